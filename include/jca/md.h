@@ -1,0 +1,66 @@
+/*
+ * MessageDigest engine (java.security.MessageDigest).
+ *
+ *   md_ctx *md = md_get_instance("SHA-256");
+ *   md_update(md, data, len);
+ *   uint8_t out[32];
+ *   md_digest(md, out, sizeof out);   // finish, write, reset for reuse
+ *   md_free(md);
+ */
+#ifndef JCA_MD_H
+#define JCA_MD_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct md_ctx md_ctx;
+typedef struct md_handle md_handle;
+
+/* A ready instance of the first provider in preference order that offers
+ * `name` (standard name, alias or OID, case-insensitive), or NULL with the
+ * last error set (JCA_NOALG, JCA_DISABLED, JCA_EINVAL, JCA_ENOMEM). */
+JCA_API md_ctx *md_get_instance(const char *name);
+/* The same, from the named provider only (JCA_NOPROVIDER if unknown). */
+JCA_API md_ctx *md_get_instance_from(const char *name, const char *provider);
+
+/* Pre-resolved handle (like a fetched EVP_MD or a JCA Provider.Service):
+ * look up once, create many times. Valid until jca_shutdown(), whatever
+ * happens to the provider list. */
+JCA_API const md_handle *md_lookup(const char *name);
+JCA_API md_ctx *md_new(const md_handle *h);
+
+/* Absorb len bytes (data may be NULL when len is 0). Returns 0 or
+ * JCA_EINVAL. */
+JCA_API int md_update(md_ctx *md, const void *data, size_t len);
+/* Finish: write the digest to out and reset md for reuse (JCA digest()).
+ * Writes md_length(md) bytes; out_len must be at least that, else
+ * JCA_BUFSIZE and nothing changes. For SHAKE128/SHAKE256 (extendable
+ * output) exactly out_len bytes are written, any length including 0.
+ * Returns the number of bytes written, or a negative status. */
+JCA_API int md_digest(md_ctx *md, void *out, size_t out_len);
+/* Back to the initial state, dropping any input. */
+JCA_API void md_reset(md_ctx *md);
+/* An independent copy with the same state, or NULL (JCA_ENOMEM). */
+JCA_API md_ctx *md_clone(const md_ctx *md);
+/* Wipe and free; NULL is ignored. */
+JCA_API void md_free(md_ctx *md);
+
+/* Output length in bytes (for SHAKE: the default, 32 for SHAKE128 and 64
+ * for SHAKE256, as in the JDK). */
+JCA_API size_t md_length(const md_ctx *md);
+/* Input block length in bytes. */
+JCA_API size_t md_block_length(const md_ctx *md);
+/* Canonical (JCA standard) algorithm name, e.g. "SHA-256". */
+JCA_API const char *md_algorithm(const md_ctx *md);
+/* Name of the provider that served the instance, e.g. "builtin". */
+JCA_API const char *md_provider(const md_ctx *md);
+/* Name of the implementation in use, e.g. "sha256-shani". */
+JCA_API const char *md_implementation(const md_ctx *md);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

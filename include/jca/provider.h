@@ -1,0 +1,139 @@
+/*
+ * libjca provider interface: what a provider (built in or a plugin .so)
+ * hands to the registry. Plugin authors need this header only.
+ *
+ * A provider is described by a jca_provider_desc: name, version,
+ * description and a table of services. A service is (type, algorithm name,
+ * aliases, attributes, implementations). An implementation is a typed,
+ * const vtable that also carries its sizes: the registry resolves the best
+ * usable implementation once and caches it in the service (the "cached
+ * constructor"), so getting an instance is a hash lookup plus one allocation.
+ *
+ * Ownership: the descriptor and everything it points to (strings, tables,
+ * vtables, code) must stay valid and unchanged until jca_shutdown(). Plugin
+ * code is never unloaded before then.
+ *
+ * Threading: vtable functions are called on one object by one thread at a
+ * time; they must not keep global mutable state. available() and self-tests
+ * may run on any thread, once.
+ *
+ * Versioning: structures here are append-only. struct_size fields let the
+ * host accept descriptors built against an older header.
+ */
+#ifndef JCA_PROVIDER_H
+#define JCA_PROVIDER_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ABI version of this header's structures. */
+#define JCA_ABI_VERSION 1
+
+typedef enum jca_service_type {
+	JCA_MESSAGE_DIGEST = 1,
+	JCA_CIPHER = 2,
+	JCA_MAC = 3
+} jca_service_type;
+
+/* Priority tiers of implementations (higher wins, like the kernel's). */
+#define JCA_PRIO_GENERIC 100   /* portable C */
+#define JCA_PRIO_SIMD    150   /* SSSE3/NEON-class vector code */
+#define JCA_PRIO_AVX2    170
+#define JCA_PRIO_AVX512  200
+#define JCA_PRIO_CRYPTO  250   /* dedicated crypto instructions */
+#define JCA_PRIO_CRYPTO_WIDE 260 /* wide (VAES) crypto instructions */
+
+/* MessageDigest implementation. */
+#define JCA_MD_XOF 1u          /* extendable output: any output length */
+typedef struct jca_md_impl {
+	const char *name;          /* implementation ("driver") name, unique, e.g. "sha256-generic" */
+	int priority;              /* JCA_PRIO_* */
+	int (*available)(void);    /* nonzero if usable on this CPU; NULL means always */
+	size_t ctx_size;           /* bytes of context; clone is memcpy of this */
+	size_t digest_size;        /* default output length in bytes */
+	size_t block_size;         /* input block in bytes (used by HMAC) */
+	unsigned flags;            /* JCA_MD_* */
+	void (*init)(void *ctx);
+	void (*update)(void *ctx, const void *in, size_t len);
+	/* Writes out_len bytes: digest_size, or any length for JCA_MD_XOF.
+	 * Leaves ctx unspecified; the engine calls init() before reuse. */
+	void (*final)(void *ctx, void *out, size_t out_len);
+} jca_md_impl;
+
+/* Block cipher implementation with its modes. A NULL mode function means
+ * the mode is not offered. In-place operation (out == in) must work. */
+typedef struct jca_cipher_impl {
+	const char *name;          /* e.g. "aes-aesni" */
+	int priority;
+	int (*available)(void);
+	size_t ctx_size;           /* key schedule; wiped by the engine */
+	size_t block_size;         /* bytes, at most 32 */
+	uint64_t key_sizes;        /* bit n set: a key of n bytes is accepted (n < 64) */
+	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* 0 or -1 */
+	void (*ecb_encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	void (*ecb_decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	/* iv (block_size bytes) is updated to the chaining value for the next call */
+	void (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	void (*cbc_decrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+} jca_cipher_impl;
+
+typedef struct jca_attr {
+	const char *key;
+	const char *value;
+} jca_attr;
+
+/* Optional known-answer test, run once by the host before the service can
+ * be used. MessageDigest: digest of `in` equals `out`. Cipher: CBC (or ECB
+ * if CBC is not offered) encryption of `in` under key/iv equals `out`. */
+typedef struct jca_kat {
+	const void *in;
+	size_t in_len;
+	const void *key;
+	size_t key_len;
+	const void *iv;
+	const void *out;
+	size_t out_len;
+} jca_kat;
+
+/* A service. Attributes the registry understands:
+ *   MessageDigest: "HmacOID" - OID of HMAC over this digest.
+ *   Cipher: "SupportedModes" ("CBC|ECB"), "SupportedPaddings"
+ *           ("NOPADDING|PKCS5PADDING"), as in the JCA.
+ * Aliases that are OIDs ("2.16.840.1.101.3.4.2.1") are also reachable with
+ * the "OID." prefix. */
+typedef struct jca_service_desc {
+	jca_service_type type;
+	const char *algorithm;                  /* standard (JCA) name */
+	const char *const *aliases;             /* NULL-terminated, or NULL */
+	const jca_attr *attributes;             /* ends with {NULL, NULL}, or NULL */
+	const jca_md_impl *const *md;           /* MessageDigest: implementations, NULL-terminated */
+	const jca_cipher_impl *const *cipher;   /* Cipher: implementations, NULL-terminated */
+	const jca_kat *kat;                     /* optional */
+} jca_service_desc;
+
+typedef struct jca_provider_desc {
+	uint32_t abi_version;                   /* JCA_ABI_VERSION */
+	uint32_t struct_size;                   /* sizeof(jca_provider_desc) */
+	const char *name;
+	const char *version;
+	const char *description;
+	const jca_service_desc *services;
+	size_t n_services;
+} jca_provider_desc;
+
+/* Register a provider at the end of the preference list (position -1) or at
+ * a 0-based position. The descriptor is validated in full first; on any
+ * error nothing changes and the reason is in jca_last_error_message(). */
+JCA_API int jca_provider_add(const jca_provider_desc *desc);
+JCA_API int jca_provider_insert(const jca_provider_desc *desc, int position);
+/* Remove a provider by name. Instances already created keep working until
+ * freed. */
+JCA_API int jca_provider_remove(const char *name);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

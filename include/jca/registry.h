@@ -1,0 +1,59 @@
+/*
+ * Registry introspection: providers in preference order and their services.
+ *
+ * Pointers returned here stay valid until jca_shutdown(), even if the
+ * provider is later removed from the list.
+ */
+#ifndef JCA_REGISTRY_H
+#define JCA_REGISTRY_H
+
+#include "common.h"
+#include "provider.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct jca_provider jca_provider;
+typedef struct jca_service jca_service;
+
+/* Provider at 0-based `index` in preference order; NULL past the end. */
+JCA_API const jca_provider *jca_provider_at(size_t index);
+/* Provider by name (case-insensitive), NULL if none. */
+JCA_API const jca_provider *jca_provider_find(const char *name);
+JCA_API const char *jca_provider_name(const jca_provider *p);
+JCA_API const char *jca_provider_version(const jca_provider *p);
+JCA_API const char *jca_provider_description(const jca_provider *p);
+
+/* Services of a provider, in declaration order (HMAC services composed
+ * over its digests come after them). NULL past the end. */
+JCA_API const jca_service *jca_provider_service_at(const jca_provider *p, size_t index);
+
+/* "MessageDigest", "Cipher", "Mac". */
+JCA_API const char *jca_service_type_name(jca_service_type type);
+JCA_API jca_service_type jca_service_type_of(const jca_service *s);
+JCA_API const char *jca_service_algorithm(const jca_service *s);
+JCA_API const jca_provider *jca_service_provider(const jca_service *s);
+/* Alias at index (OIDs included), NULL past the end. */
+JCA_API const char *jca_service_alias_at(const jca_service *s, size_t index);
+/* Attribute value by key (case-insensitive), NULL if absent. The registry
+ * adds "Implementation" (the active implementation's name). */
+JCA_API const char *jca_service_attribute(const jca_service *s, const char *key);
+/* Attribute at index; returns 0, or -1 past the end. */
+JCA_API int jca_service_attribute_at(const jca_service *s, size_t index,
+                                     const char **key, const char **value);
+
+/* Implementations of a service (backends), in declaration order. */
+typedef struct jca_impl_info {
+	const char *name;      /* driver name, e.g. "sha256-shani" */
+	int priority;
+	int available;         /* usable on this CPU (after JCA_CPU) */
+	int active;            /* the one bound into the service */
+} jca_impl_info;
+/* Fills *info for implementation `index`; returns 0, or -1 past the end. */
+JCA_API int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,230 @@
+/*
+ * SHA-224 and SHA-256 (FIPS 180-4): streaming layer shared by every backend,
+ * and the portable compression function.
+ */
+#include <string.h>
+
+#include "algs.h"
+
+/* First 32 bits of the fractional parts of the cube roots of the first 64
+ * primes (FIPS 180-4, 4.2.2). */
+const uint32_t jca__sha256_k[64] = {
+	0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5,
+	0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+	0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3,
+	0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+	0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc,
+	0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+	0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+	0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+	0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+	0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+	0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3,
+	0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+	0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5,
+	0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+	0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
+	0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+};
+
+/* Initial hash values (FIPS 180-4, 5.3.2 and 5.3.3). */
+static const uint32_t sha224_iv[8] = {
+	0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
+	0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
+};
+static const uint32_t sha256_iv[8] = {
+	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+	0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+};
+
+/* Big-endian load/store. The memcpy form compiles to one load plus a byte
+ * swap (or nothing on big-endian hosts); the shift form is the portable
+ * fallback for compilers that do not tell us the byte order. */
+static inline uint32_t load_be32(const uint8_t *p)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return __builtin_bswap32(v);
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	uint32_t v;
+	memcpy(&v, p, 4);
+	return v;
+#else
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
+	       (uint32_t)p[2] << 8 | (uint32_t)p[3];
+#endif
+}
+
+static inline void store_be64(uint8_t *p, uint64_t v)
+{
+	for (int i = 7; i >= 0; i--) {
+		p[i] = (uint8_t)v;
+		v >>= 8;
+	}
+}
+
+static void init(jca__sha256_ctx *c, const uint32_t iv[8], jca__sha256_blocks_fn *blocks)
+{
+	memcpy(c->h, iv, sizeof(c->h));
+	c->n = 0;
+	c->blocks = blocks;
+}
+
+void jca__sha224_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *blocks)
+{
+	init(c, sha224_iv, blocks);
+}
+
+void jca__sha256_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *blocks)
+{
+	init(c, sha256_iv, blocks);
+}
+
+void jca__sha256_update(void *ctx, const void *in, size_t len)
+{
+	jca__sha256_ctx *c = ctx;
+	const uint8_t *p = in;
+	size_t used = (size_t)(c->n & 63);
+
+	if (len == 0)
+		return;                 /* in may be NULL; memcpy must not see it */
+	c->n += len;
+
+	/* Top up a partially filled buffer first. */
+	if (used != 0) {
+		size_t take = 64 - used;
+
+		if (len < take) {
+			memcpy(c->buf + used, p, len);
+			return;
+		}
+		memcpy(c->buf + used, p, take);
+		c->blocks(c->h, c->buf, 1);
+		p += take;
+		len -= take;
+	}
+	/* Whole blocks go straight from the caller's memory, in one call, so a
+	 * backend can keep its state in registers across them. */
+	if (len >= 64) {
+		size_t nblocks = len / 64;
+
+		c->blocks(c->h, p, nblocks);
+		p += nblocks * 64;
+		len -= nblocks * 64;
+	}
+	if (len != 0)
+		memcpy(c->buf, p, len);
+}
+
+void jca__sha256_final(void *ctx, void *out, size_t outlen)
+{
+	jca__sha256_ctx *c = ctx;
+	uint8_t *o = out;
+	size_t used = (size_t)(c->n & 63);
+
+	/* Padding: 0x80, zeros, then the 64-bit big-endian bit count. When fewer
+	 * than 8 bytes remain after the 0x80, the count spills into a second
+	 * block. */
+	c->buf[used++] = 0x80;
+	if (used > 56) {
+		memset(c->buf + used, 0, 64 - used);
+		c->blocks(c->h, c->buf, 1);
+		used = 0;
+	}
+	memset(c->buf + used, 0, 56 - used);
+	store_be64(c->buf + 56, c->n << 3);
+	c->blocks(c->h, c->buf, 1);
+
+	/* Never read past the state, whatever the caller asks for. */
+	if (outlen > 32)
+		outlen = 32;
+	for (size_t i = 0; i < outlen; i++)
+		o[i] = (uint8_t)(c->h[i / 4] >> (24 - 8 * (i % 4)));
+}
+
+/* ---- portable compression function ----------------------------------- */
+
+#define ROTR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
+
+/* Sigma0/Sigma1 written as nested rotations: same operation count as the
+ * textbook form, but a shorter dependency chain off a and e. */
+#define BSIG0(x) (ROTR((x) ^ ROTR((x) ^ ROTR((x), 9), 11), 2))
+#define BSIG1(x) (ROTR((x) ^ ROTR((x) ^ ROTR((x), 14), 5), 6))
+#define SSIG0(x) (ROTR((x), 7) ^ ROTR((x), 18) ^ ((x) >> 3))
+#define SSIG1(x) (ROTR((x), 17) ^ ROTR((x), 19) ^ ((x) >> 10))
+
+/* Message words: rounds 0-15 read the block, later rounds extend the
+ * schedule in place over a 16-word window. */
+#define WLOAD(i) (w[i] = load_be32(in + 4 * (i)))
+#define WSCHED(i) (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + \
+                                  SSIG0(w[((i) - 15) & 15]))
+
+/*
+ * PIN(v) is an empty asm statement that makes the compiler treat v as a fresh
+ * value it cannot see through. It keeps the sum of the inputs known early
+ * (h + K[i] + W[i]) as one value formed off the critical path.
+ * Without it clang reassociates the additions and adds the round constant
+ * after the round function, which puts one more instruction on the
+ * loop-carried dependency chain (SHA-256 with clang 14 on Zen 4: a few per cent slower).
+ * No instruction is emitted; other compilers get plain C.
+ */
+#if defined(__GNUC__)
+#define PIN(v) __asm__("" : "+r"(v))
+#else
+#define PIN(v) ((void)0)
+#endif
+
+/*
+ * One round. Instead of shifting a..h down each round, the caller renames
+ * them (the h of this round is the g of the next, and so on), so only d and
+ * h change. Ch(e,f,g) = g ^ (e & (f ^ g)); Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)).
+ */
+#define ROUND(a, b, c, d, e, f, g, h, i, W) do { \
+	uint32_t t1_ = h + jca__sha256_k[i] + W(i); \
+	PIN(t1_); \
+	t1_ += BSIG1(e) + (g ^ (e & (f ^ g))); \
+	uint32_t t2_ = BSIG0(a) + (b ^ ((a ^ b) & (b ^ c))); \
+	d += t1_; \
+	h = t1_ + t2_; \
+} while (0)
+
+/* Eight rounds bring the names back to where they started. */
+#define ROUNDS8(i, W) do { \
+	ROUND(a, b, c, d, e, f, g, h, (i) + 0, W); \
+	ROUND(h, a, b, c, d, e, f, g, (i) + 1, W); \
+	ROUND(g, h, a, b, c, d, e, f, (i) + 2, W); \
+	ROUND(f, g, h, a, b, c, d, e, (i) + 3, W); \
+	ROUND(e, f, g, h, a, b, c, d, (i) + 4, W); \
+	ROUND(d, e, f, g, h, a, b, c, (i) + 5, W); \
+	ROUND(c, d, e, f, g, h, a, b, (i) + 6, W); \
+	ROUND(b, c, d, e, f, g, h, a, (i) + 7, W); \
+} while (0)
+
+void jca__sha256_blocks_generic(uint32_t st[8], const uint8_t *in, size_t nblocks)
+{
+	uint32_t w[16];
+
+	for (; nblocks != 0; nblocks--, in += 64) {
+		uint32_t a = st[0], b = st[1], c = st[2], d = st[3];
+		uint32_t e = st[4], f = st[5], g = st[6], h = st[7];
+
+		ROUNDS8(0, WLOAD);
+		ROUNDS8(8, WLOAD);
+		ROUNDS8(16, WSCHED);
+		ROUNDS8(24, WSCHED);
+		ROUNDS8(32, WSCHED);
+		ROUNDS8(40, WSCHED);
+		ROUNDS8(48, WSCHED);
+		ROUNDS8(56, WSCHED);
+
+		st[0] += a;
+		st[1] += b;
+		st[2] += c;
+		st[3] += d;
+		st[4] += e;
+		st[5] += f;
+		st[6] += g;
+		st[7] += h;
+	}
+}

@@ -1,0 +1,150 @@
+/* MessageDigest engine. See jca/md.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../registry/internal.h"
+
+struct md_ctx {
+	const jca_md_impl *impl;
+	const struct jca_service *svc;
+	size_t out_len;                   /* default output length */
+	size_t pad_;                      /* keeps state 16-byte aligned */
+	_Alignas(16) unsigned char state[];
+};
+
+static md_ctx *md_create(const jca__resolved *r)
+{
+	const jca_md_impl *m = r->impl;
+	md_ctx *md = malloc(sizeof *md + m->ctx_size);
+
+	if (!md) {
+		jca__error(JCA_ENOMEM, "out of memory creating MessageDigest \"%s\"", r->svc->algorithm);
+		return NULL;
+	}
+	md->impl = m;
+	md->svc = r->svc;
+	md->out_len = m->digest_size;
+	m->init(md->state);
+	return md;
+}
+
+md_ctx *md_get_instance(const char *name)
+{
+	const jca__resolved *r = jca__lookup(JCA_MESSAGE_DIGEST, name, NULL);
+
+	return r ? md_create(r) : NULL;
+}
+
+md_ctx *md_get_instance_from(const char *name, const char *provider)
+{
+	const jca__resolved *r;
+
+	if (!provider) {
+		jca__error(JCA_EINVAL, "provider name is NULL");
+		return NULL;
+	}
+	r = jca__lookup(JCA_MESSAGE_DIGEST, name, provider);
+	return r ? md_create(r) : NULL;
+}
+
+const md_handle *md_lookup(const char *name)
+{
+	return (const md_handle *)jca__lookup(JCA_MESSAGE_DIGEST, name, NULL);
+}
+
+md_ctx *md_new(const md_handle *h)
+{
+	if (!h) {
+		jca__error(JCA_EINVAL, "MessageDigest handle is NULL");
+		return NULL;
+	}
+	return md_create((const jca__resolved *)h);
+}
+
+int md_update(md_ctx *md, const void *data, size_t len)
+{
+	if (!md || (!data && len))
+		return jca__error(JCA_EINVAL, "md_update: NULL %s", md ? "data" : "object");
+	md->impl->update(md->state, data, len);
+	return 0;
+}
+
+int md_digest(md_ctx *md, void *out, size_t out_len)
+{
+	size_t n;
+
+	if (!md || (!out && out_len))
+		return jca__error(JCA_EINVAL, "md_digest: NULL %s", md ? "output" : "object");
+	if (md->impl->flags & JCA_MD_XOF) {
+		if (out_len > (size_t)INT32_MAX)
+			return jca__error(JCA_OUTLEN, "md_digest: output length %zu too large", out_len);
+		n = out_len;
+	} else {
+		n = md->out_len;
+		if (out_len < n)
+			return jca__error(JCA_BUFSIZE, "md_digest: %s needs %zu bytes of output, got %zu",
+			                  md->svc->algorithm, n, out_len);
+	}
+	md->impl->final(md->state, out, n);
+	md->impl->init(md->state);
+	return (int)n;
+}
+
+void md_reset(md_ctx *md)
+{
+	if (md)
+		md->impl->init(md->state);
+}
+
+md_ctx *md_clone(const md_ctx *md)
+{
+	md_ctx *c;
+	size_t size;
+
+	if (!md) {
+		jca__error(JCA_EINVAL, "md_clone: NULL object");
+		return NULL;
+	}
+	size = sizeof *md + md->impl->ctx_size;
+	c = malloc(size);
+	if (!c) {
+		jca__error(JCA_ENOMEM, "out of memory cloning MessageDigest \"%s\"", md->svc->algorithm);
+		return NULL;
+	}
+	memcpy(c, md, size);
+	return c;
+}
+
+void md_free(md_ctx *md)
+{
+	if (!md)
+		return;
+	/* Digest state can be secret (HMAC keys, password hashing). */
+	jca__wipe(md->state, md->impl->ctx_size);
+	free(md);
+}
+
+size_t md_length(const md_ctx *md)
+{
+	return md ? md->out_len : 0;
+}
+
+size_t md_block_length(const md_ctx *md)
+{
+	return md ? md->impl->block_size : 0;
+}
+
+const char *md_algorithm(const md_ctx *md)
+{
+	return md ? md->svc->algorithm : NULL;
+}
+
+const char *md_provider(const md_ctx *md)
+{
+	return md ? md->svc->provider->name : NULL;
+}
+
+const char *md_implementation(const md_ctx *md)
+{
+	return md ? md->impl->name : NULL;
+}

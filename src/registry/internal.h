@@ -1,0 +1,76 @@
+/*
+ * Registry internals shared by src/registry and the engine classes in
+ * src/api. Not installed.
+ */
+#ifndef JCA_REGISTRY_INTERNAL_H
+#define JCA_REGISTRY_INTERNAL_H
+
+#include <stdatomic.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <pthread.h>
+
+#include "jca.h"
+#include "jca/provider.h"
+#include "../algs/algs.h"
+
+#define JCA__UNUSED(x) ((void)(x))
+
+/* ---- errors (error.c) ---- */
+/* Sets the calling thread's last error; returns code. */
+JCA__HIDDEN int jca__error(int code, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* ---- providers and services ---- */
+enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2 };
+enum { JCA__PAD_NONE = 1, JCA__PAD_PKCS5 = 2 };
+
+struct jca_service {
+	jca_service_type type;
+	const char *algorithm;
+	const char **aliases;            /* NULL-terminated, owned array */
+	const jca_attr *attrs;           /* provider's attributes, may be NULL */
+	const jca_md_impl *const *md_impls;
+	const jca_cipher_impl *const *cipher_impls;
+	const void *active;              /* the cached constructor: bound implementation */
+	const char *impl_name;           /* active implementation's name */
+	const struct jca_service *digest;/* JCA_MAC: the digest it is composed over */
+	struct jca_provider *provider;
+	char *owned;                     /* strings owned by a composed service */
+};
+
+enum { JCA__PROV_UNLOADED = 0, JCA__PROV_LOADED = 1, JCA__PROV_FAILED = 2 };
+
+struct jca_provider {
+	const char *name, *version, *description;
+	const jca_provider_desc *desc;
+	struct jca_service **services;   /* declared services then composed HMACs */
+	size_t n_services;
+	struct jca_provider *all_next;   /* every provider ever made, for teardown */
+};
+
+/* A name in a lookup table: (type, folded name) -> service + cached impl. */
+typedef struct jca__entry jca__entry;
+
+/* Resolved lookup result used by the engines. */
+typedef struct jca__resolved {
+	const struct jca_service *svc;
+	const void *impl;
+	uint8_t mode, padding, keylen;
+} jca__resolved;
+
+/* Fast path: look up (type, name) in the current snapshot, optionally in one
+ * provider. On failure sets the last error and returns NULL. */
+JCA__HIDDEN const jca__resolved *jca__lookup(jca_service_type type, const char *name,
+                                             const char *provider);
+
+/* ASCII case-insensitive equality of two names. */
+JCA__HIDDEN int jca__name_eq(const char *a, const char *b);
+
+/* ---- built-in provider (src/providers) ---- */
+JCA__HIDDEN const jca_provider_desc *jca__builtin_provider(void);
+
+/* ---- wiping ---- */
+JCA__HIDDEN void jca__wipe(void *p, size_t n);
+
+#endif

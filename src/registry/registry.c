@@ -1,0 +1,1141 @@
+/*
+ * The registry: providers in preference order, their services, and the
+ * lookup tables that map (type, name) to a service and its cached
+ * constructor.
+ *
+ * Readers never block. The lookup tables live in an immutable snapshot that
+ * readers reach with one acquire load. A change to the provider list builds
+ * a new snapshot under `lock` and publishes it with one release store. Old
+ * snapshots, providers and services are never freed before jca_shutdown(),
+ * so a reader (or an instance) can never see freed memory.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#include "internal.h"
+
+/* uthash: our own hash over folded keys, and no exit() on out-of-memory. */
+#define HASH_NONFATAL_OOM 1
+static uint32_t jca__hash(const char *k, size_t n);
+#define HASH_FUNCTION(keyptr, keylen, hashv) ((hashv) = jca__hash((const char *)(keyptr), (keylen)))
+#include <uthash.h>
+
+#define JCA__MAX_NAME 120     /* longest name accepted, in bytes */
+
+struct jca__entry {
+	UT_hash_handle hh;
+	jca__resolved r;
+	int pos;                  /* position of the provider in the snapshot */
+	size_t klen;
+	char key[];               /* type letter + folded name */
+};
+
+typedef struct jca__snapshot {
+	size_t n;                         /* providers */
+	struct jca_provider **provs;      /* preference order */
+	jca__entry **tables;              /* one table per provider */
+	jca__entry *merged;               /* first provider wins */
+	struct jca__snapshot *retired;    /* older snapshots, freed at shutdown */
+} jca__snapshot;
+
+static _Atomic(jca__snapshot *) current;
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static struct jca_provider *all_providers;    /* every provider ever created */
+static jca__snapshot *retired_snapshots;
+
+/* ------------------------------------------------------------------ */
+/* Names: ASCII case folding and hashing                               */
+/* ------------------------------------------------------------------ */
+
+static uint32_t jca__hash(const char *k, size_t n)
+{
+	/* Word-at-a-time multiply-rotate hash; keys are short names. */
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+	uint64_t w;
+
+	while (n >= 8) {
+		memcpy(&w, k, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+		k += 8;
+		n -= 8;
+	}
+	if (n) {
+		w = 0;
+		memcpy(&w, k, n);
+		h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+	}
+	h ^= h >> 29;
+	return (uint32_t)h;
+}
+
+static inline char fold(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char)(c + ('a' - 'A')) : c;
+}
+
+static char type_letter(jca_service_type t)
+{
+	switch (t) {
+	case JCA_MESSAGE_DIGEST: return 'D';
+	case JCA_CIPHER: return 'C';
+	case JCA_MAC: return 'M';
+	}
+	return '?';
+}
+
+/* Builds the key "<type><folded name>" in buf; returns its length, or 0 if
+ * the name is empty or too long. */
+static size_t make_key(char *buf, jca_service_type type, const char *name)
+{
+	size_t i;
+
+	buf[0] = type_letter(type);
+	for (i = 0; name[i]; i++) {
+		if (i >= JCA__MAX_NAME)
+			return 0;
+		buf[i + 1] = fold(name[i]);
+	}
+	return i ? i + 1 : 0;
+}
+
+static int is_oid(const char *s)
+{
+	int dots = 0;
+
+	if (!*s)
+		return 0;
+	for (; *s; s++) {
+		if (*s == '.')
+			dots++;
+		else if (*s < '0' || *s > '9')
+			return 0;
+	}
+	return dots > 0;
+}
+
+int jca__name_eq(const char *a, const char *b)
+{
+	for (; *a && fold(*a) == fold(*b); a++, b++)
+		;
+	return fold(*a) == fold(*b);
+}
+
+/* ------------------------------------------------------------------ */
+/* Snapshots                                                           */
+/* ------------------------------------------------------------------ */
+
+static void free_table(jca__entry **head)
+{
+	jca__entry *e, *tmp;
+
+	HASH_ITER(hh, *head, e, tmp) {
+		HASH_DEL(*head, e);
+		free(e);
+	}
+}
+
+static void free_snapshot(jca__snapshot *s)
+{
+	size_t i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n; i++)
+		free_table(&s->tables[i]);
+	free_table(&s->merged);
+	free(s->tables);
+	free(s->provs);
+	free(s);
+}
+
+/* Adds key -> r to *table unless the key is already there (first wins).
+ * Returns 0, or JCA_ENOMEM. */
+static int table_put(jca__entry **table, const char *key, size_t klen,
+                     const jca__resolved *r, int pos)
+{
+	jca__entry *e;
+	int oom = 0;
+
+	HASH_FIND(hh, *table, key, klen, e);
+	if (e)
+		return 0;
+	e = malloc(sizeof *e + klen);
+	if (!e)
+		return JCA_ENOMEM;
+	memcpy(e->key, key, klen);
+	e->klen = klen;
+	e->r = *r;
+	e->pos = pos;
+#undef uthash_nonfatal_oom
+#define uthash_nonfatal_oom(obj) (oom = 1)
+	HASH_ADD_KEYPTR(hh, *table, e->key, e->klen, e);
+	if (oom) {
+		free(e);
+		return JCA_ENOMEM;
+	}
+	return 0;
+}
+
+static int put_name(jca__entry **table, jca_service_type type, const char *name,
+                    const jca__resolved *r, int pos)
+{
+	char key[JCA__MAX_NAME + 8];
+	size_t klen = make_key(key, type, name);
+	int rc;
+
+	if (!klen)
+		return 0;
+	rc = table_put(table, key, klen, r, pos);
+	if (rc == 0 && is_oid(name)) {
+		char oid[JCA__MAX_NAME + 8];
+
+		if (strlen(name) + 4 <= JCA__MAX_NAME) {
+			snprintf(oid, sizeof oid, "OID.%s", name);
+			klen = make_key(key, type, oid);
+			rc = table_put(table, key, klen, r, pos);
+		}
+	}
+	return rc;
+}
+
+static const char *attr_get(const struct jca_service *s, const char *key)
+{
+	const jca_attr *a;
+
+	for (a = s->attrs; a && a->key; a++)
+		if (jca__name_eq(a->key, key))
+			return a->value;
+	return NULL;
+}
+
+/* Is `word` one of the '|'-separated words of `list` (case-insensitive)? */
+static int list_has(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+
+	while (list && *list) {
+		const char *end = strchr(list, '|');
+		size_t len = end ? (size_t)(end - list) : strlen(list);
+		size_t i;
+
+		if (len == n) {
+			for (i = 0; i < n && fold(list[i]) == fold(word[i]); i++)
+				;
+			if (i == n)
+				return 1;
+		}
+		list = end ? end + 1 : NULL;
+	}
+	return 0;
+}
+
+static const struct {
+	const char *name;
+	uint8_t mode;
+} modes[] = { { "ECB", JCA__MODE_ECB }, { "CBC", JCA__MODE_CBC } };
+
+static const struct {
+	const char *name;
+	uint8_t padding;
+} paddings[] = {
+	{ "NoPadding", JCA__PAD_NONE },
+	{ "PKCS5Padding", JCA__PAD_PKCS5 },
+	{ "PKCS7Padding", JCA__PAD_PKCS5 },   /* same padding for 16-byte blocks */
+};
+
+static int mode_offered(const jca_cipher_impl *c, uint8_t mode)
+{
+	if (mode == JCA__MODE_ECB)
+		return c->ecb_encrypt && c->ecb_decrypt;
+	return c->cbc_encrypt && c->cbc_decrypt;
+}
+
+/* Every transformation a cipher service answers to, pre-enumerated so that
+ * cipher_get_instance never parses: "AES", "AES/CBC/PKCS5Padding",
+ * "AES_128/CBC/NoPadding", ... A service whose algorithm fixes the mode or
+ * padding ("AES/CBC/NoPadding") is more specific; callers add those first. */
+static int put_cipher_names(jca__entry **table, const struct jca_service *s, int pos)
+{
+	const jca_cipher_impl *c = s->active;
+	const char *sm = attr_get(s, "SupportedModes");
+	const char *sp = attr_get(s, "SupportedPaddings");
+	char base[JCA__MAX_NAME], fixed_mode[16] = "", fixed_pad[32] = "";
+	char name[JCA__MAX_NAME + 64];
+	const char *slash;
+	size_t nb = 0, i, m, p, k;
+	const char *bases[16];
+	uint8_t pins[16];
+	char pinned[4][JCA__MAX_NAME + 8];
+	int rc = 0;
+
+	/* Split "alg[/mode[/padding]]" as declared by the provider. */
+	slash = strchr(s->algorithm, '/');
+	if (slash) {
+		const char *slash2 = strchr(slash + 1, '/');
+		size_t n = (size_t)(slash - s->algorithm);
+
+		if (n >= sizeof base)
+			return 0;
+		memcpy(base, s->algorithm, n);
+		base[n] = 0;
+		n = slash2 ? (size_t)(slash2 - slash - 1) : strlen(slash + 1);
+		if (n < sizeof fixed_mode) {
+			memcpy(fixed_mode, slash + 1, n);
+			fixed_mode[n] = 0;
+		}
+		if (slash2)
+			snprintf(fixed_pad, sizeof fixed_pad, "%s", slash2 + 1);
+	} else {
+		snprintf(base, sizeof base, "%s", s->algorithm);
+	}
+
+	bases[nb] = base;
+	pins[nb++] = 0;
+	for (i = 0; s->aliases[i] && nb < 8; i++) {
+		if (!is_oid(s->aliases[i]) && !strchr(s->aliases[i], '/')) {
+			bases[nb] = s->aliases[i];
+			pins[nb++] = 0;
+		}
+	}
+	/* Key-size-pinned names: AES_128, AES_192, AES_256. */
+	for (k = 1, i = 0; k < 64 && i < 4; k++) {
+		if (c->key_sizes & (1ull << k)) {
+			snprintf(pinned[i], sizeof pinned[i], "%s_%zu", base, k * 8);
+			bases[nb] = pinned[i];
+			pins[nb++] = (uint8_t)k;
+			i++;
+		}
+	}
+
+	for (i = 0; i < nb && rc == 0; i++) {
+		for (m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+			if (fixed_mode[0] ? !jca__name_eq(fixed_mode, modes[m].name)
+			                  : (sm && !list_has(sm, modes[m].name)))
+				continue;
+			if (!mode_offered(c, modes[m].mode))
+				continue;
+			for (p = 0; p < sizeof paddings / sizeof paddings[0]; p++) {
+				jca__resolved r = { s, c, modes[m].mode, paddings[p].padding, pins[i] };
+				const char *canon = paddings[p].padding == JCA__PAD_PKCS5 ? "PKCS5Padding" : "NoPadding";
+
+				if (fixed_pad[0] ? !jca__name_eq(fixed_pad, canon)
+				                 : (sp && !list_has(sp, canon)))
+					continue;
+				snprintf(name, sizeof name, "%s/%s/%s", bases[i], modes[m].name, paddings[p].name);
+				rc = put_name(table, JCA_CIPHER, name, &r, pos);
+				/* JCA default for a bare algorithm name: ECB with PKCS5Padding. */
+				if (rc == 0 && !fixed_mode[0] && !fixed_pad[0] &&
+				    modes[m].mode == JCA__MODE_ECB && paddings[p].padding == JCA__PAD_PKCS5)
+					rc = put_name(table, JCA_CIPHER, bases[i], &r, pos);
+				if (rc)
+					break;
+			}
+		}
+	}
+	return rc;
+}
+
+/* OID aliases of cipher services name a full transformation:
+ * "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding". */
+static int put_cipher_oids(jca__entry **table, const struct jca_service *s, int pos)
+{
+	size_t i;
+
+	for (i = 0; s->aliases[i]; i++) {
+		const char *eq = strchr(s->aliases[i], '=');
+		char oid[64], key[JCA__MAX_NAME + 8];
+		size_t klen, n;
+		jca__entry *e;
+
+		if (!eq || (n = (size_t)(eq - s->aliases[i])) >= sizeof oid)
+			continue;
+		memcpy(oid, s->aliases[i], n);
+		oid[n] = 0;
+		klen = make_key(key, JCA_CIPHER, eq + 1);
+		if (!klen)
+			continue;
+		HASH_FIND(hh, *table, key, klen, e);
+		if (e && e->r.svc == s) {
+			jca__resolved r = e->r;
+			int rc = put_name(table, JCA_CIPHER, oid, &r, pos);
+
+			if (rc)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+static int put_service(jca__entry **table, const struct jca_service *s, int pos)
+{
+	jca__resolved r = { s, s->active, 0, 0, 0 };
+	size_t i;
+	int rc;
+
+	if (s->type == JCA_CIPHER) {
+		rc = put_cipher_names(table, s, pos);
+		return rc ? rc : put_cipher_oids(table, s, pos);
+	}
+	rc = put_name(table, s->type, s->algorithm, &r, pos);
+	for (i = 0; rc == 0 && s->aliases[i]; i++)
+		rc = put_name(table, s->type, s->aliases[i], &r, pos);
+	/* Implementation (driver) names select one backend, bypassing priority. */
+	if (s->type == JCA_MESSAGE_DIGEST && s->md_impls) {
+		for (i = 0; rc == 0 && s->md_impls[i]; i++) {
+			const jca_md_impl *m = s->md_impls[i];
+
+			if (m->available && !m->available())
+				continue;
+			r.impl = m;
+			rc = put_name(table, s->type, m->name, &r, pos);
+		}
+	}
+	return rc;
+}
+
+static size_t specificity(const struct jca_service *s)
+{
+	const char *p;
+	size_t n = 0;
+
+	for (p = s->algorithm; *p; p++)
+		n += *p == '/';
+	return n;
+}
+
+static int build_provider_table(jca__entry **table, const struct jca_provider *p, int pos)
+{
+	size_t i, level;
+	int rc = 0;
+
+	/* More specific cipher services first, as JCA tries the full
+	 * transformation before the bare algorithm. */
+	for (level = 3; level-- > 0 && rc == 0;)
+		for (i = 0; i < p->n_services && rc == 0; i++)
+			if (specificity(p->services[i]) == level)
+				rc = put_service(table, p->services[i], pos);
+	return rc;
+}
+
+/* Builds a snapshot for the providers provs[0..n). Called under lock. */
+static jca__snapshot *build_snapshot(struct jca_provider **provs, size_t n)
+{
+	jca__snapshot *s = calloc(1, sizeof *s);
+	size_t i;
+	int rc = 0;
+
+	if (!s)
+		return NULL;
+	s->n = n;
+	s->provs = calloc(n ? n : 1, sizeof *s->provs);
+	s->tables = calloc(n ? n : 1, sizeof *s->tables);
+	if (!s->provs || !s->tables) {
+		free_snapshot(s);
+		return NULL;
+	}
+	memcpy(s->provs, provs, n * sizeof *provs);
+	for (i = 0; i < n && rc == 0; i++) {
+		rc = build_provider_table(&s->tables[i], provs[i], (int)i);
+		if (rc == 0)
+			rc = build_provider_table(&s->merged, provs[i], (int)i);
+	}
+	if (rc) {
+		free_snapshot(s);
+		return NULL;
+	}
+	return s;
+}
+
+/* Publishes a new snapshot; the old one is retired. Called under lock. */
+static void publish(jca__snapshot *s)
+{
+	jca__snapshot *old = atomic_load_explicit(&current, memory_order_relaxed);
+
+	atomic_store_explicit(&current, s, memory_order_release);
+	if (old) {
+		old->retired = retired_snapshots;
+		retired_snapshots = old;
+	}
+}
+
+/* ------------------------------------------------------------------ */
+/* Providers and services                                              */
+/* ------------------------------------------------------------------ */
+
+static int impl_usable(int (*available)(void))
+{
+	return !available || available();
+}
+
+/* Binds the best usable implementation (highest priority) into s. */
+static void bind_best(struct jca_service *s)
+{
+	size_t i;
+	int best = -1;
+
+	if (s->type == JCA_MESSAGE_DIGEST) {
+		for (i = 0; s->md_impls[i]; i++)
+			if (impl_usable(s->md_impls[i]->available) && s->md_impls[i]->priority > best) {
+				best = s->md_impls[i]->priority;
+				s->active = s->md_impls[i];
+				s->impl_name = s->md_impls[i]->name;
+			}
+	} else if (s->type == JCA_CIPHER) {
+		for (i = 0; s->cipher_impls[i]; i++)
+			if (impl_usable(s->cipher_impls[i]->available) && s->cipher_impls[i]->priority > best) {
+				best = s->cipher_impls[i]->priority;
+				s->active = s->cipher_impls[i];
+				s->impl_name = s->cipher_impls[i]->name;
+			}
+	}
+}
+
+static void free_service(struct jca_service *s)
+{
+	if (!s)
+		return;
+	free(s->aliases);
+	free(s->owned);
+	free(s);
+}
+
+static void free_provider(struct jca_provider *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_services; i++)
+		free_service(p->services[i]);
+	free(p->services);
+	free(p);
+}
+
+static size_t count_list(const char *const *l)
+{
+	size_t n = 0;
+
+	while (l && l[n])
+		n++;
+	return n;
+}
+
+static size_t count_md(const jca_md_impl *const *l)
+{
+	size_t n = 0;
+
+	while (l && l[n])
+		n++;
+	return n;
+}
+
+static size_t count_cipher(const jca_cipher_impl *const *l)
+{
+	size_t n = 0;
+
+	while (l && l[n])
+		n++;
+	return n;
+}
+
+/* The JCA name of HMAC over a digest: "SHA-256" -> "HmacSHA256",
+ * "SHA3-256" -> "HmacSHA3-256", "MD5" -> "HmacMD5". */
+static void hmac_name(char *out, size_t n, const char *digest)
+{
+	if (strncmp(digest, "SHA-", 4) == 0)
+		snprintf(out, n, "HmacSHA%s", digest + 4);
+	else
+		snprintf(out, n, "Hmac%s", digest);
+}
+
+/* Composes the HMAC service over digest service d (not an XOF, has a block
+ * size). Names: Hmac<name>, HMAC-<name>, HMAC(<name>) for the digest's
+ * name and every non-OID alias, plus the digest's "HmacOID". */
+static struct jca_service *compose_hmac(const struct jca_service *d)
+{
+	const jca_md_impl *m = d->active;
+	size_t nal = count_list((const char *const *)d->aliases);
+	size_t names = (nal + 1) * 3 + 1, i, k = 0, used = 0;
+	size_t cap = names * (JCA__MAX_NAME + 8) + 128;
+	struct jca_service *s;
+	const char *oid = attr_get(d, "HmacOID");
+
+	if (!m || (m->flags & JCA_MD_XOF) || !m->block_size)
+		return NULL;
+	s = calloc(1, sizeof *s);
+	if (!s)
+		return NULL;
+	s->aliases = calloc(names + 1, sizeof *s->aliases);
+	s->owned = malloc(cap);
+	if (!s->aliases || !s->owned) {
+		free_service(s);
+		return NULL;
+	}
+	s->type = JCA_MAC;
+	s->digest = d;
+	s->active = m;
+	s->provider = d->provider;
+	for (i = 0; i <= nal; i++) {
+		const char *dn = i == 0 ? d->algorithm : d->aliases[i - 1];
+		char *p;
+
+		if (is_oid(dn))
+			continue;
+		p = s->owned + used;
+		hmac_name(p, cap - used, dn);
+		if (i == 0)
+			s->algorithm = p;
+		else
+			s->aliases[k++] = p;
+		used += strlen(p) + 1;
+		p = s->owned + used;
+		used += (size_t)snprintf(p, cap - used, "HMAC-%s", dn) + 1;
+		s->aliases[k++] = p;
+		p = s->owned + used;
+		used += (size_t)snprintf(p, cap - used, "HMAC(%s)", dn) + 1;
+		s->aliases[k++] = p;
+	}
+	if (oid)
+		s->aliases[k++] = oid;
+	s->impl_name = s->owned + used;
+	snprintf(s->owned + used, cap - used, "hmac(%s)", m->name);
+	return s;
+}
+
+static int check_md_impl(const jca_md_impl *m)
+{
+	return m->name && *m->name && m->ctx_size > 0 && m->ctx_size <= (1u << 20) &&
+	       m->init && m->update && m->final &&
+	       (m->digest_size > 0 || (m->flags & JCA_MD_XOF)) && m->digest_size <= 1024 &&
+	       m->block_size <= 1024;
+}
+
+static int check_cipher_impl(const jca_cipher_impl *c)
+{
+	return c->name && *c->name && c->ctx_size > 0 && c->ctx_size <= (1u << 20) &&
+	       c->block_size > 0 && c->block_size <= 32 && c->key_sizes && c->set_key &&
+	       ((c->ecb_encrypt && c->ecb_decrypt) || (c->cbc_encrypt && c->cbc_decrypt));
+}
+
+/* Validates a descriptor in full; returns 0 or a status with the reason set. */
+static int validate(const jca_provider_desc *d)
+{
+	size_t i, j;
+
+	if (!d)
+		return jca__error(JCA_EINVAL, "provider descriptor is NULL");
+	if (d->abi_version != JCA_ABI_VERSION)
+		return jca__error(JCA_ABI, "provider ABI version %u, host supports %u",
+		                  (unsigned)d->abi_version, (unsigned)JCA_ABI_VERSION);
+	if (d->struct_size < sizeof *d)
+		return jca__error(JCA_ABI, "provider descriptor size %u, expected %zu",
+		                  (unsigned)d->struct_size, sizeof *d);
+	if (!d->name || !*d->name || strlen(d->name) > 64)
+		return jca__error(JCA_BADDESC, "provider name is empty or too long");
+	if (!d->version || !d->description)
+		return jca__error(JCA_BADDESC, "provider \"%s\": version or description is NULL", d->name);
+	if (d->n_services && !d->services)
+		return jca__error(JCA_BADDESC, "provider \"%s\": services table is NULL", d->name);
+	for (i = 0; i < d->n_services; i++) {
+		const jca_service_desc *s = &d->services[i];
+
+		if (!s->algorithm || !*s->algorithm || strlen(s->algorithm) > 64)
+			return jca__error(JCA_BADDESC, "provider \"%s\": service %zu has an empty or too long name",
+			                  d->name, i);
+		for (j = 0; s->aliases && s->aliases[j]; j++)
+			if (!*s->aliases[j] || strlen(s->aliases[j]) > 100)
+				return jca__error(JCA_BADDESC, "provider \"%s\": %s has an empty or too long alias",
+				                  d->name, s->algorithm);
+		for (j = 0; j < i; j++)
+			if (d->services[j].type == s->type && jca__name_eq(d->services[j].algorithm, s->algorithm))
+				return jca__error(JCA_BADDESC, "provider \"%s\": duplicate service %s",
+				                  d->name, s->algorithm);
+		if (s->type == JCA_MESSAGE_DIGEST) {
+			if (!s->md || !s->md[0] || s->cipher)
+				return jca__error(JCA_BADDESC, "provider \"%s\": MessageDigest %s has no implementation",
+				                  d->name, s->algorithm);
+			for (j = 0; s->md[j]; j++)
+				if (!check_md_impl(s->md[j]))
+					return jca__error(JCA_BADDESC,
+					                  "provider \"%s\": MessageDigest %s: implementation %zu has a NULL method, empty name or bad size",
+					                  d->name, s->algorithm, j);
+		} else if (s->type == JCA_CIPHER) {
+			if (!s->cipher || !s->cipher[0] || s->md)
+				return jca__error(JCA_BADDESC, "provider \"%s\": Cipher %s has no implementation",
+				                  d->name, s->algorithm);
+			for (j = 0; s->cipher[j]; j++)
+				if (!check_cipher_impl(s->cipher[j]))
+					return jca__error(JCA_BADDESC,
+					                  "provider \"%s\": Cipher %s: implementation %zu has a NULL method, empty name or bad size",
+					                  d->name, s->algorithm, j);
+		} else {
+			return jca__error(JCA_BADDESC, "provider \"%s\": service %s has unsupported type %d",
+			                  d->name, s->algorithm, (int)s->type);
+		}
+	}
+	return 0;
+}
+
+/* Runs a service's known-answer test against its bound implementation. */
+static int self_test(const struct jca_service *s, const jca_kat *k)
+{
+	uint8_t out[256];
+	int ok = 0;
+
+	if (!k)
+		return 0;
+	if (k->out_len > sizeof out)
+		return -1;
+	if (s->type == JCA_MESSAGE_DIGEST) {
+		const jca_md_impl *m = s->active;
+		void *ctx = malloc(m->ctx_size);
+
+		if (!ctx)
+			return -1;
+		m->init(ctx);
+		m->update(ctx, k->in, k->in_len);
+		m->final(ctx, out, k->out_len);
+		ok = memcmp(out, k->out, k->out_len) == 0;
+		jca__wipe(ctx, m->ctx_size);
+		free(ctx);
+	} else if (s->type == JCA_CIPHER) {
+		const jca_cipher_impl *c = s->active;
+		void *ctx = malloc(c->ctx_size);
+		uint8_t iv[32];
+
+		if (!ctx || k->in_len > sizeof out || k->in_len % c->block_size || k->in_len != k->out_len) {
+			free(ctx);
+			return -1;
+		}
+		if (c->set_key(ctx, k->key, k->key_len) == 0) {
+			if (c->cbc_encrypt) {
+				memcpy(iv, k->iv, c->block_size);
+				c->cbc_encrypt(ctx, iv, out, k->in, k->in_len / c->block_size);
+			} else {
+				c->ecb_encrypt(ctx, out, k->in, k->in_len / c->block_size);
+			}
+			ok = memcmp(out, k->out, k->out_len) == 0;
+		}
+		jca__wipe(ctx, c->ctx_size);
+		free(ctx);
+	}
+	return ok ? 0 : -1;
+}
+
+/* Makes a provider object from a validated descriptor: services with their
+ * implementations bound, HMAC composed over every eligible digest, known-
+ * answer tests run. Returns NULL with the reason set. */
+static struct jca_provider *make_provider(const jca_provider_desc *d)
+{
+	struct jca_provider *p = calloc(1, sizeof *p);
+	size_t i, j, n = 0;
+
+	if (!p) {
+		jca__error(JCA_ENOMEM, "out of memory registering provider \"%s\"", d->name);
+		return NULL;
+	}
+	p->name = d->name;
+	p->version = d->version;
+	p->description = d->description;
+	p->desc = d;
+	p->services = calloc(2 * d->n_services + 1, sizeof *p->services);
+	if (!p->services)
+		goto oom;
+	for (i = 0; i < d->n_services; i++) {
+		const jca_service_desc *sd = &d->services[i];
+		struct jca_service *s = calloc(1, sizeof *s);
+		size_t nal = count_list(sd->aliases);
+
+		if (!s)
+			goto oom;
+		p->services[n++] = s;
+		p->n_services = n;
+		s->aliases = calloc(nal + 1, sizeof *s->aliases);
+		if (!s->aliases)
+			goto oom;
+		for (j = 0; j < nal; j++)
+			s->aliases[j] = sd->aliases[j];
+		s->type = sd->type;
+		s->algorithm = sd->algorithm;
+		s->attrs = sd->attributes;
+		s->md_impls = sd->md;
+		s->cipher_impls = sd->cipher;
+		s->provider = p;
+		bind_best(s);
+		if (!s->active) {
+			jca__error(JCA_BADDESC, "provider \"%s\": no implementation of %s is usable on this CPU",
+			           d->name, sd->algorithm);
+			free_provider(p);
+			return NULL;
+		}
+		if (self_test(s, sd->kat) != 0) {
+			jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed",
+			           d->name, sd->algorithm, s->impl_name);
+			free_provider(p);
+			return NULL;
+		}
+	}
+	for (i = 0; i < d->n_services; i++) {
+		if (p->services[i]->type == JCA_MESSAGE_DIGEST) {
+			struct jca_service *h = compose_hmac(p->services[i]);
+
+			if (h) {
+				p->services[n++] = h;
+				p->n_services = n;
+			}
+		}
+	}
+	return p;
+oom:
+	jca__error(JCA_ENOMEM, "out of memory registering provider \"%s\"", d->name);
+	free_provider(p);
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Initialisation and the provider list                                */
+/* ------------------------------------------------------------------ */
+
+/* Called with lock held. */
+static int init_locked(void)
+{
+	struct jca_provider *b;
+	jca__snapshot *s;
+
+	if (atomic_load_explicit(&current, memory_order_relaxed))
+		return 0;
+	b = make_provider(jca__builtin_provider());
+	if (!b)
+		return jca_last_error();
+	s = build_snapshot(&b, 1);
+	if (!s) {
+		free_provider(b);
+		return jca__error(JCA_ENOMEM, "out of memory building the registry");
+	}
+	b->all_next = all_providers;
+	all_providers = b;
+	publish(s);
+	return 0;
+}
+
+/* The current snapshot, initialising the registry on first use. */
+static jca__snapshot *snapshot(void)
+{
+	jca__snapshot *s = atomic_load_explicit(&current, memory_order_acquire);
+
+	if (__builtin_expect(s != NULL, 1))
+		return s;
+	pthread_mutex_lock(&lock);
+	init_locked();
+	pthread_mutex_unlock(&lock);
+	return atomic_load_explicit(&current, memory_order_acquire);
+}
+
+static int find_provider(const jca__snapshot *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (jca__name_eq(s->provs[i]->name, name))
+			return (int)i;
+	return -1;
+}
+
+static int insert_provider(const jca_provider_desc *d, int position)
+{
+	struct jca_provider *p, **list;
+	jca__snapshot *s, *ns;
+	size_t i, at;
+	int rc;
+
+	if ((rc = validate(d)) != 0)
+		return rc;
+	if (!snapshot())
+		return jca_last_error();
+	pthread_mutex_lock(&lock);
+	s = atomic_load_explicit(&current, memory_order_relaxed);
+	if (find_provider(s, d->name) >= 0) {
+		pthread_mutex_unlock(&lock);
+		return jca__error(JCA_EXISTS, "a provider named \"%s\" is already registered", d->name);
+	}
+	p = make_provider(d);
+	if (!p) {
+		pthread_mutex_unlock(&lock);
+		return jca_last_error();
+	}
+	list = malloc((s->n + 1) * sizeof *list);
+	if (!list) {
+		pthread_mutex_unlock(&lock);
+		free_provider(p);
+		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", d->name);
+	}
+	at = (position < 0 || (size_t)position > s->n) ? s->n : (size_t)position;
+	for (i = 0; i < at; i++)
+		list[i] = s->provs[i];
+	list[at] = p;
+	for (i = at; i < s->n; i++)
+		list[i + 1] = s->provs[i];
+	ns = build_snapshot(list, s->n + 1);
+	free(list);
+	if (!ns) {
+		pthread_mutex_unlock(&lock);
+		free_provider(p);
+		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", d->name);
+	}
+	p->all_next = all_providers;
+	all_providers = p;
+	publish(ns);
+	pthread_mutex_unlock(&lock);
+	return 0;
+}
+
+int jca_provider_add(const jca_provider_desc *desc)
+{
+	return insert_provider(desc, -1);
+}
+
+int jca_provider_insert(const jca_provider_desc *desc, int position)
+{
+	return insert_provider(desc, position);
+}
+
+int jca_provider_remove(const char *name)
+{
+	jca__snapshot *s, *ns;
+	struct jca_provider **list;
+	size_t i, k = 0;
+	int at;
+
+	if (!name)
+		return jca__error(JCA_EINVAL, "provider name is NULL");
+	if (!snapshot())
+		return jca_last_error();
+	pthread_mutex_lock(&lock);
+	s = atomic_load_explicit(&current, memory_order_relaxed);
+	at = find_provider(s, name);
+	if (at < 0) {
+		pthread_mutex_unlock(&lock);
+		return jca__error(JCA_NOPROVIDER, "no provider named \"%s\"", name);
+	}
+	list = malloc((s->n ? s->n : 1) * sizeof *list);
+	if (!list) {
+		pthread_mutex_unlock(&lock);
+		return jca__error(JCA_ENOMEM, "out of memory removing provider \"%s\"", name);
+	}
+	for (i = 0; i < s->n; i++)
+		if ((int)i != at)
+			list[k++] = s->provs[i];
+	ns = build_snapshot(list, k);
+	free(list);
+	if (!ns) {
+		pthread_mutex_unlock(&lock);
+		return jca__error(JCA_ENOMEM, "out of memory removing provider \"%s\"", name);
+	}
+	/* The provider object stays on all_providers until shutdown: live
+	 * instances may still point at its services. */
+	publish(ns);
+	pthread_mutex_unlock(&lock);
+	return 0;
+}
+
+void jca_shutdown(void)
+{
+	jca__snapshot *s;
+	struct jca_provider *p;
+
+	pthread_mutex_lock(&lock);
+	s = atomic_exchange_explicit(&current, NULL, memory_order_acq_rel);
+	free_snapshot(s);
+	while ((s = retired_snapshots)) {
+		retired_snapshots = s->retired;
+		free_snapshot(s);
+	}
+	while ((p = all_providers)) {
+		all_providers = p->all_next;
+		free_provider(p);
+	}
+	pthread_mutex_unlock(&lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Lookup (the hot path)                                               */
+/* ------------------------------------------------------------------ */
+
+static const char *type_name(jca_service_type t)
+{
+	return jca_service_type_name(t);
+}
+
+const jca__resolved *jca__lookup(jca_service_type type, const char *name, const char *provider)
+{
+	char key[JCA__MAX_NAME + 8];
+	const jca__snapshot *s;
+	jca__entry *e, *table;
+	size_t klen;
+
+	if (!name)
+		return (jca__error(JCA_EINVAL, "%s name is NULL", type_name(type)), NULL);
+	klen = make_key(key, type, name);
+	if (!klen)
+		return (jca__error(*name ? JCA_NOALG : JCA_EINVAL, "%s name \"%.64s\" is %s", type_name(type),
+		                   name, *name ? "too long" : "empty"), NULL);
+	s = snapshot();
+	if (!s)
+		return NULL;
+	table = s->merged;
+	if (provider) {
+		int at = find_provider(s, provider);
+
+		if (at < 0)
+			return (jca__error(JCA_NOPROVIDER, "no provider named \"%s\"", provider), NULL);
+		table = s->tables[at];
+	}
+	HASH_FIND(hh, table, key, klen, e);
+	if (__builtin_expect(e != NULL, 1))
+		return &e->r;
+	if (provider)
+		jca__error(JCA_NOALG, "provider \"%s\" does not offer %s \"%s\"", provider, type_name(type), name);
+	else
+		jca__error(JCA_NOALG, "no provider offers %s \"%s\"", type_name(type), name);
+	return NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Introspection                                                       */
+/* ------------------------------------------------------------------ */
+
+const jca_provider *jca_provider_at(size_t index)
+{
+	const jca__snapshot *s = snapshot();
+
+	return s && index < s->n ? s->provs[index] : NULL;
+}
+
+const jca_provider *jca_provider_find(const char *name)
+{
+	const jca__snapshot *s = snapshot();
+	int at;
+
+	if (!s || !name)
+		return NULL;
+	at = find_provider(s, name);
+	return at < 0 ? NULL : s->provs[at];
+}
+
+const char *jca_provider_name(const jca_provider *p)
+{
+	return p ? p->name : NULL;
+}
+
+const char *jca_provider_version(const jca_provider *p)
+{
+	return p ? p->version : NULL;
+}
+
+const char *jca_provider_description(const jca_provider *p)
+{
+	return p ? p->description : NULL;
+}
+
+const jca_service *jca_provider_service_at(const jca_provider *p, size_t index)
+{
+	return p && index < p->n_services ? p->services[index] : NULL;
+}
+
+const char *jca_service_type_name(jca_service_type type)
+{
+	switch (type) {
+	case JCA_MESSAGE_DIGEST: return "MessageDigest";
+	case JCA_CIPHER: return "Cipher";
+	case JCA_MAC: return "Mac";
+	}
+	return "Unknown";
+}
+
+jca_service_type jca_service_type_of(const jca_service *s)
+{
+	return s->type;
+}
+
+const char *jca_service_algorithm(const jca_service *s)
+{
+	return s ? s->algorithm : NULL;
+}
+
+const jca_provider *jca_service_provider(const jca_service *s)
+{
+	return s ? s->provider : NULL;
+}
+
+const char *jca_service_alias_at(const jca_service *s, size_t index)
+{
+	return s && index < count_list((const char *const *)s->aliases) ? s->aliases[index] : NULL;
+}
+
+const char *jca_service_attribute(const jca_service *s, const char *key)
+{
+	if (!s || !key)
+		return NULL;
+	if (jca__name_eq(key, "Implementation"))
+		return s->impl_name;
+	return attr_get(s, key);
+}
+
+int jca_service_attribute_at(const jca_service *s, size_t index, const char **key, const char **value)
+{
+	size_t n = 0;
+
+	if (!s)
+		return -1;
+	while (s->attrs && s->attrs[n].key)
+		n++;
+	if (index < n) {
+		*key = s->attrs[index].key;
+		*value = s->attrs[index].value;
+		return 0;
+	}
+	if (index == n) {
+		*key = "Implementation";
+		*value = s->impl_name;
+		return 0;
+	}
+	return -1;
+}
+
+int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info)
+{
+	if (!s || !info)
+		return -1;
+	if (s->type == JCA_MESSAGE_DIGEST) {
+		const jca_md_impl *m;
+
+		if (index >= count_md(s->md_impls))
+			return -1;
+		m = s->md_impls[index];
+		info->name = m->name;
+		info->priority = m->priority;
+		info->available = impl_usable(m->available);
+		info->active = s->active == m;
+		return 0;
+	}
+	if (s->type == JCA_CIPHER) {
+		const jca_cipher_impl *c;
+
+		if (index >= count_cipher(s->cipher_impls))
+			return -1;
+		c = s->cipher_impls[index];
+		info->name = c->name;
+		info->priority = c->priority;
+		info->available = impl_usable(c->available);
+		info->active = s->active == c;
+		return 0;
+	}
+	if (s->type == JCA_MAC && index == 0) {
+		info->name = s->impl_name;
+		info->priority = JCA_PRIO_GENERIC;
+		info->available = 1;
+		info->active = 1;
+		return 0;
+	}
+	return -1;
+}

@@ -1,0 +1,273 @@
+#define _GNU_SOURCE
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "testutil.h"
+
+const char *tu_vectors_dir(void)
+{
+	static char dir[4096];
+	static int done, warned;
+	struct stat st;
+	const char *env;
+
+	if (done)
+		return dir[0] ? dir : NULL;
+	done = 1;
+	env = getenv("JCA_VECTORS");
+	if (env && *env)
+		snprintf(dir, sizeof dir, "%s", env);
+	else
+		snprintf(dir, sizeof dir, "%s/../shared/vectors", JCA_TOP_SRCDIR);
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		if (!warned++)
+			printf("SKIP: NIST CAVP vectors not found at %s (set JCA_VECTORS); "
+			       "vector-file cases are skipped, own known answers still run\n", dir);
+		dir[0] = 0;
+		return NULL;
+	}
+	return dir;
+}
+
+const char *tu_srcpath(const char *rel)
+{
+	static char path[4096];
+
+	snprintf(path, sizeof path, "%s/%s", JCA_TOP_SRCDIR, rel);
+	return path;
+}
+
+struct tu_rsp {
+	FILE *f;
+	int line;
+	char *buf[TU_MAX_FIELDS];      /* owned lines of the current record */
+	char pnames[TU_MAX_FIELDS][256];   /* "[...]" parameters */
+	char pvalues[TU_MAX_FIELDS][256];
+	int nparams;
+};
+
+tu_rsp *tu_rsp_open(const char *path)
+{
+	tu_rsp *r;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return NULL;
+	r = calloc(1, sizeof *r);
+	r->f = f;
+	return r;
+}
+
+static void strip(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' '))
+		s[--n] = 0;
+}
+
+static void free_record(tu_rsp *r)
+{
+	int i;
+
+	for (i = 0; i < TU_MAX_FIELDS; i++) {
+		free(r->buf[i]);
+		r->buf[i] = NULL;
+	}
+}
+
+/* "[name = value]" or "[name]" -> adds/replaces parameter name. */
+static void add_param(tu_rsp *r, const char *line)
+{
+	char name[256], value[256] = "";
+	const char *eq = strchr(line, '=');
+	const char *end = strrchr(line, ']');
+	size_t n;
+	int i;
+
+	if (!end)
+		end = line + strlen(line);
+	n = (size_t)((eq ? eq : end) - (line + 1));
+	if (n >= sizeof name)
+		return;
+	memcpy(name, line + 1, n);
+	while (n && name[n - 1] == ' ')
+		n--;
+	name[n] = 0;
+	if (eq) {
+		const char *v = eq + 1;
+
+		while (*v == ' ')
+			v++;
+		n = (size_t)(end - v);
+		if (n >= sizeof value)
+			return;
+		memcpy(value, v, n);
+		value[n] = 0;
+	}
+	/* [ENCRYPT] and [DECRYPT] replace each other. */
+	if (strcmp(name, "ENCRYPT") == 0 || strcmp(name, "DECRYPT") == 0)
+		for (i = 0; i < r->nparams; i++)
+			if (strcmp(r->pnames[i], "ENCRYPT") == 0 || strcmp(r->pnames[i], "DECRYPT") == 0)
+				snprintf(r->pnames[i], sizeof r->pnames[i], "%s", name);
+	for (i = 0; i < r->nparams; i++)
+		if (strcmp(r->pnames[i], name) == 0) {
+			snprintf(r->pvalues[i], sizeof r->pvalues[i], "%s", value);
+			return;
+		}
+	if (r->nparams < TU_MAX_FIELDS) {
+		snprintf(r->pnames[r->nparams], sizeof r->pnames[0], "%s", name);
+		snprintf(r->pvalues[r->nparams], sizeof r->pvalues[0], "%s", value);
+		r->nparams++;
+	}
+}
+
+static void split(char *s, char **name, char **value)
+{
+	char *eq = strchr(s, '=');
+	char *ne;
+
+	if (!eq) {
+		*name = s;
+		*value = s + strlen(s);
+		return;
+	}
+	ne = eq;
+	while (ne > s && ne[-1] == ' ')
+		ne--;
+	*ne = 0;
+	eq++;
+	while (*eq == ' ')
+		eq++;
+	*name = s;
+	*value = eq;
+}
+
+int tu_rsp_next(tu_rsp *r, tu_rec *rec)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int n = 0, i;
+
+	free_record(r);
+	memset(rec, 0, sizeof *rec);
+	while (getline(&line, &cap, r->f) > 0) {
+		r->line++;
+		strip(line);
+		if (line[0] == '#')
+			continue;
+		if (line[0] == '[') {
+			if (n)
+				break;   /* cannot happen in well-formed files */
+			add_param(r, line);
+			continue;
+		}
+		if (!line[0]) {
+			if (n)
+				break;
+			continue;
+		}
+		if (n < TU_MAX_FIELDS) {
+			if (!n)
+				rec->line = r->line;
+			r->buf[n++] = strdup(line);
+		}
+	}
+	free(line);
+	if (!n)
+		return 0;
+	for (i = 0; i < n; i++)
+		split(r->buf[i], &rec->name[i], &rec->value[i]);
+	rec->n = n;
+	for (i = 0; i < r->nparams; i++) {
+		rec->pname[i] = r->pnames[i];
+		rec->pvalue[i] = r->pvalues[i];
+	}
+	rec->np = r->nparams;
+	return 1;
+}
+
+const char *tu_get(const tu_rec *rec, const char *name)
+{
+	int i;
+
+	for (i = 0; i < rec->n; i++)
+		if (strcmp(rec->name[i], name) == 0)
+			return rec->value[i];
+	return NULL;
+}
+
+const char *tu_param(const tu_rec *rec, const char *name)
+{
+	int i;
+	for (i = 0; i < rec->np; i++) {
+		if (strcmp(rec->pname[i], name) == 0)
+			return rec->pvalue[i];
+	}
+	return NULL;
+}
+
+void tu_rsp_close(tu_rsp *r)
+{
+	if (!r)
+		return;
+	free_record(r);
+	fclose(r->f);
+	free(r);
+}
+
+static int nib(char c)
+{
+	if (c >= '0' && c <= '9') return c - '0';
+	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+	return -1;
+}
+
+uint8_t *tu_unhex(const char *hex, size_t *len)
+{
+	size_t n = strlen(hex) / 2, i;
+	uint8_t *out = malloc(n ? n : 1);
+
+	for (i = 0; i < n; i++)
+		out[i] = (uint8_t)(nib(hex[2 * i]) << 4 | nib(hex[2 * i + 1]));
+	*len = n;
+	return out;
+}
+
+void tu_hex(char *out, const uint8_t *in, size_t n)
+{
+	static const char d[] = "0123456789abcdef";
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		out[2 * i] = d[in[i] >> 4];
+		out[2 * i + 1] = d[in[i] & 15];
+	}
+	out[2 * n] = 0;
+}
+
+char *tu_read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	if (fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		fclose(f);
+		return NULL;
+	}
+	buf[n] = 0;
+	fclose(f);
+	if (len)
+		*len = (size_t)n;
+	return buf;
+}

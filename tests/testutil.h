@@ -1,0 +1,41 @@
+/* Helpers shared by the Check suites: NIST .rsp parsing, hex, paths. */
+#ifndef JCA_TESTUTIL_H
+#define JCA_TESTUTIL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* Directory of the NIST CAVP vectors: $JCA_VECTORS, else
+ * $(top_srcdir)/../shared/vectors; NULL (after printing why, once) if
+ * neither exists. */
+const char *tu_vectors_dir(void);
+/* Path of a file under the source tree (static buffer). */
+const char *tu_srcpath(const char *rel);
+
+/* One record of an .rsp file: its "Name = value" fields, plus the
+ * parameters of the latest "[...]" lines ("L", "ENCRYPT", ...). */
+#define TU_MAX_FIELDS 16
+typedef struct tu_rec {
+	int n, np;
+	char *name[TU_MAX_FIELDS], *value[TU_MAX_FIELDS];
+	char *pname[TU_MAX_FIELDS], *pvalue[TU_MAX_FIELDS];
+	int line;
+} tu_rec;
+typedef struct tu_rsp tu_rsp;
+
+tu_rsp *tu_rsp_open(const char *path);
+/* Next record; 0 at end of file. The record is valid until the next call. */
+int tu_rsp_next(tu_rsp *r, tu_rec *rec);
+void tu_rsp_close(tu_rsp *r);
+const char *tu_get(const tu_rec *rec, const char *name);     /* field or NULL */
+const char *tu_param(const tu_rec *rec, const char *name);   /* [param] or NULL */
+
+/* Decodes hex into a malloc'd buffer; *len gets the byte count. */
+uint8_t *tu_unhex(const char *hex, size_t *len);
+void tu_hex(char *out, const uint8_t *in, size_t n);
+
+/* Reads a whole file into a malloc'd NUL-terminated buffer. */
+char *tu_read_file(const char *path, size_t *len);
+
+#endif
