@@ -16,6 +16,8 @@
 #include "jca/provider.h"
 #include "jca/registry.h"
 #include "jca/md.h"
+#include "jca/cipher.h"
+#include "jca/mac.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -108,7 +108,7 @@ static uint32_t detect(void)
 }
 #elif defined(__riscv) && __riscv_xlen == 64
 /* riscv_hwprobe (Linux 6.4+): key 4 = RISCV_HWPROBE_KEY_IMA_EXT_0, with
- * bit 4 = Zbb, bit 6 = Zbkb, bit 13 = Zknh (Linux 6.8 uapi asm/hwprobe.h). */
+ * bit 4 = Zbb (Linux 6.5+), bit 8 = Zbkb, bit 13 = Zknh (6.8+, uapi asm/hwprobe.h). */
 #ifndef __NR_riscv_hwprobe
 #define __NR_riscv_hwprobe 258
 #endif
@@ -120,7 +120,7 @@ static uint32_t detect(void)
 
 	if (syscall(__NR_riscv_hwprobe, &p, 1, 0, NULL, 0) == 0 && p.key == 4) {
 		if (p.value & (1ull << 4)) f |= JCA__CPU_RV_ZBB;
-		if (p.value & (1ull << 6)) f |= JCA__CPU_RV_ZBKB;
+		if (p.value & (1ull << 8)) f |= JCA__CPU_RV_ZBKB;
 		if (p.value & (1ull << 13)) f |= JCA__CPU_RV_ZKNH;
 	}
 	/* JCA_CPU_ASSUME lets emulators without hwprobe (qemu-user) say what

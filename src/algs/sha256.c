@@ -147,10 +147,9 @@ void jca__sha256_final(void *ctx, void *out, size_t outlen)
 
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (32 - (n))))
 
-/* Sigma0/Sigma1 written as nested rotations: same operation count as the
- * textbook form, but a shorter dependency chain off a and e. */
-#define BSIG0(x) (ROTR((x) ^ ROTR((x) ^ ROTR((x), 9), 11), 2))
-#define BSIG1(x) (ROTR((x) ^ ROTR((x) ^ ROTR((x), 14), 5), 6))
+/* Sigma and sigma functions of FIPS 180-4 4.1.2. */
+#define BSIG0(x) (ROTR((x), 2) ^ ROTR((x), 13) ^ ROTR((x), 22))
+#define BSIG1(x) (ROTR((x), 6) ^ ROTR((x), 11) ^ ROTR((x), 25))
 #define SSIG0(x) (ROTR((x), 7) ^ ROTR((x), 18) ^ ((x) >> 3))
 #define SSIG1(x) (ROTR((x), 17) ^ ROTR((x), 19) ^ ((x) >> 10))
 

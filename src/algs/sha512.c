@@ -201,10 +201,9 @@ void jca__sha512_final(void *ctx, void *out, size_t outlen)
 
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 
-/* Sigma0/Sigma1 written as nested rotations: same operation count as the
- * textbook form, but a shorter dependency chain off a and e. */
-#define BSIG0(x) (ROTR((x) ^ ROTR((x) ^ ROTR((x), 5), 6), 28))
-#define BSIG1(x) (ROTR((x) ^ ROTR((x) ^ ROTR((x), 23), 4), 14))
+/* Sigma and sigma functions of FIPS 180-4 4.1.3. */
+#define BSIG0(x) (ROTR((x), 28) ^ ROTR((x), 34) ^ ROTR((x), 39))
+#define BSIG1(x) (ROTR((x), 14) ^ ROTR((x), 18) ^ ROTR((x), 41))
 #define SSIG0(x) (ROTR((x), 1) ^ ROTR((x), 8) ^ ((x) >> 7))
 #define SSIG1(x) (ROTR((x), 19) ^ ROTR((x), 61) ^ ((x) >> 6))
 

@@ -73,6 +73,31 @@ static const jca_kat kat_sha3_256 = KAT_ABC(
 static const jca_kat kat_md5 = KAT_ABC(
 	"\x90\x01\x50\x98\x3c\xd2\x4f\xb0\xd6\x96\x3f\x7d\x28\xe1\x7f\x72");
 
+/* ---- AES: one service, modes and paddings as attributes ---- */
+static const jca_cipher_impl *const aes_impls[] = { &jca__aes_generic, NULL };
+static const char *const aes_names[] = {
+	"Rijndael",
+	/* OIDs name full transformations, as in the JDK (NIST CSOR) */
+	"2.16.840.1.101.3.4.1.1=AES_128/ECB/NoPadding", "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding",
+	"2.16.840.1.101.3.4.1.21=AES_192/ECB/NoPadding", "2.16.840.1.101.3.4.1.22=AES_192/CBC/NoPadding",
+	"2.16.840.1.101.3.4.1.41=AES_256/ECB/NoPadding", "2.16.840.1.101.3.4.1.42=AES_256/CBC/NoPadding",
+	NULL
+};
+static const jca_attr aes_attrs[] = {
+	{ "SupportedModes", "ECB|CBC" },
+	{ "SupportedPaddings", "NOPADDING|PKCS5PADDING" },
+	{ "SupportedKeyFormats", "RAW" },
+	{ "ImplementedIn", "Software" },
+	{ NULL, NULL }
+};
+/* FIPS 197 appendix C.1 block, as one CBC block with a zero IV */
+static const jca_kat kat_aes = {
+	"\x00\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd\xee\xff", 16,
+	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f", 16,
+	"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
+	"\x69\xc4\xe0\xd8\x6a\x7b\x04\x30\xd8\xcd\xb7\x80\x70\xb4\xc5\x5a", 16
+};
+
 #define MD(alg, names, impls, attrs, kat) \
 	{ JCA_MESSAGE_DIGEST, alg, names, attrs, impls, NULL, kat }
 
@@ -91,6 +116,7 @@ static const jca_service_desc services[] = {
 	MD("SHA3-512", sha3_512_names, sha3_512_impls, sha3_512_attrs, NULL),
 	MD("SHAKE128", shake128_names, shake128_impls, shake_attrs, NULL),
 	MD("SHAKE256", shake256_names, shake256_impls, shake_attrs, NULL),
+	{ JCA_CIPHER, "AES", aes_names, aes_attrs, NULL, aes_impls, &kat_aes },
 };
 
 static const jca_provider_desc builtin = {

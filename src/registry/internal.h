@@ -56,6 +56,7 @@ typedef struct jca__entry jca__entry;
 typedef struct jca__resolved {
 	const struct jca_service *svc;
 	const void *impl;
+	const char *canon;        /* canonical name ("AES/CBC/PKCS5Padding") */
 	uint8_t mode, padding, keylen;
 } jca__resolved;
 

@@ -156,18 +156,25 @@ static int table_put(jca__entry **table, const char *key, size_t klen,
                      const jca__resolved *r, int pos)
 {
 	jca__entry *e;
+	size_t clen = r->canon ? strlen(r->canon) + 1 : 0;
 	int oom = 0;
 
 	HASH_FIND(hh, *table, key, klen, e);
 	if (e)
 		return 0;
-	e = malloc(sizeof *e + klen);
+	e = malloc(sizeof *e + klen + clen);
 	if (!e)
 		return JCA_ENOMEM;
 	memcpy(e->key, key, klen);
 	e->klen = klen;
 	e->r = *r;
 	e->pos = pos;
+	if (clen) {
+		memcpy(e->key + klen, r->canon, clen);
+		e->r.canon = e->key + klen;
+	} else {
+		e->r.canon = r->svc->algorithm;
+	}
 #undef uthash_nonfatal_oom
 #define uthash_nonfatal_oom(obj) (oom = 1)
 	HASH_ADD_KEYPTR(hh, *table, e->key, e->klen, e);
@@ -231,6 +238,8 @@ static int list_has(const char *list, const char *word)
 	return 0;
 }
 
+static int impl_usable(int (*available)(void));
+
 static const struct {
 	const char *name;
 	uint8_t mode;
@@ -262,7 +271,9 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 	const char *sm = attr_get(s, "SupportedModes");
 	const char *sp = attr_get(s, "SupportedPaddings");
 	char base[JCA__MAX_NAME], fixed_mode[16] = "", fixed_pad[32] = "";
-	char name[JCA__MAX_NAME + 64];
+	char name[JCA__MAX_NAME + 64], canon[JCA__MAX_NAME + 64];
+	const char *canon_base[16];
+	const jca_cipher_impl *bimpl[16];
 	const char *slash;
 	size_t nb = 0, i, m, p, k;
 	const char *bases[16];
@@ -292,10 +303,14 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 	}
 
 	bases[nb] = base;
+	canon_base[nb] = base;
+	bimpl[nb] = c;
 	pins[nb++] = 0;
 	for (i = 0; s->aliases[i] && nb < 8; i++) {
-		if (!is_oid(s->aliases[i]) && !strchr(s->aliases[i], '/')) {
+		if (!is_oid(s->aliases[i]) && !strchr(s->aliases[i], '/') && !strchr(s->aliases[i], '=')) {
 			bases[nb] = s->aliases[i];
+			canon_base[nb] = base;
+			bimpl[nb] = c;
 			pins[nb++] = 0;
 		}
 	}
@@ -304,9 +319,20 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 		if (c->key_sizes & (1ull << k)) {
 			snprintf(pinned[i], sizeof pinned[i], "%s_%zu", base, k * 8);
 			bases[nb] = pinned[i];
+			canon_base[nb] = pinned[i];
+			bimpl[nb] = c;
 			pins[nb++] = (uint8_t)k;
 			i++;
 		}
+	}
+	/* Implementation (driver) names select one backend: "aes-aesni/CBC/NoPadding". */
+	for (i = 0; s->cipher_impls[i] && nb < 16; i++) {
+		if (!impl_usable(s->cipher_impls[i]->available))
+			continue;
+		bases[nb] = s->cipher_impls[i]->name;
+		canon_base[nb] = base;
+		bimpl[nb] = s->cipher_impls[i];
+		pins[nb++] = 0;
 	}
 
 	for (i = 0; i < nb && rc == 0; i++) {
@@ -314,15 +340,16 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 			if (fixed_mode[0] ? !jca__name_eq(fixed_mode, modes[m].name)
 			                  : (sm && !list_has(sm, modes[m].name)))
 				continue;
-			if (!mode_offered(c, modes[m].mode))
+			if (!mode_offered(bimpl[i], modes[m].mode))
 				continue;
 			for (p = 0; p < sizeof paddings / sizeof paddings[0]; p++) {
-				jca__resolved r = { s, c, modes[m].mode, paddings[p].padding, pins[i] };
-				const char *canon = paddings[p].padding == JCA__PAD_PKCS5 ? "PKCS5Padding" : "NoPadding";
+				const char *pad = paddings[p].padding == JCA__PAD_PKCS5 ? "PKCS5Padding" : "NoPadding";
+				jca__resolved r = { s, bimpl[i], canon, modes[m].mode, paddings[p].padding, pins[i] };
 
-				if (fixed_pad[0] ? !jca__name_eq(fixed_pad, canon)
-				                 : (sp && !list_has(sp, canon)))
+				if (fixed_pad[0] ? !jca__name_eq(fixed_pad, pad)
+				                 : (sp && !list_has(sp, pad)))
 					continue;
+				snprintf(canon, sizeof canon, "%s/%s/%s", canon_base[i], modes[m].name, pad);
 				snprintf(name, sizeof name, "%s/%s/%s", bases[i], modes[m].name, paddings[p].name);
 				rc = put_name(table, JCA_CIPHER, name, &r, pos);
 				/* JCA default for a bare algorithm name: ECB with PKCS5Padding. */
@@ -370,7 +397,7 @@ static int put_cipher_oids(jca__entry **table, const struct jca_service *s, int 
 
 static int put_service(jca__entry **table, const struct jca_service *s, int pos)
 {
-	jca__resolved r = { s, s->active, 0, 0, 0 };
+	jca__resolved r = { s, s->active, NULL, 0, 0, 0 };
 	size_t i;
 	int rc;
 
@@ -556,6 +583,7 @@ static struct jca_service *compose_hmac(const struct jca_service *d)
 	const jca_md_impl *m = d->active;
 	size_t nal = count_list((const char *const *)d->aliases);
 	size_t names = (nal + 1) * 3 + 1, i, k = 0, used = 0;
+	int form;
 	size_t cap = names * (JCA__MAX_NAME + 8) + 128;
 	struct jca_service *s;
 	const char *oid = attr_get(d, "HmacOID");
@@ -581,19 +609,27 @@ static struct jca_service *compose_hmac(const struct jca_service *d)
 
 		if (is_oid(dn))
 			continue;
-		p = s->owned + used;
-		hmac_name(p, cap - used, dn);
-		if (i == 0)
-			s->algorithm = p;
-		else
-			s->aliases[k++] = p;
-		used += strlen(p) + 1;
-		p = s->owned + used;
-		used += (size_t)snprintf(p, cap - used, "HMAC-%s", dn) + 1;
-		s->aliases[k++] = p;
-		p = s->owned + used;
-		used += (size_t)snprintf(p, cap - used, "HMAC(%s)", dn) + 1;
-		s->aliases[k++] = p;
+		for (form = 0; form < 3; form++) {
+			size_t j;
+			int dup = 0;
+
+			p = s->owned + used;
+			if (form == 0)
+				hmac_name(p, cap - used, dn);
+			else
+				snprintf(p, cap - used, form == 1 ? "HMAC-%s" : "HMAC(%s)", dn);
+			if (i == 0 && form == 0) {
+				s->algorithm = p;
+			} else {
+				dup = jca__name_eq(p, s->algorithm);
+				for (j = 0; j < k && !dup; j++)
+					dup = jca__name_eq(p, s->aliases[j]);
+				if (dup)
+					continue;
+				s->aliases[k++] = p;
+			}
+			used += strlen(p) + 1;
+		}
 	}
 	if (oid)
 		s->aliases[k++] = oid;

@@ -1,0 +1,51 @@
+/*
+ * Mac engine (javax.crypto.Mac): HMAC over any MessageDigest in the
+ * registry, including digests that plugin providers add.
+ *
+ *   mac_ctx *m = mac_get_instance("HmacSHA256");
+ *   mac_init(m, key, key_len);
+ *   mac_update(m, data, len);
+ *   uint8_t tag[32];
+ *   mac_do_final(m, tag, sizeof tag);   // write the tag, back to the keyed state
+ *   mac_free(m);
+ *
+ * Names: "Hmac" + the digest's name without the dash of "SHA-" (HmacSHA256,
+ * HmacSHA512/224, HmacSHA3-256, HmacMD5), and for the digest's name and
+ * every alias "HMAC-<name>" and "HMAC(<name>)"; the HMAC OIDs.
+ */
+#ifndef JCA_MAC_H
+#define JCA_MAC_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct mac_ctx mac_ctx;
+
+JCA_API mac_ctx *mac_get_instance(const char *name);
+JCA_API mac_ctx *mac_get_instance_from(const char *name, const char *provider);
+/* Keys the Mac: any length, including 0 and longer than the block (then
+ * hashed first, RFC 2104). The keyed inner and outer states are computed
+ * once here. */
+JCA_API int mac_init(mac_ctx *m, const void *key, size_t key_len);
+/* JCA_NOTINIT before mac_init. */
+JCA_API int mac_update(mac_ctx *m, const void *data, size_t len);
+/* Writes the mac_length() byte tag (out_len must be at least that, else
+ * JCA_BUFSIZE), then returns to the keyed state. Returns the tag length or
+ * a negative status. */
+JCA_API int mac_do_final(mac_ctx *m, void *out, size_t out_len);
+/* Drops the input so far, keeps the key. */
+JCA_API int mac_reset(mac_ctx *m);
+JCA_API mac_ctx *mac_clone(const mac_ctx *m);
+JCA_API size_t mac_length(const mac_ctx *m);
+JCA_API const char *mac_algorithm(const mac_ctx *m);
+JCA_API const char *mac_provider(const mac_ctx *m);
+/* Wipes keys and pads, then frees; NULL is ignored. */
+JCA_API void mac_free(mac_ctx *m);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

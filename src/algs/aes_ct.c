@@ -1,0 +1,676 @@
+/*
+ * Portable, constant-time AES (FIPS 197) with ECB and CBC.
+ *
+ * Bitsliced on 64-bit words: four blocks are processed together as eight
+ * words q[0..7], word q[i] holding bit i of each of the 64 state bytes. In
+ * every word, the byte at row r, column c of block b is bit
+ *
+ *     16*r + 8*(c >> 1) + 2*b + (c & 1)
+ *
+ * so each row of the state is one 16-bit lane. With that layout:
+ *  - MixColumns needs "the same column, next row", which is a rotation of
+ *    the whole word by 16 bits;
+ *  - ShiftRows is two masked delta swaps per word;
+ *  - the layout is reached from four little-endian 64-bit loads per two
+ *    blocks with six swap-move stages (bitslice() below).
+ *
+ * SubBytes is the Boyar-Peralta Boolean circuit for the S-box (AND and XOR
+ * only), so no memory access and no branch depends on key or data. The
+ * inverse S-box reuses it: InvS(x) = M(S'(M(x ^ 0x63))), where S' is the
+ * circuit without its output constant 0x63 (S'(z) = A(z^-1) for the linear
+ * part A of the S-box affine map) and M is the linear part of the inverse
+ * affine map. The two 0x63 constants are folded into round keys 1..Nr (see
+ * set_key), so neither direction spends instructions on them.
+ *
+ * CBC encryption is serial, so it runs one real block through the four-lane
+ * code; ECB and CBC decryption fill all four lanes.
+ */
+#include <string.h>
+
+#include "algs.h"
+
+#define NSLICE 8               /* words per bitsliced state or round key */
+
+/*
+ * The round steps are forced inline so that, inside encrypt_slices() and
+ * decrypt_slices(), the state array becomes eight scalars: left as separate
+ * functions on an array in memory, GCC vectorized parts of them and paid
+ * store-forwarding stalls between 8- and 16-byte accesses (about 2x slower).
+ */
+#if defined(__GNUC__)
+#define AES_INLINE static inline __attribute__((always_inline))
+#else
+#define AES_INLINE static inline
+#endif
+#define PAR 4                  /* blocks per bitsliced state */
+
+/* ---- small helpers ----------------------------------------------------- */
+
+static uint64_t load64le(const uint8_t *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+	       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+	       (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
+static void store64le(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static inline uint64_t rotr64(uint64_t x, unsigned n)
+{
+	return (x >> n) | (x << (64 - n));
+}
+
+/* Writes through a volatile pointer so the compiler cannot drop them. */
+static void wipe64(uint64_t *p, size_t n)
+{
+	volatile uint64_t *v = p;
+
+	while (n--)
+		*v++ = 0;
+}
+
+/* ---- conversion between bytes and bitsliced form ------------------------ */
+
+/*
+ * Exchange between words a and b (which differ in one bit of the word index)
+ * the bits of a whose position has the bit of weight s set with the bits of
+ * b whose position has it clear: this swaps one word-index bit with one
+ * position bit. m selects the positions with that bit clear.
+ */
+static inline void swapmove(uint64_t *a, uint64_t *b, unsigned s, uint64_t m)
+{
+	uint64_t t = ((*a >> s) ^ *b) & m;
+
+	*b ^= t;
+	*a ^= t << s;
+}
+
+/* One swap-move stage over the four word pairs that differ in word bit d. */
+static inline void stage(uint64_t x[NSLICE], unsigned d, unsigned s, uint64_t m)
+{
+	for (unsigned w = 0; w < NSLICE; w++)
+		if (!(w & d))
+			swapmove(&x[w], &x[w | d], s, m);
+}
+
+/*
+ * On entry x[2*b + h] is bytes 8h..8h+7 of block b, little-endian, so a bit
+ * is indexed by (word: h, b0, b1; position: i0 i1 i2 r0 r1 c0), i being the
+ * bit within the byte. On exit x[i] is plane i with position
+ * (c0 b0 b1 c1 r0 r1). Each stage swaps one word bit with one position bit:
+ * the first four rotate h=c1 -> pos 3, r0 -> pos 4, r1 -> pos 5, c0 -> pos 0
+ * through word bit 0 (bringing i0 into it), the last two trade b0, b1 for
+ * i1, i2. Every stage is an involution, so unbitslice() runs them backwards.
+ */
+static inline void bitslice(uint64_t x[NSLICE])
+{
+	stage(x, 1, 8, 0x00FF00FF00FF00FFu);
+	stage(x, 1, 16, 0x0000FFFF0000FFFFu);
+	stage(x, 1, 32, 0x00000000FFFFFFFFu);
+	stage(x, 1, 1, 0x5555555555555555u);
+	stage(x, 2, 2, 0x3333333333333333u);
+	stage(x, 4, 4, 0x0F0F0F0F0F0F0F0Fu);
+}
+
+static inline void unbitslice(uint64_t x[NSLICE])
+{
+	stage(x, 4, 4, 0x0F0F0F0F0F0F0F0Fu);
+	stage(x, 2, 2, 0x3333333333333333u);
+	stage(x, 1, 1, 0x5555555555555555u);
+	stage(x, 1, 32, 0x00000000FFFFFFFFu);
+	stage(x, 1, 16, 0x0000FFFF0000FFFFu);
+	stage(x, 1, 8, 0x00FF00FF00FF00FFu);
+}
+
+/* Loads n (1..4) blocks as words x[2b + h]; missing blocks are zero. */
+static void load_blocks(uint64_t x[NSLICE], const uint8_t *in, size_t n)
+{
+	for (size_t w = 0; w < NSLICE; w++)
+		x[w] = w < 2 * n ? load64le(in + 8 * w) : 0;
+}
+
+static void store_blocks(uint8_t *out, const uint64_t x[NSLICE], size_t n)
+{
+	for (size_t w = 0; w < 2 * n; w++)
+		store64le(out + 8 * w, x[w]);
+}
+
+/* ---- round functions on the bitsliced state ----------------------------- */
+
+/*
+ * S'(x) = S(x) ^ 0x63 on every byte: the Boyar-Peralta circuit (top linear
+ * layer, GF(2^4)-based inversion, bottom linear layer) with its output XNORs
+ * turned into XORs. u0 is the most significant bit of the byte.
+ */
+AES_INLINE void sbox_noconst(uint64_t q[NSLICE])
+{
+	uint64_t u0 = q[7], u1 = q[6], u2 = q[5], u3 = q[4];
+	uint64_t u4 = q[3], u5 = q[2], u6 = q[1], u7 = q[0];
+	uint64_t t1, t2, t3, t4, t5, t6, t7, t8, t9, t10, t11, t12, t13, t14;
+	uint64_t t15, t16, t17, t18, t19, t20, t21, t22, t23, t24, t25, t26, t27;
+	uint64_t m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14;
+	uint64_t m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26;
+	uint64_t m27, m28, m29, m30, m31, m32, m33, m34, m35, m36, m37, m38;
+	uint64_t m39, m40, m41, m42, m43, m44, m45, m46, m47, m48, m49, m50;
+	uint64_t m51, m52, m53, m54, m55, m56, m57, m58, m59, m60, m61, m62, m63;
+	uint64_t l0, l1, l2, l3, l4, l5, l6, l7, l8, l9, l10, l11, l12, l13, l14;
+	uint64_t l15, l16, l17, l18, l19, l20, l21, l22, l23, l24, l25, l26;
+	uint64_t l27, l28, l29;
+
+	/* top linear layer */
+	t1 = u0 ^ u3;
+	t2 = u0 ^ u5;
+	t3 = u0 ^ u6;
+	t4 = u3 ^ u5;
+	t5 = u4 ^ u6;
+	t6 = t1 ^ t5;
+	t7 = u1 ^ u2;
+	t8 = u7 ^ t6;
+	t9 = u7 ^ t7;
+	t10 = t6 ^ t7;
+	t11 = u1 ^ u5;
+	t12 = u2 ^ u5;
+	t13 = t3 ^ t4;
+	t14 = t6 ^ t11;
+	t15 = t5 ^ t11;
+	t16 = t5 ^ t12;
+	t17 = t9 ^ t16;
+	t18 = u3 ^ u7;
+	t19 = t7 ^ t18;
+	t20 = t1 ^ t19;
+	t21 = u6 ^ u7;
+	t22 = t7 ^ t21;
+	t23 = t2 ^ t22;
+	t24 = t2 ^ t10;
+	t25 = t20 ^ t17;
+	t26 = t3 ^ t16;
+	t27 = t1 ^ t12;
+
+	/* middle non-linear layer */
+	m1 = t13 & t6;
+	m2 = t23 & t8;
+	m3 = t14 ^ m1;
+	m4 = t19 & u7;
+	m5 = m4 ^ m1;
+	m6 = t3 & t16;
+	m7 = t22 & t9;
+	m8 = t26 ^ m6;
+	m9 = t20 & t17;
+	m10 = m9 ^ m6;
+	m11 = t1 & t15;
+	m12 = t4 & t27;
+	m13 = m12 ^ m11;
+	m14 = t2 & t10;
+	m15 = m14 ^ m11;
+	m16 = m3 ^ m2;
+	m17 = m5 ^ t24;
+	m18 = m8 ^ m7;
+	m19 = m10 ^ m15;
+	m20 = m16 ^ m13;
+	m21 = m17 ^ m15;
+	m22 = m18 ^ m13;
+	m23 = m19 ^ t25;
+	m24 = m22 ^ m23;
+	m25 = m22 & m20;
+	m26 = m21 ^ m25;
+	m27 = m20 ^ m21;
+	m28 = m23 ^ m25;
+	m29 = m28 & m27;
+	m30 = m26 & m24;
+	m31 = m20 & m23;
+	m32 = m27 & m31;
+	m33 = m27 ^ m25;
+	m34 = m21 & m22;
+	m35 = m24 & m34;
+	m36 = m24 ^ m25;
+	m37 = m21 ^ m29;
+	m38 = m32 ^ m33;
+	m39 = m23 ^ m30;
+	m40 = m35 ^ m36;
+	m41 = m38 ^ m40;
+	m42 = m37 ^ m39;
+	m43 = m37 ^ m38;
+	m44 = m39 ^ m40;
+	m45 = m42 ^ m41;
+	m46 = m44 & t6;
+	m47 = m40 & t8;
+	m48 = m39 & u7;
+	m49 = m43 & t16;
+	m50 = m38 & t9;
+	m51 = m37 & t17;
+	m52 = m42 & t15;
+	m53 = m45 & t27;
+	m54 = m41 & t10;
+	m55 = m44 & t13;
+	m56 = m40 & t23;
+	m57 = m39 & t19;
+	m58 = m43 & t3;
+	m59 = m38 & t22;
+	m60 = m37 & t20;
+	m61 = m42 & t1;
+	m62 = m45 & t4;
+	m63 = m41 & t2;
+
+	/* bottom linear layer */
+	l0 = m61 ^ m62;
+	l1 = m50 ^ m56;
+	l2 = m46 ^ m48;
+	l3 = m47 ^ m55;
+	l4 = m54 ^ m58;
+	l5 = m49 ^ m61;
+	l6 = m62 ^ l5;
+	l7 = m46 ^ l3;
+	l8 = m51 ^ m59;
+	l9 = m52 ^ m53;
+	l10 = m53 ^ l4;
+	l11 = m60 ^ l2;
+	l12 = m48 ^ m51;
+	l13 = m50 ^ l0;
+	l14 = m52 ^ m61;
+	l15 = m55 ^ l1;
+	l16 = m56 ^ l0;
+	l17 = m57 ^ l1;
+	l18 = m58 ^ l8;
+	l19 = m63 ^ l4;
+	l20 = l0 ^ l1;
+	l21 = l1 ^ l7;
+	l22 = l3 ^ l12;
+	l23 = l18 ^ l2;
+	l24 = l15 ^ l9;
+	l25 = l6 ^ l10;
+	l26 = l7 ^ l9;
+	l27 = l8 ^ l10;
+	l28 = l11 ^ l14;
+	l29 = l11 ^ l17;
+
+	q[7] = l6 ^ l24;
+	q[6] = l16 ^ l26;
+	q[5] = l19 ^ l28;
+	q[4] = l6 ^ l21;
+	q[3] = l20 ^ l22;
+	q[2] = l25 ^ l29;
+	q[1] = l13 ^ l27;
+	q[0] = l6 ^ l23;
+}
+
+/*
+ * M: the linear part of the inverse affine map, bit i of the result being
+ * x[i-1] ^ x[i-3] ^ x[i-6] (indices mod 8). Pairs shared between two
+ * outputs bring it from 16 to 12 XORs.
+ */
+AES_INLINE void inv_affine(uint64_t q[NSLICE])
+{
+	uint64_t a = q[2] ^ q[5], b = q[4] ^ q[7];
+	uint64_t c = q[0] ^ q[3], d = q[1] ^ q[6];
+	uint64_t n0 = a ^ q[7], n1 = c ^ q[6], n2 = b ^ q[1], n3 = a ^ q[0];
+	uint64_t n4 = d ^ q[3], n5 = b ^ q[2], n6 = c ^ q[5], n7 = d ^ q[4];
+
+	q[0] = n0;
+	q[1] = n1;
+	q[2] = n2;
+	q[3] = n3;
+	q[4] = n4;
+	q[5] = n5;
+	q[6] = n6;
+	q[7] = n7;
+}
+
+/* Input carries the 0x63 folded into the round key: see the file comment. */
+AES_INLINE void inv_sbox_noconst(uint64_t q[NSLICE])
+{
+	inv_affine(q);
+	sbox_noconst(q);
+	inv_affine(q);
+}
+
+/* Delta swap: exchange the bits selected by m with those s places above. */
+AES_INLINE uint64_t dswap(uint64_t x, unsigned s, uint64_t m)
+{
+	uint64_t t = ((x >> s) ^ x) & m;
+
+	return x ^ t ^ (t << s);
+}
+
+/*
+ * Row r of a word is a 16-bit lane whose column slots sit at lane bit
+ * (c & 1) + 8*(c >> 1). Rotating a row left by one column, (c0 c1 c2 c3) ->
+ * (c1 c2 c3 c0), is "swap slots 0<->1 and 2<->3" then "swap slots 1<->3";
+ * by three columns it is the same first step then "swap 0<->2"; by two it
+ * is "swap 0<->2 and 1<->3". The second steps all have distance 8, so the
+ * whole ShiftRows is one distance-1 and one distance-8 delta swap.
+ */
+#define SR_M1 0x5555000055550000u  /* rows 1, 3: slots 0 and 2 */
+#define SR_M2 0x005500FF00AA0000u  /* row 1: slot 1; row 2: 0, 1; row 3: 0 */
+
+AES_INLINE uint64_t shift_rows_word(uint64_t x)
+{
+	return dswap(dswap(x, 1, SR_M1), 8, SR_M2);
+}
+
+AES_INLINE uint64_t inv_shift_rows_word(uint64_t x)
+{
+	return dswap(dswap(x, 8, SR_M2), 1, SR_M1);
+}
+
+/*
+ * The per-word steps below are written out rather than looped: GCC turns
+ * such eight-iteration loops into two-wide SSE loops over the array in
+ * memory, which keeps the state out of registers.
+ */
+AES_INLINE void shift_rows(uint64_t q[NSLICE])
+{
+	q[0] = shift_rows_word(q[0]);
+	q[1] = shift_rows_word(q[1]);
+	q[2] = shift_rows_word(q[2]);
+	q[3] = shift_rows_word(q[3]);
+	q[4] = shift_rows_word(q[4]);
+	q[5] = shift_rows_word(q[5]);
+	q[6] = shift_rows_word(q[6]);
+	q[7] = shift_rows_word(q[7]);
+}
+
+AES_INLINE void inv_shift_rows(uint64_t q[NSLICE])
+{
+	q[0] = inv_shift_rows_word(q[0]);
+	q[1] = inv_shift_rows_word(q[1]);
+	q[2] = inv_shift_rows_word(q[2]);
+	q[3] = inv_shift_rows_word(q[3]);
+	q[4] = inv_shift_rows_word(q[4]);
+	q[5] = inv_shift_rows_word(q[5]);
+	q[6] = inv_shift_rows_word(q[6]);
+	q[7] = inv_shift_rows_word(q[7]);
+}
+
+/*
+ * out_r = 2*a_r ^ 3*a_(r+1) ^ a_(r+2) ^ a_(r+3)
+ *       = 2*(a_r ^ a_(r+1)) ^ a_(r+1) ^ (a_(r+2) ^ a_(r+3)),
+ * where a_(r+1) is the word rotated right by one lane (16 bits). Doubling in
+ * GF(2^8) on bit planes is a renaming plus three XORs (x^8 = x^4+x^3+x+1).
+ */
+AES_INLINE void mix_columns(uint64_t q[NSLICE])
+{
+	uint64_t b0 = rotr64(q[0], 16), b1 = rotr64(q[1], 16);
+	uint64_t b2 = rotr64(q[2], 16), b3 = rotr64(q[3], 16);
+	uint64_t b4 = rotr64(q[4], 16), b5 = rotr64(q[5], 16);
+	uint64_t b6 = rotr64(q[6], 16), b7 = rotr64(q[7], 16);
+	uint64_t t0 = q[0] ^ b0, t1 = q[1] ^ b1, t2 = q[2] ^ b2, t3 = q[3] ^ b3;
+	uint64_t t4 = q[4] ^ b4, t5 = q[5] ^ b5, t6 = q[6] ^ b6, t7 = q[7] ^ b7;
+
+	q[0] = t7 ^ b0 ^ rotr64(t0, 32);
+	q[1] = t0 ^ t7 ^ b1 ^ rotr64(t1, 32);
+	q[2] = t1 ^ b2 ^ rotr64(t2, 32);
+	q[3] = t2 ^ t7 ^ b3 ^ rotr64(t3, 32);
+	q[4] = t3 ^ t7 ^ b4 ^ rotr64(t4, 32);
+	q[5] = t4 ^ b5 ^ rotr64(t5, 32);
+	q[6] = t5 ^ b6 ^ rotr64(t6, 32);
+	q[7] = t6 ^ b7 ^ rotr64(t7, 32);
+}
+
+/*
+ * The InvMixColumns matrix (14 11 13 9) is MixColumns times the circulant
+ * (5 0 4 0), so first a_r ^= 4*(a_r ^ a_(r+2)), then MixColumns. Times 4 on
+ * bit planes: x^8 = x^4+x^3+x+1 and x^9 = x^5+x^4+x^2+x.
+ */
+AES_INLINE void inv_mix_columns(uint64_t q[NSLICE])
+{
+	uint64_t w0 = q[0] ^ rotr64(q[0], 32), w1 = q[1] ^ rotr64(q[1], 32);
+	uint64_t w2 = q[2] ^ rotr64(q[2], 32), w3 = q[3] ^ rotr64(q[3], 32);
+	uint64_t w4 = q[4] ^ rotr64(q[4], 32), w5 = q[5] ^ rotr64(q[5], 32);
+	uint64_t w6 = q[6] ^ rotr64(q[6], 32), w7 = q[7] ^ rotr64(q[7], 32);
+
+	q[0] ^= w6;
+	q[1] ^= w6 ^ w7;
+	q[2] ^= w0 ^ w7;
+	q[3] ^= w1 ^ w6;
+	q[4] ^= w2 ^ w6 ^ w7;
+	q[5] ^= w3 ^ w7;
+	q[6] ^= w4;
+	q[7] ^= w5;
+	mix_columns(q);
+}
+
+AES_INLINE void add_round_key(uint64_t q[NSLICE], const uint64_t *rk)
+{
+	q[0] ^= rk[0];
+	q[1] ^= rk[1];
+	q[2] ^= rk[2];
+	q[3] ^= rk[3];
+	q[4] ^= rk[4];
+	q[5] ^= rk[5];
+	q[6] ^= rk[6];
+	q[7] ^= rk[7];
+}
+
+/* ---- the cipher on four bitsliced blocks -------------------------------- */
+
+static void encrypt_slices(const jca__aes_ct_ctx *c, uint64_t state[NSLICE])
+{
+	const uint64_t *sk = c->sk;
+	unsigned nr = c->rounds;
+	uint64_t q[NSLICE];
+
+	memcpy(q, state, sizeof q);
+	add_round_key(q, sk);
+	for (unsigned r = 1;; r++) {
+		sbox_noconst(q);
+		shift_rows(q);
+		if (r >= nr)
+			break;
+		mix_columns(q);
+		add_round_key(q, sk + NSLICE * r);
+	}
+	add_round_key(q, sk + NSLICE * nr);
+	memcpy(state, q, sizeof q);
+}
+
+static void decrypt_slices(const jca__aes_ct_ctx *c, uint64_t state[NSLICE])
+{
+	const uint64_t *sk = c->sk;
+	unsigned nr = c->rounds;
+	uint64_t q[NSLICE];
+
+	memcpy(q, state, sizeof q);
+	add_round_key(q, sk + NSLICE * nr);
+	for (unsigned r = nr;; r--) {
+		inv_shift_rows(q);
+		inv_sbox_noconst(q);
+		if (r <= 1)
+			break;
+		add_round_key(q, sk + NSLICE * (r - 1));
+		inv_mix_columns(q);
+	}
+	add_round_key(q, sk);
+	memcpy(state, q, sizeof q);
+}
+
+/* ---- key schedule -------------------------------------------------------- */
+
+/* SubWord on a little-endian word, through the same circuit (constant time). */
+static uint32_t sub_word(uint32_t w)
+{
+	uint64_t q[NSLICE];
+	uint32_t r = 0;
+
+	for (int i = 0; i < NSLICE; i++)
+		q[i] = (w >> i) & 0x01010101u;
+	sbox_noconst(q);
+	for (int i = 0; i < NSLICE; i++)
+		r |= (uint32_t)(q[i] & 0x01010101u) << i;
+	wipe64(q, NSLICE);
+	return r ^ 0x63636363u;
+}
+
+/*
+ * FIPS 197 key expansion on little-endian words (byte 0 in the low bits, so
+ * RotWord is a right rotation by 8), then each round key is replicated into
+ * the four lanes and bitsliced. Round keys 1..Nr also absorb the S-box
+ * constant 0x63 (planes 0, 1, 5, 6 inverted): it passes unchanged through
+ * ShiftRows and both MixColumns (each matrix row sums to 1), so adding it
+ * there equals adding it after each S-box, and on the way back it is the
+ * x ^ 0x63 that the inverse S-box wants on its input.
+ */
+int jca__aes_ct_set_key(void *ctx, const uint8_t *key, size_t key_len)
+{
+	static const uint8_t rcon[10] = {
+		0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
+	};
+	jca__aes_ct_ctx *c = ctx;
+	uint32_t w[4 * 15];
+	uint64_t x[NSLICE];
+	unsigned nk, nr, nw;
+
+	if (key_len != 16 && key_len != 24 && key_len != 32) {
+		c->rounds = 0;
+		return -1;
+	}
+	nk = (unsigned)key_len / 4;
+	nr = nk + 6;
+	nw = 4 * (nr + 1);
+	for (unsigned i = 0; i < nk; i++)
+		w[i] = (uint32_t)key[4 * i] | (uint32_t)key[4 * i + 1] << 8 |
+		       (uint32_t)key[4 * i + 2] << 16 | (uint32_t)key[4 * i + 3] << 24;
+	for (unsigned i = nk; i < nw; i++) {
+		uint32_t t = w[i - 1];
+
+		if (i % nk == 0)
+			t = sub_word((t >> 8) | (t << 24)) ^ rcon[i / nk - 1];
+		else if (nk > 6 && i % nk == 4)
+			t = sub_word(t);
+		w[i] = w[i - nk] ^ t;
+	}
+
+	for (unsigned r = 0; r <= nr; r++) {
+		uint64_t lo = w[4 * r] | (uint64_t)w[4 * r + 1] << 32;
+		uint64_t hi = w[4 * r + 2] | (uint64_t)w[4 * r + 3] << 32;
+
+		for (int b = 0; b < PAR; b++) {
+			x[2 * b] = lo;
+			x[2 * b + 1] = hi;
+		}
+		bitslice(x);
+		if (r > 0) {
+			x[0] = ~x[0];
+			x[1] = ~x[1];
+			x[5] = ~x[5];
+			x[6] = ~x[6];
+		}
+		memcpy(c->sk + NSLICE * r, x, sizeof x);
+	}
+	c->rounds = nr;
+
+	wipe64(x, NSLICE);
+	{
+		volatile uint32_t *v = w;
+
+		for (unsigned i = 0; i < nw; i++)
+			v[i] = 0;
+	}
+	return 0;
+}
+
+/* ---- modes ---------------------------------------------------------------- */
+
+void jca__aes_ct_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	uint64_t x[NSLICE];
+
+	while (nblocks > 0) {
+		size_t n = nblocks < PAR ? nblocks : PAR;
+
+		load_blocks(x, in, n);
+		bitslice(x);
+		encrypt_slices(ctx, x);
+		unbitslice(x);
+		store_blocks(out, x, n);
+		in += 16 * n;
+		out += 16 * n;
+		nblocks -= n;
+	}
+	wipe64(x, NSLICE);
+}
+
+void jca__aes_ct_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	uint64_t x[NSLICE];
+
+	while (nblocks > 0) {
+		size_t n = nblocks < PAR ? nblocks : PAR;
+
+		load_blocks(x, in, n);
+		bitslice(x);
+		decrypt_slices(ctx, x);
+		unbitslice(x);
+		store_blocks(out, x, n);
+		in += 16 * n;
+		out += 16 * n;
+		nblocks -= n;
+	}
+	wipe64(x, NSLICE);
+}
+
+/*
+ * One block at a time (each input depends on the previous output). The
+ * block occupies lane 0 only; the other lanes stay zero, which lets the
+ * compiler drop part of the conversions.
+ */
+void jca__aes_ct_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	uint64_t x[NSLICE];
+	uint64_t v0 = load64le(iv), v1 = load64le(iv + 8);
+
+	for (; nblocks > 0; nblocks--) {
+		x[0] = v0 ^ load64le(in);
+		x[1] = v1 ^ load64le(in + 8);
+		for (int w = 2; w < NSLICE; w++)
+			x[w] = 0;
+		bitslice(x);
+		encrypt_slices(ctx, x);
+		unbitslice(x);
+		v0 = x[0];
+		v1 = x[1];
+		store64le(out, v0);
+		store64le(out + 8, v1);
+		in += 16;
+		out += 16;
+	}
+	store64le(iv, v0);
+	store64le(iv + 8, v1);
+	wipe64(x, NSLICE);
+}
+
+/*
+ * Four blocks at a time. The ciphertext words are kept before the output
+ * is written, so that in == out works.
+ */
+void jca__aes_ct_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	uint64_t x[NSLICE], ct[NSLICE];
+	uint64_t v0 = load64le(iv), v1 = load64le(iv + 8);
+
+	while (nblocks > 0) {
+		size_t n = nblocks < PAR ? nblocks : PAR;
+
+		load_blocks(ct, in, n);
+		memcpy(x, ct, sizeof x);
+		bitslice(x);
+		decrypt_slices(ctx, x);
+		unbitslice(x);
+		x[0] ^= v0;
+		x[1] ^= v1;
+		for (size_t w = 2; w < 2 * n; w++)
+			x[w] ^= ct[w - 2];
+		v0 = ct[2 * n - 2];
+		v1 = ct[2 * n - 1];
+		store_blocks(out, x, n);
+		in += 16 * n;
+		out += 16 * n;
+		nblocks -= n;
+	}
+	store64le(iv, v0);
+	store64le(iv + 8, v1);
+	wipe64(x, NSLICE);
+}

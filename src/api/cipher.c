@@ -1,0 +1,394 @@
+/* Cipher engine: buffering, padding and IV handling over an implementation's
+ * ECB/CBC block functions. See jca/cipher.h. */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "../registry/internal.h"
+
+#define MAX_BLOCK 32
+
+struct cipher_ctx {
+	const jca_cipher_impl *impl;
+	const struct jca_service *svc;
+	const char *name;                 /* canonical transformation */
+	uint8_t mode, padding, pinned;    /* pinned key length in bytes, or 0 */
+	uint8_t dir;                      /* 0 before init, JCA_ENCRYPT, JCA_DECRYPT */
+	size_t bs;                        /* block size */
+	size_t buflen;                    /* bytes held in buf */
+	uint8_t iv[MAX_BLOCK];            /* chaining value */
+	uint8_t iv0[MAX_BLOCK];           /* IV given at init, for reuse after final */
+	uint8_t buf[MAX_BLOCK];           /* partial (or held-back) block */
+	_Alignas(16) unsigned char key[]; /* the implementation's key schedule */
+};
+
+static cipher_ctx *cipher_create(const jca__resolved *r)
+{
+	const jca_cipher_impl *impl = r->impl;
+	cipher_ctx *c = calloc(1, sizeof *c + impl->ctx_size);
+
+	if (!c) {
+		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
+		return NULL;
+	}
+	c->impl = impl;
+	c->svc = r->svc;
+	c->name = r->canon;
+	c->mode = r->mode;
+	c->padding = r->padding;
+	c->pinned = r->keylen;
+	c->bs = impl->block_size;
+	return c;
+}
+
+cipher_ctx *cipher_get_instance(const char *transformation)
+{
+	const jca__resolved *r = jca__lookup(JCA_CIPHER, transformation, NULL);
+
+	return r ? cipher_create(r) : NULL;
+}
+
+cipher_ctx *cipher_get_instance_from(const char *transformation, const char *provider)
+{
+	const jca__resolved *r;
+
+	if (!provider) {
+		jca__error(JCA_EINVAL, "provider name is NULL");
+		return NULL;
+	}
+	r = jca__lookup(JCA_CIPHER, transformation, provider);
+	return r ? cipher_create(r) : NULL;
+}
+
+int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
+                const void *iv, size_t iv_len)
+{
+	uint8_t fresh[MAX_BLOCK];
+
+	if (!c)
+		return jca__error(JCA_EINVAL, "cipher_init: NULL object");
+	if (opmode != JCA_ENCRYPT && opmode != JCA_DECRYPT)
+		return jca__error(JCA_EINVAL, "cipher_init: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
+	if (!key && key_len)
+		return jca__error(JCA_EINVAL, "cipher_init: key is NULL");
+	if (c->pinned ? key_len != c->pinned
+	              : (key_len >= 64 || !(c->impl->key_sizes & (1ull << key_len))))
+		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
+		                  c->pinned ? " (the transformation pins the key size)" : "");
+	if (c->mode == JCA__MODE_ECB) {
+		if (iv || iv_len)
+			return jca__error(JCA_IVLEN, "%s: ECB mode takes no IV", c->name);
+	} else if (iv) {
+		if (iv_len != c->bs)
+			return jca__error(JCA_IVLEN, "%s: IV must be %zu bytes, got %zu", c->name, c->bs, iv_len);
+	} else if (opmode == JCA_DECRYPT) {
+		return jca__error(JCA_NOIV, "%s: decryption needs an IV", c->name);
+	} else {
+		ssize_t got = getrandom(fresh, c->bs, 0);
+
+		if (got != (ssize_t)c->bs)
+			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV: %s", c->name,
+			                  got < 0 ? strerror(errno) : "short read");
+		iv = fresh;
+	}
+	if (c->impl->set_key(c->key, key, key_len) != 0) {
+		jca__wipe(c->key, c->impl->ctx_size);
+		c->dir = 0;
+		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, c->impl->name);
+	}
+	c->dir = (uint8_t)opmode;
+	jca__wipe(c->buf, sizeof c->buf);
+	c->buflen = 0;
+	if (c->mode == JCA__MODE_CBC) {
+		memcpy(c->iv0, iv, c->bs);
+		memcpy(c->iv, iv, c->bs);
+	}
+	return 0;
+}
+
+/* Runs n whole blocks through the mode. */
+static void blocks(cipher_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	const jca_cipher_impl *impl = c->impl;
+
+	if (!n)
+		return;
+	if (c->mode == JCA__MODE_CBC) {
+		if (c->dir == JCA_ENCRYPT)
+			impl->cbc_encrypt(c->key, c->iv, out, in, n);
+		else
+			impl->cbc_decrypt(c->key, c->iv, out, in, n);
+	} else {
+		if (c->dir == JCA_ENCRYPT)
+			impl->ecb_encrypt(c->key, out, in, n);
+		else
+			impl->ecb_decrypt(c->key, out, in, n);
+	}
+}
+
+/* Decrypting with padding holds back the last full block for do_final. */
+static int holds_last(const cipher_ctx *c)
+{
+	return c->dir == JCA_DECRYPT && c->padding == JCA__PAD_PKCS5;
+}
+
+/* Blocks that an update of in_len bytes would process now. */
+static size_t blocks_now(const cipher_ctx *c, size_t in_len)
+{
+	size_t total = c->buflen + in_len, n = total / c->bs;
+
+	if (holds_last(c) && n && total % c->bs == 0)
+		n--;
+	return n;
+}
+
+static int overlaps(const void *in, size_t in_len, const void *out, size_t out_len)
+{
+	const uint8_t *a = in, *b = out;
+
+	if (a == b || !in_len || !out_len)
+		return 0;
+	return a < b + out_len && b < a + in_len;
+}
+
+/* The update step proper; the caller has checked everything. */
+static size_t do_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out)
+{
+	size_t bs = c->bs, n = blocks_now(c, in_len);
+	size_t total = c->buflen + in_len, keep = total - n * bs;
+	uint8_t tail[2 * MAX_BLOCK];
+
+	if (!n) {
+		memcpy(c->buf + c->buflen, in, in_len);
+		c->buflen += in_len;
+		return 0;
+	}
+	/* The bytes that stay buffered: the last `keep` of buf || in. keep <=
+	 * bs, and since n >= 1 consumes at least one block they all come from
+	 * in unless buf held more than in gives (keep > in_len). */
+	if (keep <= in_len) {
+		memcpy(tail, in + in_len - keep, keep);
+	} else {
+		memcpy(tail, c->buf + c->buflen - (keep - in_len), keep - in_len);
+		memcpy(tail + keep - in_len, in, in_len);
+	}
+	if (c->buflen == 0) {
+		blocks(c, out, in, n);
+	} else if (in == out) {
+		/* In place: shift the input up behind the buffered bytes, then
+		 * run every block in place. Fits: n * bs <= out_size. */
+		memmove(out + c->buflen, in, n * bs - c->buflen);
+		memcpy(out, c->buf, c->buflen);
+		blocks(c, out, out, n);
+	} else {
+		uint8_t first[MAX_BLOCK];
+		size_t from_in = bs - c->buflen;
+
+		memcpy(first, c->buf, c->buflen);
+		memcpy(first + c->buflen, in, from_in);
+		blocks(c, out, first, 1);
+		blocks(c, out + bs, in + from_in, n - 1);
+		jca__wipe(first, sizeof first);
+	}
+	memcpy(c->buf, tail, keep);
+	c->buflen = keep;
+	jca__wipe(tail, sizeof tail);
+	return n * bs;
+}
+
+static int check_io(const cipher_ctx *c, const char *fn, const void *in, size_t in_len, const void *out,
+                    size_t out_size, const size_t *out_len)
+{
+	if (!c)
+		return jca__error(JCA_EINVAL, "%s: NULL object", fn);
+	if (!out_len || (!in && in_len) || (!out && out_size))
+		return jca__error(JCA_EINVAL, "%s: NULL buffer or length pointer", fn);
+	if (!c->dir)
+		return jca__error(JCA_NOTINIT, "%s: %s is not initialised (call cipher_init)", fn, c->name);
+	if (overlaps(in, in_len, out, out_size))
+		return jca__error(JCA_OVERLAP, "%s: input and output overlap without being the same buffer", fn);
+	return 0;
+}
+
+int cipher_update(cipher_ctx *c, const void *in, size_t in_len, void *out, size_t out_size, size_t *out_len)
+{
+	size_t need;
+	int rc = check_io(c, "cipher_update", in, in_len, out, out_size, out_len);
+
+	if (rc)
+		return rc;
+	need = blocks_now(c, in_len) * c->bs;
+	if (out_size < need)
+		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", need, out_size);
+	*out_len = do_update(c, in, in_len, out);
+	return 0;
+}
+
+/* Back to the state right after cipher_init. */
+static void rewind_ctx(cipher_ctx *c)
+{
+	memcpy(c->iv, c->iv0, sizeof c->iv);
+	jca__wipe(c->buf, sizeof c->buf);
+	c->buflen = 0;
+}
+
+size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
+{
+	size_t total;
+
+	if (!c)
+		return 0;
+	total = c->buflen + in_len;
+	if (c->dir == JCA_ENCRYPT && c->padding == JCA__PAD_PKCS5)
+		return (total / c->bs + 1) * c->bs;
+	return total;
+}
+
+/* Copies len bytes at offset off of the virtual stream buf || in. */
+static void virtual_copy(const cipher_ctx *c, const uint8_t *in, size_t off, uint8_t *dst, size_t len)
+{
+	while (len) {
+		if (off < c->buflen) {
+			*dst++ = c->buf[off++];
+		} else {
+			memcpy(dst, in + (off - c->buflen), len);
+			return;
+		}
+		len--;
+	}
+}
+
+/* Constant-time PKCS#5/#7 check of the last block: returns the pad length
+ * if valid, 0 if not. No branch or index depends on the block's bytes. */
+static size_t unpad_len(const uint8_t *blk, size_t bs)
+{
+	uint32_t p = blk[bs - 1], bad = 0;
+	size_t i;
+
+	/* p == 0 or p > bs is bad */
+	bad |= ((p - 1) >> 8) & 1;                    /* p == 0 -> underflow sets high bits */
+	bad |= (((uint32_t)bs - p) >> 8) & 1;         /* p > bs */
+	for (i = 0; i < bs; i++) {
+		/* in_pad = 1 when i >= bs - p, computed without a branch */
+		uint32_t in_pad = ((uint32_t)(i + p - bs) >> 31) ^ 1;
+		uint32_t diff = blk[i] ^ p;
+
+		bad |= in_pad & ((diff | (0u - diff)) >> 31);
+	}
+	/* mask is all ones if good */
+	return (size_t)(p & ((bad & 1) - 1));
+}
+
+int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, size_t out_size, size_t *out_len)
+{
+	size_t total, n, bs;
+	uint8_t last[MAX_BLOCK];
+	uint8_t *o = out;
+	int rc = check_io(c, "cipher_do_final", in, in_len, out, out_size, out_len);
+
+	if (rc)
+		return rc;
+	bs = c->bs;
+	total = c->buflen + in_len;
+	if (out_size < cipher_output_size(c, in_len))
+		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu",
+		                  cipher_output_size(c, in_len), out_size);
+	if (c->dir == JCA_ENCRYPT) {
+		if (c->padding == JCA__PAD_NONE && total % bs)
+			return jca__error(JCA_NOTBLOCK, "%s: input of %zu bytes is not a whole number of %zu-byte blocks",
+			                  c->name, total, bs);
+		n = do_update(c, in, in_len, o);
+		if (c->padding == JCA__PAD_PKCS5) {
+			size_t pad = bs - c->buflen;
+
+			memset(c->buf + c->buflen, (int)pad, pad);
+			blocks(c, o + n, c->buf, 1);
+			n += bs;
+		}
+		*out_len = n;
+		rewind_ctx(c);
+		return 0;
+	}
+	/* Decrypt. */
+	if (total % bs)
+		return jca__error(JCA_NOTBLOCK, "%s: ciphertext of %zu bytes is not a whole number of %zu-byte blocks",
+		                  c->name, total, bs);
+	if (c->padding == JCA__PAD_NONE) {
+		*out_len = do_update(c, in, in_len, o);
+		rewind_ctx(c);
+		return 0;
+	}
+	if (total == 0)
+		return jca__error(JCA_BADPAD, "%s: bad padding", c->name);
+	/* Check the padding first, from the last block alone, so that a bad
+	 * padding writes nothing and changes nothing. */
+	{
+		uint8_t clast[MAX_BLOCK], chain[MAX_BLOCK];
+		size_t pad;
+
+		virtual_copy(c, in, total - bs, clast, bs);
+		if (c->mode == JCA__MODE_CBC) {
+			if (total >= 2 * bs)
+				virtual_copy(c, in, total - 2 * bs, chain, bs);
+			else
+				memcpy(chain, c->iv, bs);
+			c->impl->cbc_decrypt(c->key, chain, last, clast, 1);
+		} else {
+			c->impl->ecb_decrypt(c->key, last, clast, 1);
+		}
+		pad = unpad_len(last, bs);
+		if (!pad) {
+			jca__wipe(last, sizeof last);
+			return jca__error(JCA_BADPAD, "%s: bad padding", c->name);
+		}
+		/* All blocks but the last (update holds it back), then the
+		 * last one without its padding. */
+		n = do_update(c, in, in_len, o);
+		memcpy(o + n, last, bs - pad);
+		n += bs - pad;
+	}
+	jca__wipe(last, sizeof last);
+	*out_len = n;
+	rewind_ctx(c);
+	return 0;
+}
+
+size_t cipher_block_size(const cipher_ctx *c)
+{
+	return c ? c->bs : 0;
+}
+
+const uint8_t *cipher_iv(const cipher_ctx *c)
+{
+	return c && c->dir && c->mode == JCA__MODE_CBC ? c->iv0 : NULL;
+}
+
+size_t cipher_iv_length(const cipher_ctx *c)
+{
+	return c && c->mode == JCA__MODE_CBC ? c->bs : 0;
+}
+
+const char *cipher_algorithm(const cipher_ctx *c)
+{
+	return c ? c->name : NULL;
+}
+
+const char *cipher_provider(const cipher_ctx *c)
+{
+	return c ? c->svc->provider->name : NULL;
+}
+
+const char *cipher_implementation(const cipher_ctx *c)
+{
+	return c ? c->impl->name : NULL;
+}
+
+void cipher_free(cipher_ctx *c)
+{
+	if (!c)
+		return;
+	jca__wipe(c, sizeof *c + c->impl->ctx_size);
+	free(c);
+}

@@ -1,0 +1,183 @@
+/* Mac engine: one HMAC template (RFC 2104, FIPS 198-1) over any
+ * MessageDigest implementation. See jca/mac.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "../registry/internal.h"
+
+#define MAX_BLOCK 1024     /* the registry refuses digests with larger blocks */
+#define MAX_DIGEST 1024
+
+/* Three digest contexts follow the header: the keyed inner state, the keyed
+ * outer state and the working state. No interior pointers: clone is one
+ * memcpy. */
+struct mac_ctx {
+	const jca_md_impl *md;
+	const struct jca_service *svc;
+	size_t cs;                         /* digest ctx size rounded up to 16 */
+	int keyed;
+	_Alignas(16) unsigned char state[];
+};
+
+#define INNER(m) ((m)->state)
+#define OUTER(m) ((m)->state + (m)->cs)
+#define WORK(m) ((m)->state + 2 * (m)->cs)
+
+static size_t mac_size(const jca_md_impl *md)
+{
+	return sizeof(struct mac_ctx) + 3 * ((md->ctx_size + 15) & ~(size_t)15);
+}
+
+static mac_ctx *mac_create(const jca__resolved *r)
+{
+	const jca_md_impl *md = r->impl;
+	mac_ctx *m = malloc(mac_size(md));
+
+	if (!m) {
+		jca__error(JCA_ENOMEM, "out of memory creating Mac \"%s\"", r->svc->algorithm);
+		return NULL;
+	}
+	m->md = md;
+	m->svc = r->svc;
+	m->cs = (md->ctx_size + 15) & ~(size_t)15;
+	m->keyed = 0;
+	return m;
+}
+
+mac_ctx *mac_get_instance(const char *name)
+{
+	const jca__resolved *r = jca__lookup(JCA_MAC, name, NULL);
+
+	return r ? mac_create(r) : NULL;
+}
+
+mac_ctx *mac_get_instance_from(const char *name, const char *provider)
+{
+	const jca__resolved *r;
+
+	if (!provider) {
+		jca__error(JCA_EINVAL, "provider name is NULL");
+		return NULL;
+	}
+	r = jca__lookup(JCA_MAC, name, provider);
+	return r ? mac_create(r) : NULL;
+}
+
+int mac_init(mac_ctx *m, const void *key, size_t key_len)
+{
+	const jca_md_impl *md;
+	uint8_t k0[MAX_BLOCK], pad[MAX_BLOCK];
+	size_t bl, i;
+
+	if (!m)
+		return jca__error(JCA_EINVAL, "mac_init: NULL object");
+	if (!key && key_len)
+		return jca__error(JCA_EINVAL, "mac_init: key is NULL");
+	md = m->md;
+	bl = md->block_size;
+	/* K0: the key, hashed first if longer than a block, zero-padded. */
+	memset(k0, 0, bl);
+	if (key_len > bl) {
+		md->init(WORK(m));
+		md->update(WORK(m), key, key_len);
+		md->final(WORK(m), k0, md->digest_size);
+	} else if (key_len) {
+		memcpy(k0, key, key_len);
+	}
+	for (i = 0; i < bl; i++)
+		pad[i] = k0[i] ^ 0x36;
+	md->init(INNER(m));
+	md->update(INNER(m), pad, bl);
+	for (i = 0; i < bl; i++)
+		pad[i] = k0[i] ^ 0x5c;
+	md->init(OUTER(m));
+	md->update(OUTER(m), pad, bl);
+	memcpy(WORK(m), INNER(m), md->ctx_size);
+	jca__wipe(k0, bl);
+	jca__wipe(pad, bl);
+	m->keyed = 1;
+	return 0;
+}
+
+int mac_update(mac_ctx *m, const void *data, size_t len)
+{
+	if (!m || (!data && len))
+		return jca__error(JCA_EINVAL, "mac_update: NULL %s", m ? "data" : "object");
+	if (!m->keyed)
+		return jca__error(JCA_NOTINIT, "mac_update: %s is not initialised (call mac_init)", m->svc->algorithm);
+	m->md->update(WORK(m), data, len);
+	return 0;
+}
+
+int mac_do_final(mac_ctx *m, void *out, size_t out_len)
+{
+	const jca_md_impl *md;
+	uint8_t inner[MAX_DIGEST];
+	size_t dl;
+
+	if (!m || !out)
+		return jca__error(JCA_EINVAL, "mac_do_final: NULL %s", m ? "output" : "object");
+	if (!m->keyed)
+		return jca__error(JCA_NOTINIT, "mac_do_final: %s is not initialised (call mac_init)", m->svc->algorithm);
+	md = m->md;
+	dl = md->digest_size;
+	if (out_len < dl)
+		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu",
+		                  m->svc->algorithm, dl, out_len);
+	md->final(WORK(m), inner, dl);
+	memcpy(WORK(m), OUTER(m), md->ctx_size);
+	md->update(WORK(m), inner, dl);
+	md->final(WORK(m), out, dl);
+	memcpy(WORK(m), INNER(m), md->ctx_size);
+	jca__wipe(inner, dl);
+	return (int)dl;
+}
+
+int mac_reset(mac_ctx *m)
+{
+	if (!m)
+		return jca__error(JCA_EINVAL, "mac_reset: NULL object");
+	if (m->keyed)
+		memcpy(WORK(m), INNER(m), m->md->ctx_size);
+	return 0;
+}
+
+mac_ctx *mac_clone(const mac_ctx *m)
+{
+	mac_ctx *c;
+
+	if (!m) {
+		jca__error(JCA_EINVAL, "mac_clone: NULL object");
+		return NULL;
+	}
+	c = malloc(mac_size(m->md));
+	if (!c) {
+		jca__error(JCA_ENOMEM, "out of memory cloning Mac \"%s\"", m->svc->algorithm);
+		return NULL;
+	}
+	memcpy(c, m, mac_size(m->md));
+	return c;
+}
+
+size_t mac_length(const mac_ctx *m)
+{
+	return m ? m->md->digest_size : 0;
+}
+
+const char *mac_algorithm(const mac_ctx *m)
+{
+	return m ? m->svc->algorithm : NULL;
+}
+
+const char *mac_provider(const mac_ctx *m)
+{
+	return m ? m->svc->provider->name : NULL;
+}
+
+void mac_free(mac_ctx *m)
+{
+	if (!m)
+		return;
+	jca__wipe(m, mac_size(m->md));
+	free(m);
+}
