@@ -61,6 +61,15 @@ typedef struct jca_md_impl {
 	/* Writes out_len bytes: digest_size, or any length for JCA_MD_XOF.
 	 * Leaves ctx unspecified; the engine calls init() before reuse. */
 	void (*final)(void *ctx, void *out, size_t out_len);
+	/* Optional, for contexts that own outside resources (a bridge to
+	 * another library). When cleanup is set, the engine zeroes a new
+	 * context before the first init(), calls copy(dst, src) instead of
+	 * memcpy to clone (0 on success; dst is zeroed or a live context of
+	 * the same implementation, whose resources copy reuses or replaces),
+	 * and cleanup(ctx) before freeing.
+	 * Leave both NULL for plain contexts. */
+	int (*copy)(void *dst, const void *src);
+	void (*cleanup)(void *ctx);
 } jca_md_impl;
 
 /* Block cipher implementation with its modes. A NULL mode function means
@@ -78,6 +87,9 @@ typedef struct jca_cipher_impl {
 	/* iv (block_size bytes) is updated to the chaining value for the next call */
 	void (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
 	void (*cbc_decrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	/* Optional: releases outside resources; the engine zeroes a new context
+	 * before set_key when it is set, and calls it before freeing. */
+	void (*cleanup)(void *ctx);
 } jca_cipher_impl;
 
 typedef struct jca_attr {
@@ -124,6 +136,47 @@ typedef struct jca_provider_desc {
 	size_t n_services;
 } jca_provider_desc;
 
+/* ---- Plugins ----
+ *
+ * A plugin is a shared object exporting one function named
+ * JCA_PLUGIN_ENTRY_NAME with the type jca_plugin_entry_fn. The host calls it
+ * once, when a lookup first reaches the plugin in preference order (or when
+ * jca_provider_load() is called), with a table of host services; the plugin
+ * stores *desc and returns 0, or returns nonzero to refuse to load (it may
+ * first call host->set_error with the reason).
+ *
+ * The host then checks the ABI version and struct sizes, validates the
+ * whole descriptor (non-empty unique names, non-NULL methods, sane sizes),
+ * binds each service's best available implementation and runs the declared
+ * known-answer tests. Only if all of that succeeds do the services become
+ * visible; otherwise the registry is unchanged and the reason is recorded
+ * (jca list shows it; jca_provider_state_reason returns it).
+ *
+ * Rules for plugin authors:
+ *  - The entry function may call back into libjca (e.g. md_get_instance of
+ *    another provider's digest); lookups made from inside it see the
+ *    registry as it was and never trigger further loading.
+ *  - The descriptor and all it points to live in the plugin's own static
+ *    storage; the host never writes to it and never unloads the plugin
+ *    (dlclose) while the process runs, so nothing it hands out can dangle.
+ *  - Vtable functions run on the caller's thread, one object at a time.
+ *  - The host loads a plugin file only if it is a regular file owned by
+ *    root or the current user and not writable by group or others.
+ */
+#define JCA_PLUGIN_ENTRY_NAME "jca_plugin_entry"
+
+typedef struct jca_host_api {
+	uint32_t abi_version;                   /* JCA_ABI_VERSION of the host */
+	uint32_t struct_size;                   /* sizeof(jca_host_api) of the host */
+	const char *host_version;               /* libjca version string */
+	/* Records why the plugin refuses to load (copied by the host). */
+	void (*set_error)(const char *message);
+	/* Fills buf with len random bytes from the OS; 0 or -1. */
+	int (*random)(void *buf, size_t len);
+} jca_host_api;
+
+typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc);
+
 /* Register a provider at the end of the preference list (position -1) or at
  * a 0-based position. The descriptor is validated in full first; on any
  * error nothing changes and the reason is in jca_last_error_message(). */
@@ -132,6 +185,10 @@ JCA_API int jca_provider_insert(const jca_provider_desc *desc, int position);
 /* Remove a provider by name. Instances already created keep working until
  * freed. */
 JCA_API int jca_provider_remove(const char *name);
+/* Load a plugin shared object now and register its provider at `position`
+ * (-1: last). Errors: JCA_PLUGIN (cannot open, untrusted file, no entry
+ * symbol, entry refused), JCA_ABI, JCA_BADDESC, JCA_SELFTEST, JCA_EXISTS. */
+JCA_API int jca_provider_load(const char *path, int position);
 
 #ifdef __cplusplus
 }

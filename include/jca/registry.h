@@ -21,6 +21,21 @@ typedef struct jca_service jca_service;
 JCA_API const jca_provider *jca_provider_at(size_t index);
 /* Provider by name (case-insensitive), NULL if none. */
 JCA_API const jca_provider *jca_provider_find(const char *name);
+/* Load state: configured plugins load the first time a lookup reaches
+ * them in preference order. */
+typedef enum jca_provider_state_t {
+	JCA_PROVIDER_NOT_LOADED = 0,
+	JCA_PROVIDER_LOADED = 1,
+	JCA_PROVIDER_FAILED = 2
+} jca_provider_state_t;
+JCA_API jca_provider_state_t jca_provider_state(const jca_provider *p);
+/* Why loading failed (NULL unless JCA_PROVIDER_FAILED). */
+JCA_API const char *jca_provider_state_reason(const jca_provider *p);
+/* Where the provider comes from: "built in", a plugin path, or "added by
+ * the application". */
+JCA_API const char *jca_provider_source(const jca_provider *p);
+/* Name (before a plugin is loaded: the name it is configured under),
+ * version and description ("" until loaded). */
 JCA_API const char *jca_provider_name(const jca_provider *p);
 JCA_API const char *jca_provider_version(const jca_provider *p);
 JCA_API const char *jca_provider_description(const jca_provider *p);

@@ -81,7 +81,7 @@ static void wipe64(uint64_t *p, size_t n)
  * b whose position has it clear: this swaps one word-index bit with one
  * position bit. m selects the positions with that bit clear.
  */
-static inline void swapmove(uint64_t *a, uint64_t *b, unsigned s, uint64_t m)
+AES_INLINE void swapmove(uint64_t *a, uint64_t *b, unsigned s, uint64_t m)
 {
 	uint64_t t = ((*a >> s) ^ *b) & m;
 
@@ -89,12 +89,28 @@ static inline void swapmove(uint64_t *a, uint64_t *b, unsigned s, uint64_t m)
 	*a ^= t << s;
 }
 
-/* One swap-move stage over the four word pairs that differ in word bit d. */
-static inline void stage(uint64_t x[NSLICE], unsigned d, unsigned s, uint64_t m)
+/*
+ * One swap-move stage over the four word pairs that differ in word bit d
+ * (written out, not looped, for the reason given at shift_rows()).
+ */
+AES_INLINE void stage(uint64_t x[NSLICE], unsigned d, unsigned s, uint64_t m)
 {
-	for (unsigned w = 0; w < NSLICE; w++)
-		if (!(w & d))
-			swapmove(&x[w], &x[w | d], s, m);
+	if (d == 1) {
+		swapmove(&x[0], &x[1], s, m);
+		swapmove(&x[2], &x[3], s, m);
+		swapmove(&x[4], &x[5], s, m);
+		swapmove(&x[6], &x[7], s, m);
+	} else if (d == 2) {
+		swapmove(&x[0], &x[2], s, m);
+		swapmove(&x[1], &x[3], s, m);
+		swapmove(&x[4], &x[6], s, m);
+		swapmove(&x[5], &x[7], s, m);
+	} else {
+		swapmove(&x[0], &x[4], s, m);
+		swapmove(&x[1], &x[5], s, m);
+		swapmove(&x[2], &x[6], s, m);
+		swapmove(&x[3], &x[7], s, m);
+	}
 }
 
 /*
@@ -106,7 +122,7 @@ static inline void stage(uint64_t x[NSLICE], unsigned d, unsigned s, uint64_t m)
  * through word bit 0 (bringing i0 into it), the last two trade b0, b1 for
  * i1, i2. Every stage is an involution, so unbitslice() runs them backwards.
  */
-static inline void bitslice(uint64_t x[NSLICE])
+AES_INLINE void bitslice(uint64_t x[NSLICE])
 {
 	stage(x, 1, 8, 0x00FF00FF00FF00FFu);
 	stage(x, 1, 16, 0x0000FFFF0000FFFFu);
@@ -116,7 +132,7 @@ static inline void bitslice(uint64_t x[NSLICE])
 	stage(x, 4, 4, 0x0F0F0F0F0F0F0F0Fu);
 }
 
-static inline void unbitslice(uint64_t x[NSLICE])
+AES_INLINE void unbitslice(uint64_t x[NSLICE])
 {
 	stage(x, 4, 4, 0x0F0F0F0F0F0F0F0Fu);
 	stage(x, 2, 2, 0x3333333333333333u);

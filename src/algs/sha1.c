@@ -133,7 +133,7 @@ void jca__sha1_final(void *ctx, void *out, size_t outlen)
  * a is the value the previous round just produced. Left alone, both gcc and
  * clang reassociate the sum and put the constant or F after the rotate,
  * lengthening the loop-carried chain (1.5 to 3% slower on Zen 4 with gcc 12
- * and clang 14). Other compilers get plain C.
+ * and clang 14). Compilers without GNU C extensions get plain C.
  */
 #if defined(__GNUC__)
 #define PIN(v) __asm__("" : "+r"(v))

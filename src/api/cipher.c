@@ -94,6 +94,8 @@ int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
 		iv = fresh;
 	}
 	if (c->impl->set_key(c->key, key, key_len) != 0) {
+		if (c->impl->cleanup)
+			c->impl->cleanup(c->key);
 		jca__wipe(c->key, c->impl->ctx_size);
 		c->dir = 0;
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, c->impl->name);
@@ -389,6 +391,8 @@ void cipher_free(cipher_ctx *c)
 {
 	if (!c)
 		return;
+	if (c->impl->cleanup)
+		c->impl->cleanup(c->key);
 	jca__wipe(c, sizeof *c + c->impl->ctx_size);
 	free(c);
 }

@@ -23,6 +23,15 @@ struct mac_ctx {
 #define OUTER(m) ((m)->state + (m)->cs)
 #define WORK(m) ((m)->state + 2 * (m)->cs)
 
+/* Copies digest state src to dst (a zeroed or live context). */
+static int state_copy(const jca_md_impl *md, void *dst, const void *src)
+{
+	if (md->copy)
+		return md->copy(dst, src);
+	memcpy(dst, src, md->ctx_size);
+	return 0;
+}
+
 static size_t mac_size(const jca_md_impl *md)
 {
 	return sizeof(struct mac_ctx) + 3 * ((md->ctx_size + 15) & ~(size_t)15);
@@ -41,6 +50,8 @@ static mac_ctx *mac_create(const jca__resolved *r)
 	m->svc = r->svc;
 	m->cs = (md->ctx_size + 15) & ~(size_t)15;
 	m->keyed = 0;
+	if (md->cleanup)
+		memset(m->state, 0, 3 * m->cs);
 	return m;
 }
 
@@ -92,7 +103,7 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 		pad[i] = k0[i] ^ 0x5c;
 	md->init(OUTER(m));
 	md->update(OUTER(m), pad, bl);
-	memcpy(WORK(m), INNER(m), md->ctx_size);
+	state_copy(md, WORK(m), INNER(m));
 	jca__wipe(k0, bl);
 	jca__wipe(pad, bl);
 	m->keyed = 1;
@@ -125,10 +136,10 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu",
 		                  m->svc->algorithm, dl, out_len);
 	md->final(WORK(m), inner, dl);
-	memcpy(WORK(m), OUTER(m), md->ctx_size);
+	state_copy(md, WORK(m), OUTER(m));
 	md->update(WORK(m), inner, dl);
 	md->final(WORK(m), out, dl);
-	memcpy(WORK(m), INNER(m), md->ctx_size);
+	state_copy(md, WORK(m), INNER(m));
 	jca__wipe(inner, dl);
 	return (int)dl;
 }
@@ -138,7 +149,7 @@ int mac_reset(mac_ctx *m)
 	if (!m)
 		return jca__error(JCA_EINVAL, "mac_reset: NULL object");
 	if (m->keyed)
-		memcpy(WORK(m), INNER(m), m->md->ctx_size);
+		state_copy(m->md, WORK(m), INNER(m));
 	return 0;
 }
 
@@ -154,6 +165,22 @@ mac_ctx *mac_clone(const mac_ctx *m)
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory cloning Mac \"%s\"", m->svc->algorithm);
 		return NULL;
+	}
+	if (m->md->copy) {
+		int i, rc = 0;
+
+		memcpy(c, m, sizeof *m);
+		memset(c->state, 0, 3 * m->cs);
+		for (i = 0; i < 3 && rc == 0; i++)
+			rc = m->md->copy(c->state + i * m->cs, m->state + i * m->cs);
+		if (rc) {
+			for (i = 0; i < 3; i++)
+				m->md->cleanup(c->state + i * m->cs);
+			free(c);
+			jca__error(JCA_ENOMEM, "cannot clone Mac \"%s\"", m->svc->algorithm);
+			return NULL;
+		}
+		return c;
 	}
 	memcpy(c, m, mac_size(m->md));
 	return c;
@@ -178,6 +205,11 @@ void mac_free(mac_ctx *m)
 {
 	if (!m)
 		return;
+	if (m->md->cleanup) {
+		m->md->cleanup(INNER(m));
+		m->md->cleanup(OUTER(m));
+		m->md->cleanup(WORK(m));
+	}
 	jca__wipe(m, mac_size(m->md));
 	free(m);
 }

@@ -24,6 +24,8 @@ static md_ctx *md_create(const jca__resolved *r)
 	md->impl = m;
 	md->svc = r->svc;
 	md->out_len = m->digest_size;
+	if (m->cleanup)
+		memset(md->state, 0, m->ctx_size);
 	m->init(md->state);
 	return md;
 }
@@ -111,6 +113,19 @@ md_ctx *md_clone(const md_ctx *md)
 		jca__error(JCA_ENOMEM, "out of memory cloning MessageDigest \"%s\"", md->svc->algorithm);
 		return NULL;
 	}
+	if (md->impl->copy) {
+		memcpy(c, md, sizeof *md);
+		memset(c->state, 0, md->impl->ctx_size);
+		if (md->impl->copy(c->state, md->state) != 0) {
+			if (md->impl->cleanup)
+				md->impl->cleanup(c->state);
+			free(c);
+			jca__error(JCA_ENOMEM, "cannot clone MessageDigest \"%s\" (%s)", md->svc->algorithm,
+			           md->impl->name);
+			return NULL;
+		}
+		return c;
+	}
 	memcpy(c, md, size);
 	return c;
 }
@@ -119,6 +134,8 @@ void md_free(md_ctx *md)
 {
 	if (!md)
 		return;
+	if (md->impl->cleanup)
+		md->impl->cleanup(md->state);
 	/* Digest state can be secret (HMAC keys, password hashing). */
 	jca__wipe(md->state, md->impl->ctx_size);
 	free(md);

@@ -39,13 +39,16 @@ struct jca_service {
 	char *owned;                     /* strings owned by a composed service */
 };
 
-enum { JCA__PROV_UNLOADED = 0, JCA__PROV_LOADED = 1, JCA__PROV_FAILED = 2 };
-
 struct jca_provider {
 	const char *name, *version, *description;
 	const jca_provider_desc *desc;
 	struct jca_service **services;   /* declared services then composed HMACs */
 	size_t n_services;
+	char *conf_name;                 /* name in the configuration (owned), or NULL */
+	char *source;                    /* "built in", plugin path, ... (owned) */
+	_Atomic int state;               /* jca_provider_state_t */
+	char reason[256];                /* why loading failed */
+	void *dl;                        /* dlopen handle; never closed */
 	struct jca_provider *all_next;   /* every provider ever made, for teardown */
 };
 
@@ -67,6 +70,40 @@ JCA__HIDDEN const jca__resolved *jca__lookup(jca_service_type type, const char *
 
 /* ASCII case-insensitive equality of two names. */
 JCA__HIDDEN int jca__name_eq(const char *a, const char *b);
+
+/* ---- configuration (config.c) ---- */
+typedef struct jca__conf_provider {
+	int index;                 /* N of security.provider.N */
+	int line;
+	char *name;                /* "builtin", a plugin name or a path */
+} jca__conf_provider;
+typedef struct jca__pref {
+	int type;                  /* 0: any type */
+	char *alg, *provider;
+} jca__pref;
+typedef struct jca__disabled {
+	int type;                  /* 0: any type */
+	char *alg;
+} jca__disabled;
+typedef struct jca__config {
+	char source[1024];         /* file name, or "(built-in default)" */
+	jca__conf_provider *provs; /* sorted by index */
+	size_t nprov;
+	char *plugin_dir;
+	jca__pref *prefs;
+	size_t npref;
+	jca__disabled *disabled;
+	size_t ndisabled;
+} jca__config;
+JCA__HIDDEN int jca__config_parse(const char *text, const char *file, jca__config **out);
+JCA__HIDDEN int jca__config_load(jca__config **out);
+JCA__HIDDEN void jca__config_free(jca__config *c);
+
+/* ---- plugins (plugin.c) ---- */
+/* Opens a plugin file (trust checks, dlopen, entry call). On success
+ * *desc is the plugin's (not yet validated) descriptor and *handle the
+ * dlopen handle; else a status with the reason set. */
+JCA__HIDDEN int jca__plugin_open(const char *path, const jca_provider_desc **desc, void **handle);
 
 /* ---- built-in provider (src/providers) ---- */
 JCA__HIDDEN const jca_provider_desc *jca__builtin_provider(void);

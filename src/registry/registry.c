@@ -13,6 +13,8 @@
 #include <string.h>
 #include <stdio.h>
 
+#include <dlfcn.h>
+
 #include "internal.h"
 
 /* uthash: our own hash over folded keys, and no exit() on out-of-memory. */
@@ -34,8 +36,10 @@ struct jca__entry {
 typedef struct jca__snapshot {
 	size_t n;                         /* providers */
 	struct jca_provider **provs;      /* preference order */
-	jca__entry **tables;              /* one table per provider */
-	jca__entry *merged;               /* first provider wins */
+	jca__entry **tables;              /* one table per loaded provider */
+	jca__entry *merged;               /* preferred entries, then first provider wins */
+	jca__entry *disabled;             /* names disabled by policy */
+	int lazy_pos;                     /* first provider not yet loaded, or n */
 	struct jca__snapshot *retired;    /* older snapshots, freed at shutdown */
 } jca__snapshot;
 
@@ -43,6 +47,12 @@ static _Atomic(jca__snapshot *) current;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static struct jca_provider *all_providers;    /* every provider ever created */
 static jca__snapshot *retired_snapshots;
+static jca__config *config;                   /* read at initialisation */
+static int init_failed;                       /* configuration error: fail closed */
+static char init_error[256];
+/* Set while this thread loads a provider: lookups from a plugin's entry
+ * function see the registry as it is and never load (no recursion). */
+static _Thread_local int in_load;
 
 /* ------------------------------------------------------------------ */
 /* Names: ASCII case folding and hashing                               */
@@ -145,6 +155,7 @@ static void free_snapshot(jca__snapshot *s)
 	for (i = 0; i < s->n; i++)
 		free_table(&s->tables[i]);
 	free_table(&s->merged);
+	free_table(&s->disabled);
 	free(s->tables);
 	free(s->provs);
 	free(s);
@@ -169,7 +180,7 @@ static int table_put(jca__entry **table, const char *key, size_t klen,
 	e->klen = klen;
 	e->r = *r;
 	e->pos = pos;
-	if (clen) {
+	if (clen && (!r->svc || r->svc->type == JCA_CIPHER)) {
 		memcpy(e->key + klen, r->canon, clen);
 		e->r.canon = e->key + klen;
 	} else {
@@ -446,16 +457,140 @@ static int build_provider_table(jca__entry **table, const struct jca_provider *p
 	return rc;
 }
 
+static int provider_state(const struct jca_provider *p)
+{
+	return atomic_load_explicit(&p->state, memory_order_acquire);
+}
+
+static int find_provider(const jca__snapshot *s, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (jca__name_eq(s->provs[i]->name, name) ||
+		    (s->provs[i]->conf_name && jca__name_eq(s->provs[i]->conf_name, name)))
+			return (int)i;
+	return -1;
+}
+
+static int type_matches(int want, jca_service_type t)
+{
+	return want == 0 || want == (int)t;
+}
+
+/* Does entry e fall under disabled name d, whose own entry is hit? A bare
+ * algorithm name disables the whole service; a cipher transformation only
+ * that mode and padding. */
+static int disables(const jca__entry *hit, const jca__disabled *d, const jca__entry *e)
+{
+	if (e->r.svc != hit->r.svc)
+		return 0;
+	if (hit->r.svc->type == JCA_CIPHER && strchr(d->alg, '/'))
+		return e->r.mode == hit->r.mode && e->r.padding == hit->r.padding;
+	return 1;
+}
+
+/* Policy: a disabled algorithm is offered by no provider. Its names move
+ * from the provider tables to s->disabled, so lookups can say why. */
+static int apply_disabled(jca__snapshot *s)
+{
+	static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC };
+	size_t k, t, i;
+	int rc = 0;
+
+	for (k = 0; config && k < config->ndisabled && rc == 0; k++) {
+		const jca__disabled *d = &config->disabled[k];
+
+		for (t = 0; t < 3 && rc == 0; t++) {
+			char key[JCA__MAX_NAME + 8];
+			size_t klen;
+			jca__resolved dr = { NULL, NULL, d->alg, 0, 0, 0 };
+
+			if (!type_matches(d->type, types[t]) || !(klen = make_key(key, types[t], d->alg)))
+				continue;
+			rc = table_put(&s->disabled, key, klen, &dr, -1);
+			for (i = 0; i < s->n && rc == 0; i++) {
+				jca__entry *hit, *e, *tmp;
+				jca__resolved hr;
+
+				HASH_FIND(hh, s->tables[i], key, klen, hit);
+				if (!hit)
+					continue;
+				hr = hit->r;
+				{
+					jca__entry copy = *hit;
+
+					copy.r = hr;
+					HASH_ITER(hh, s->tables[i], e, tmp) {
+						if (e == hit || !disables(&copy, d, e))
+							continue;
+						dr.canon = d->alg;
+						rc = table_put(&s->disabled, e->key, e->klen, &dr, -1);
+						HASH_DEL(s->tables[i], e);
+						free(e);
+						if (rc)
+							break;
+					}
+				}
+				HASH_DEL(s->tables[i], hit);
+				free(hit);
+			}
+		}
+	}
+	return rc;
+}
+
+/* Per-algorithm preferred providers go into the merged table first. A
+ * preferred provider not yet loaded leaves a placeholder that sends the
+ * lookup down the loading path. */
+static int apply_prefs(jca__snapshot *s)
+{
+	static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC };
+	size_t k, t;
+	int rc = 0;
+
+	for (k = 0; config && k < config->npref && rc == 0; k++) {
+		const jca__pref *pf = &config->prefs[k];
+		int j = find_provider(s, pf->provider);
+
+		if (j < 0 || provider_state(s->provs[j]) == JCA_PROVIDER_FAILED)
+			continue;
+		for (t = 0; t < 3 && rc == 0; t++) {
+			char key[JCA__MAX_NAME + 8];
+			size_t klen;
+			jca__entry *hit, *e, *tmp;
+
+			if (!type_matches(pf->type, types[t]) || !(klen = make_key(key, types[t], pf->alg)))
+				continue;
+			if (provider_state(s->provs[j]) != JCA_PROVIDER_LOADED) {
+				jca__resolved ph = { NULL, NULL, pf->alg, 0, 0, 0 };
+
+				rc = table_put(&s->merged, key, klen, &ph, j);
+				continue;
+			}
+			HASH_FIND(hh, s->tables[j], key, klen, hit);
+			if (!hit)
+				continue;
+			HASH_ITER(hh, s->tables[j], e, tmp)
+				if (e->r.svc == hit->r.svc && (rc = table_put(&s->merged, e->key, e->klen, &e->r, -1)))
+					break;
+		}
+	}
+	return rc;
+}
+
 /* Builds a snapshot for the providers provs[0..n). Called under lock. */
 static jca__snapshot *build_snapshot(struct jca_provider **provs, size_t n)
 {
 	jca__snapshot *s = calloc(1, sizeof *s);
+	jca__entry *e, *tmp;
 	size_t i;
 	int rc = 0;
 
 	if (!s)
 		return NULL;
 	s->n = n;
+	s->lazy_pos = (int)n;
 	s->provs = calloc(n ? n : 1, sizeof *s->provs);
 	s->tables = calloc(n ? n : 1, sizeof *s->tables);
 	if (!s->provs || !s->tables) {
@@ -464,10 +599,21 @@ static jca__snapshot *build_snapshot(struct jca_provider **provs, size_t n)
 	}
 	memcpy(s->provs, provs, n * sizeof *provs);
 	for (i = 0; i < n && rc == 0; i++) {
-		rc = build_provider_table(&s->tables[i], provs[i], (int)i);
-		if (rc == 0)
-			rc = build_provider_table(&s->merged, provs[i], (int)i);
+		int st = provider_state(provs[i]);
+
+		if (st == JCA_PROVIDER_NOT_LOADED && s->lazy_pos == (int)n)
+			s->lazy_pos = (int)i;
+		if (st == JCA_PROVIDER_LOADED)
+			rc = build_provider_table(&s->tables[i], provs[i], (int)i);
 	}
+	if (rc == 0)
+		rc = apply_disabled(s);
+	if (rc == 0)
+		rc = apply_prefs(s);
+	for (i = 0; i < n && rc == 0; i++)
+		HASH_ITER(hh, s->tables[i], e, tmp)
+			if ((rc = table_put(&s->merged, e->key, e->klen, &e->r, (int)i)))
+				break;
 	if (rc) {
 		free_snapshot(s);
 		return NULL;
@@ -535,6 +681,9 @@ static void free_provider(struct jca_provider *p)
 	for (i = 0; i < p->n_services; i++)
 		free_service(p->services[i]);
 	free(p->services);
+	free(p->conf_name);
+	free(p->source);
+	/* p->dl stays open: plugin code is never unloaded (see provider.h). */
 	free(p);
 }
 
@@ -724,7 +873,7 @@ static int self_test(const struct jca_service *s, const jca_kat *k)
 		return -1;
 	if (s->type == JCA_MESSAGE_DIGEST) {
 		const jca_md_impl *m = s->active;
-		void *ctx = malloc(m->ctx_size);
+		void *ctx = calloc(1, m->ctx_size);
 
 		if (!ctx)
 			return -1;
@@ -732,11 +881,13 @@ static int self_test(const struct jca_service *s, const jca_kat *k)
 		m->update(ctx, k->in, k->in_len);
 		m->final(ctx, out, k->out_len);
 		ok = memcmp(out, k->out, k->out_len) == 0;
+		if (m->cleanup)
+			m->cleanup(ctx);
 		jca__wipe(ctx, m->ctx_size);
 		free(ctx);
 	} else if (s->type == JCA_CIPHER) {
 		const jca_cipher_impl *c = s->active;
-		void *ctx = malloc(c->ctx_size);
+		void *ctx = calloc(1, c->ctx_size);
 		uint8_t iv[32];
 
 		if (!ctx || k->in_len > sizeof out || k->in_len % c->block_size || k->in_len != k->out_len) {
@@ -752,28 +903,33 @@ static int self_test(const struct jca_service *s, const jca_kat *k)
 			}
 			ok = memcmp(out, k->out, k->out_len) == 0;
 		}
+		if (c->cleanup)
+			c->cleanup(ctx);
 		jca__wipe(ctx, c->ctx_size);
 		free(ctx);
 	}
 	return ok ? 0 : -1;
 }
 
-/* Makes a provider object from a validated descriptor: services with their
- * implementations bound, HMAC composed over every eligible digest, known-
- * answer tests run. Returns NULL with the reason set. */
-static struct jca_provider *make_provider(const jca_provider_desc *d)
+static void clear_services(struct jca_provider *p)
 {
-	struct jca_provider *p = calloc(1, sizeof *p);
+	size_t i;
+
+	for (i = 0; i < p->n_services; i++)
+		free_service(p->services[i]);
+	free(p->services);
+	p->services = NULL;
+	p->n_services = 0;
+}
+
+/* Fills provider p from a validated descriptor: services with their
+ * implementations bound, HMAC composed over every eligible digest, known-
+ * answer tests run. All or nothing: on error p has no services and the
+ * reason is set. */
+static int populate(struct jca_provider *p, const jca_provider_desc *d)
+{
 	size_t i, j, n = 0;
 
-	if (!p) {
-		jca__error(JCA_ENOMEM, "out of memory registering provider \"%s\"", d->name);
-		return NULL;
-	}
-	p->name = d->name;
-	p->version = d->version;
-	p->description = d->description;
-	p->desc = d;
 	p->services = calloc(2 * d->n_services + 1, sizeof *p->services);
 	if (!p->services)
 		goto oom;
@@ -799,16 +955,16 @@ static struct jca_provider *make_provider(const jca_provider_desc *d)
 		s->provider = p;
 		bind_best(s);
 		if (!s->active) {
-			jca__error(JCA_BADDESC, "provider \"%s\": no implementation of %s is usable on this CPU",
-			           d->name, sd->algorithm);
-			free_provider(p);
-			return NULL;
+			clear_services(p);
+			return jca__error(JCA_BADDESC, "provider \"%s\": no implementation of %s is usable on this CPU",
+			                  d->name, sd->algorithm);
 		}
 		if (self_test(s, sd->kat) != 0) {
-			jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed",
-			           d->name, sd->algorithm, s->impl_name);
-			free_provider(p);
-			return NULL;
+			const char *impl = s->impl_name;
+
+			clear_services(p);
+			return jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed",
+			                  d->name, sd->algorithm, impl);
 		}
 	}
 	for (i = 0; i < d->n_services; i++) {
@@ -821,40 +977,122 @@ static struct jca_provider *make_provider(const jca_provider_desc *d)
 			}
 		}
 	}
-	return p;
+	p->name = d->name;
+	p->version = d->version;
+	p->description = d->description;
+	p->desc = d;
+	return 0;
 oom:
-	jca__error(JCA_ENOMEM, "out of memory registering provider \"%s\"", d->name);
-	free_provider(p);
-	return NULL;
+	clear_services(p);
+	return jca__error(JCA_ENOMEM, "out of memory registering provider \"%s\"", d->name);
+}
+
+static struct jca_provider *new_provider(const char *conf_name, const char *source)
+{
+	struct jca_provider *p = calloc(1, sizeof *p);
+
+	if (!p)
+		return NULL;
+	if (conf_name && !(p->conf_name = strdup(conf_name))) {
+		free(p);
+		return NULL;
+	}
+	if (source && !(p->source = strdup(source))) {
+		free(p->conf_name);
+		free(p);
+		return NULL;
+	}
+	p->name = p->conf_name ? p->conf_name : "";
+	p->version = "";
+	p->description = "";
+	return p;
 }
 
 /* ------------------------------------------------------------------ */
-/* Initialisation and the provider list                                */
+/* Initialisation, lazy loading and the provider list                  */
 /* ------------------------------------------------------------------ */
+
+static void remember(struct jca_provider *p)
+{
+	p->all_next = all_providers;
+	all_providers = p;
+}
+
+/* Where a configured plugin name lives: a name with a '/' is a path,
+ * anything else <jca.plugin.dir>/<name>.so. */
+static void plugin_path(char *out, size_t n, const char *name)
+{
+	if (strchr(name, '/'))
+		snprintf(out, n, "%s", name);
+	else
+		snprintf(out, n, "%s/%s.so", config->plugin_dir, name);
+}
 
 /* Called with lock held. */
 static int init_locked(void)
 {
-	struct jca_provider *b;
+	struct jca_provider **list = NULL;
 	jca__snapshot *s;
+	size_t i, j;
+	int rc;
 
 	if (atomic_load_explicit(&current, memory_order_relaxed))
 		return 0;
-	b = make_provider(jca__builtin_provider());
-	if (!b)
-		return jca_last_error();
-	s = build_snapshot(&b, 1);
-	if (!s) {
-		free_provider(b);
-		return jca__error(JCA_ENOMEM, "out of memory building the registry");
+	if (init_failed)
+		return jca__error(JCA_CONFIG, "%s", init_error);
+	rc = jca__config_load(&config);
+	if (rc == 0 && !(list = calloc(config->nprov + 1, sizeof *list)))
+		rc = jca__error(JCA_ENOMEM, "out of memory building the registry");
+	for (i = 0; rc == 0 && i < config->nprov; i++) {
+		const char *name = config->provs[i].name;
+		char path[4096];
+
+		for (j = 0; j < i; j++)
+			if (jca__name_eq(config->provs[j].name, name))
+				rc = jca__error(JCA_CONFIG, "%s:%d: provider \"%s\" listed twice", config->source,
+				                config->provs[i].line, name);
+		if (rc)
+			break;
+		if (jca__name_eq(name, "builtin")) {
+			list[i] = new_provider(NULL, "built in");
+			if (!list[i]) {
+				rc = jca__error(JCA_ENOMEM, "out of memory building the registry");
+				break;
+			}
+			remember(list[i]);
+			if ((rc = populate(list[i], jca__builtin_provider())) != 0)
+				break;
+			atomic_store_explicit(&list[i]->state, JCA_PROVIDER_LOADED, memory_order_release);
+		} else {
+			plugin_path(path, sizeof path, name);
+			list[i] = new_provider(name, path);
+			if (!list[i]) {
+				rc = jca__error(JCA_ENOMEM, "out of memory building the registry");
+				break;
+			}
+			remember(list[i]);
+		}
 	}
-	b->all_next = all_providers;
-	all_providers = b;
-	publish(s);
-	return 0;
+	if (rc == 0) {
+		s = build_snapshot(list, config->nprov);
+		if (!s)
+			rc = jca__error(JCA_ENOMEM, "out of memory building the registry");
+		else
+			publish(s);
+	}
+	free(list);
+	if (rc) {
+		/* Fail closed: remember the reason, offer nothing. */
+		init_failed = 1;
+		snprintf(init_error, sizeof init_error, "%s", jca_last_error_message());
+		jca__config_free(config);
+		config = NULL;
+	}
+	return rc;
 }
 
-/* The current snapshot, initialising the registry on first use. */
+/* The current snapshot, initialising the registry on first use; NULL with
+ * the error set if the configuration is broken. */
 static jca__snapshot *snapshot(void)
 {
 	jca__snapshot *s = atomic_load_explicit(&current, memory_order_acquire);
@@ -867,44 +1105,70 @@ static jca__snapshot *snapshot(void)
 	return atomic_load_explicit(&current, memory_order_acquire);
 }
 
-static int find_provider(const jca__snapshot *s, const char *name)
+/* Loads provider cur->provs[i] (not yet loaded), then publishes a snapshot
+ * that includes it. Called with lock held. */
+static void load_locked(jca__snapshot *cur, size_t i)
 {
-	size_t i;
-
-	for (i = 0; i < s->n; i++)
-		if (jca__name_eq(s->provs[i]->name, name))
-			return (int)i;
-	return -1;
-}
-
-static int insert_provider(const jca_provider_desc *d, int position)
-{
-	struct jca_provider *p, **list;
-	jca__snapshot *s, *ns;
-	size_t i, at;
+	struct jca_provider *p = cur->provs[i];
+	const jca_provider_desc *d = NULL;
+	void *dl = NULL;
+	jca__snapshot *ns;
+	size_t k;
 	int rc;
 
-	if ((rc = validate(d)) != 0)
-		return rc;
-	if (!snapshot())
-		return jca_last_error();
+	in_load = 1;
+	rc = jca__plugin_open(p->source, &d, &dl);
+	if (rc == 0)
+		rc = validate(d);
+	for (k = 0; rc == 0 && k < cur->n; k++)
+		if (k != i && jca__name_eq(cur->provs[k]->name, d->name))
+			rc = jca__error(JCA_EXISTS, "plugin %s: a provider named \"%s\" is already registered",
+			                p->source, d->name);
+	if (rc == 0)
+		rc = populate(p, d);
+	in_load = 0;
+	if (rc) {
+		snprintf(p->reason, sizeof p->reason, "%s", jca_last_error_message());
+		if (dl)
+			dlclose(dl);
+		atomic_store_explicit(&p->state, JCA_PROVIDER_FAILED, memory_order_release);
+	} else {
+		p->dl = dl;
+		atomic_store_explicit(&p->state, JCA_PROVIDER_LOADED, memory_order_release);
+	}
+	ns = build_snapshot(cur->provs, cur->n);
+	if (ns)
+		publish(ns);
+}
+
+/* Slow path: load the first provider not yet loaded (double-checked: the
+ * caller saw `seen`; under the lock, act only if it is still current). */
+static void load_next(const jca__snapshot *seen, int only)
+{
+	jca__snapshot *cur;
+
 	pthread_mutex_lock(&lock);
-	s = atomic_load_explicit(&current, memory_order_relaxed);
-	if (find_provider(s, d->name) >= 0) {
-		pthread_mutex_unlock(&lock);
-		return jca__error(JCA_EXISTS, "a provider named \"%s\" is already registered", d->name);
+	cur = atomic_load_explicit(&current, memory_order_relaxed);
+	if (cur == seen) {
+		int i = only >= 0 ? only : cur->lazy_pos;
+
+		if (i < (int)cur->n && provider_state(cur->provs[i]) == JCA_PROVIDER_NOT_LOADED)
+			load_locked(cur, (size_t)i);
 	}
-	p = make_provider(d);
-	if (!p) {
-		pthread_mutex_unlock(&lock);
-		return jca_last_error();
-	}
+	pthread_mutex_unlock(&lock);
+}
+
+static int insert_locked(struct jca_provider *p, int position)
+{
+	jca__snapshot *s = atomic_load_explicit(&current, memory_order_relaxed), *ns;
+	struct jca_provider **list;
+	size_t i, at;
+
+	if (find_provider(s, p->name) >= 0)
+		return jca__error(JCA_EXISTS, "a provider named \"%s\" is already registered", p->name);
 	list = malloc((s->n + 1) * sizeof *list);
-	if (!list) {
-		pthread_mutex_unlock(&lock);
-		free_provider(p);
-		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", d->name);
-	}
+	if (!list)
+		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", p->name);
 	at = (position < 0 || (size_t)position > s->n) ? s->n : (size_t)position;
 	for (i = 0; i < at; i++)
 		list[i] = s->provs[i];
@@ -913,26 +1177,78 @@ static int insert_provider(const jca_provider_desc *d, int position)
 		list[i + 1] = s->provs[i];
 	ns = build_snapshot(list, s->n + 1);
 	free(list);
-	if (!ns) {
+	if (!ns)
+		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", p->name);
+	publish(ns);
+	return 0;
+}
+
+/* Registers a validated descriptor as a loaded provider. */
+static int insert_desc(const jca_provider_desc *d, int position, const char *source, void *dl)
+{
+	struct jca_provider *p;
+	int rc;
+
+	if (in_load)
+		return jca__error(JCA_BUSY, "providers cannot be changed from inside a plugin's entry function");
+	if ((rc = validate(d)) != 0)
+		return rc;
+	if (!snapshot())
+		return jca_last_error();
+	pthread_mutex_lock(&lock);
+	p = new_provider(NULL, source);
+	if (!p) {
 		pthread_mutex_unlock(&lock);
-		free_provider(p);
 		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", d->name);
 	}
-	p->all_next = all_providers;
-	all_providers = p;
-	publish(ns);
+	rc = populate(p, d);
+	if (rc == 0) {
+		p->dl = dl;
+		atomic_store_explicit(&p->state, JCA_PROVIDER_LOADED, memory_order_release);
+		rc = insert_locked(p, position);
+	}
+	if (rc == 0) {
+		remember(p);
+	} else {
+		clear_services(p);
+		free(p->source);
+		free(p);
+	}
 	pthread_mutex_unlock(&lock);
-	return 0;
+	return rc;
 }
 
 int jca_provider_add(const jca_provider_desc *desc)
 {
-	return insert_provider(desc, -1);
+	return insert_desc(desc, -1, "added by the application", NULL);
 }
 
 int jca_provider_insert(const jca_provider_desc *desc, int position)
 {
-	return insert_provider(desc, position);
+	return insert_desc(desc, position, "added by the application", NULL);
+}
+
+int jca_provider_load(const char *path, int position)
+{
+	const jca_provider_desc *d;
+	void *dl;
+	int rc;
+
+	if (!path)
+		return jca__error(JCA_EINVAL, "plugin path is NULL");
+	if (in_load)
+		return jca__error(JCA_BUSY, "providers cannot be changed from inside a plugin's entry function");
+	if (!snapshot())
+		return jca_last_error();
+	in_load = 1;
+	rc = jca__plugin_open(path, &d, &dl);
+	in_load = 0;
+	if (rc)
+		return rc;
+	rc = insert_desc(d, position, path, dl);
+	if (rc)
+		dlclose(dl);
+	return rc;
 }
 
 int jca_provider_remove(const char *name)
@@ -944,6 +1260,8 @@ int jca_provider_remove(const char *name)
 
 	if (!name)
 		return jca__error(JCA_EINVAL, "provider name is NULL");
+	if (in_load)
+		return jca__error(JCA_BUSY, "providers cannot be changed from inside a plugin's entry function");
 	if (!snapshot())
 		return jca_last_error();
 	pthread_mutex_lock(&lock);
@@ -968,7 +1286,7 @@ int jca_provider_remove(const char *name)
 		return jca__error(JCA_ENOMEM, "out of memory removing provider \"%s\"", name);
 	}
 	/* The provider object stays on all_providers until shutdown: live
-	 * instances may still point at its services. */
+	 * instances may still point at its services and code. */
 	publish(ns);
 	pthread_mutex_unlock(&lock);
 	return 0;
@@ -990,6 +1308,9 @@ void jca_shutdown(void)
 		all_providers = p->all_next;
 		free_provider(p);
 	}
+	jca__config_free(config);
+	config = NULL;
+	init_failed = 0;
 	pthread_mutex_unlock(&lock);
 }
 
@@ -1002,11 +1323,27 @@ static const char *type_name(jca_service_type t)
 	return jca_service_type_name(t);
 }
 
+static const jca__resolved *not_found(const jca__snapshot *s, const char *key, size_t klen,
+                                      jca_service_type type, const char *name, const char *provider)
+{
+	jca__entry *d;
+
+	HASH_FIND(hh, s->disabled, key, klen, d);
+	if (d)
+		jca__error(JCA_DISABLED, "%s \"%s\" is disabled by policy (%s)", type_name(type), name,
+		           config ? config->source : "configuration");
+	else if (provider)
+		jca__error(JCA_NOALG, "provider \"%s\" does not offer %s \"%s\"", provider, type_name(type), name);
+	else
+		jca__error(JCA_NOALG, "no provider offers %s \"%s\"", type_name(type), name);
+	return NULL;
+}
+
 const jca__resolved *jca__lookup(jca_service_type type, const char *name, const char *provider)
 {
 	char key[JCA__MAX_NAME + 8];
 	const jca__snapshot *s;
-	jca__entry *e, *table;
+	jca__entry *e;
 	size_t klen;
 
 	if (!name)
@@ -1015,25 +1352,46 @@ const jca__resolved *jca__lookup(jca_service_type type, const char *name, const 
 	if (!klen)
 		return (jca__error(*name ? JCA_NOALG : JCA_EINVAL, "%s name \"%.64s\" is %s", type_name(type),
 		                   name, *name ? "too long" : "empty"), NULL);
-	s = snapshot();
-	if (!s)
-		return NULL;
-	table = s->merged;
-	if (provider) {
-		int at = find_provider(s, provider);
+	for (;;) {
+		s = snapshot();
+		if (!s)
+			return NULL;
+		if (provider) {
+			int at = find_provider(s, provider);
+			int st;
 
-		if (at < 0)
-			return (jca__error(JCA_NOPROVIDER, "no provider named \"%s\"", provider), NULL);
-		table = s->tables[at];
+			if (at < 0)
+				return (jca__error(JCA_NOPROVIDER, "no provider named \"%s\"", provider), NULL);
+			st = provider_state(s->provs[at]);
+			if (st == JCA_PROVIDER_LOADED) {
+				HASH_FIND(hh, s->tables[at], key, klen, e);
+				return e ? &e->r : not_found(s, key, klen, type, name, provider);
+			}
+			if (st == JCA_PROVIDER_FAILED || in_load)
+				return (jca__error(JCA_NOPROVIDER, "provider \"%s\" is not available: %s", provider,
+				                   st == JCA_PROVIDER_FAILED ? s->provs[at]->reason : "being loaded"), NULL);
+			load_next(s, at);
+			continue;
+		}
+		HASH_FIND(hh, s->merged, key, klen, e);
+		/* The fast path: found, and no provider ahead of it is unloaded. */
+		if (__builtin_expect(e != NULL && e->pos < s->lazy_pos, 1))
+			return &e->r;
+		if (!e && s->disabled) {
+			jca__entry *d;
+
+			HASH_FIND(hh, s->disabled, key, klen, d);
+			if (d)
+				return not_found(s, key, klen, type, name, NULL);
+		}
+		if (s->lazy_pos < (int)s->n && !in_load) {
+			load_next(s, -1);
+			continue;
+		}
+		if (e && e->r.svc)
+			return &e->r;
+		return not_found(s, key, klen, type, name, NULL);
 	}
-	HASH_FIND(hh, table, key, klen, e);
-	if (__builtin_expect(e != NULL, 1))
-		return &e->r;
-	if (provider)
-		jca__error(JCA_NOALG, "provider \"%s\" does not offer %s \"%s\"", provider, type_name(type), name);
-	else
-		jca__error(JCA_NOALG, "no provider offers %s \"%s\"", type_name(type), name);
-	return NULL;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1056,6 +1414,21 @@ const jca_provider *jca_provider_find(const char *name)
 		return NULL;
 	at = find_provider(s, name);
 	return at < 0 ? NULL : s->provs[at];
+}
+
+jca_provider_state_t jca_provider_state(const jca_provider *p)
+{
+	return p ? (jca_provider_state_t)provider_state(p) : JCA_PROVIDER_FAILED;
+}
+
+const char *jca_provider_state_reason(const jca_provider *p)
+{
+	return p && provider_state(p) == JCA_PROVIDER_FAILED ? p->reason : NULL;
+}
+
+const char *jca_provider_source(const jca_provider *p)
+{
+	return p ? p->source : NULL;
 }
 
 const char *jca_provider_name(const jca_provider *p)
