@@ -69,8 +69,17 @@ static int cmd_list(int argc, char **argv)
 		static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC };
 		size_t t;
 
-		printf("%zu. %s %s - %s\n", pi + 1, jca_provider_name(p), jca_provider_version(p),
-		       jca_provider_description(p));
+		jca_provider_state_t st = jca_provider_state(p);
+
+		if (st == JCA_PROVIDER_LOADED)
+			printf("%zu. %s %s - %s\n   source: %s; loaded\n", pi + 1, jca_provider_name(p),
+			       jca_provider_version(p), jca_provider_description(p), jca_provider_source(p));
+		else if (st == JCA_PROVIDER_NOT_LOADED)
+			printf("%zu. %s\n   source: %s; not yet loaded (loads on first lookup that reaches it)\n",
+			       pi + 1, jca_provider_name(p), jca_provider_source(p));
+		else
+			printf("%zu. %s\n   source: %s; failed: %s\n", pi + 1, jca_provider_name(p),
+			       jca_provider_source(p), jca_provider_state_reason(p));
 		for (t = 0; t < sizeof types / sizeof types[0]; t++) {
 			const jca_service *s;
 			int header = 0;

@@ -177,6 +177,16 @@ typedef struct jca_host_api {
 
 typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc);
 
+/* The entry function a plugin defines (the library itself does not): the
+ * prototype lets the compiler check the definition, and JCA_PLUGIN_EXPORT
+ * keeps it visible when the plugin is built with -fvisibility=hidden. */
+#if defined(__GNUC__)
+#define JCA_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define JCA_PLUGIN_EXPORT
+#endif
+JCA_PLUGIN_EXPORT int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc);
+
 /* Register a provider at the end of the preference list (position -1) or at
  * a 0-based position. The descriptor is validated in full first; on any
  * error nothing changes and the reason is in jca_last_error_message(). */

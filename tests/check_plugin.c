@@ -1,0 +1,416 @@
+/*
+ * Providers as plugins: configuration, lazy double-checked loading,
+ * preference, disabled algorithms, bad plugins refused, runtime add/remove,
+ * instances outliving their provider.
+ *
+ * Every test runs in its own process (Check's fork mode) and writes its own
+ * configuration, so the registry starts fresh each time.
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "jca.h"
+#include "testutil.h"
+
+static char confpath[256];
+
+static const char *fixture(const char *name)
+{
+	static char path[4][4096];
+	static int k;
+
+	k = (k + 1) % 4;
+	snprintf(path[k], sizeof path[k], "%s/tests/plugins/.libs/%s.so", JCA_TOP_BUILDDIR, name);
+	return path[k];
+}
+
+/* Writes a configuration file and points JCA_CONF at it. */
+static void config(const char *text)
+{
+	FILE *f;
+
+	snprintf(confpath, sizeof confpath, "/tmp/jca-test-%d.conf", (int)getpid());
+	f = fopen(confpath, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	setenv("JCA_CONF", confpath, 1);
+	jca_shutdown();
+}
+
+static void config_with_good(const char *fmt)
+{
+	char text[8192];
+
+	snprintf(text, sizeof text, fmt, fixture("good"));
+	config(text);
+}
+
+static int entry_calls(void)
+{
+	void *h = dlopen(fixture("good"), RTLD_NOW | RTLD_NOLOAD);
+	atomic_int *n;
+	int v;
+
+	if (!h)
+		return 0;
+	n = dlsym(h, "jca_test_entry_calls");
+	v = n ? atomic_load(n) : -1;
+	dlclose(h);
+	return v;
+}
+
+static const jca_provider *prov(const char *name)
+{
+	const jca_provider *p = jca_provider_find(name);
+
+	ck_assert_msg(p != NULL, "provider %s not found", name);
+	return p;
+}
+
+static const char *served_by(const char *alg)
+{
+	static char who[64];
+	md_ctx *md = md_get_instance(alg);
+
+	ck_assert_msg(md != NULL, "%s: %s", alg, jca_last_error_message());
+	snprintf(who, sizeof who, "%s", md_provider(md));
+	md_free(md);
+	return who;
+}
+
+static void teardown(void)
+{
+	if (confpath[0])
+		unlink(confpath);
+}
+
+START_TEST(test_lazy)
+{
+	config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n");
+	/* builtin answers: the plugin stays unloaded */
+	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	ck_assert_str_eq(served_by("MD5"), "builtin");
+	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
+	ck_assert_int_eq(entry_calls(), 0);
+	/* an algorithm only the plugin has loads it, once */
+	ck_assert_str_eq(served_by("TEST-DIGEST"), "testgood");
+	ck_assert_int_eq(jca_provider_state(prov("testgood")), JCA_PROVIDER_LOADED);
+	ck_assert_str_eq(jca_provider_source(prov("testgood")), fixture("good"));
+	ck_assert_str_eq(served_by("toy"), "testgood");
+	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	ck_assert_int_eq(entry_calls(), 1);
+	/* HMAC composes over the plugin's digest */
+	{
+		mac_ctx *m = mac_get_instance("HmacTEST-DIGEST");
+
+		ck_assert_ptr_nonnull(m);
+		ck_assert_str_eq(mac_provider(m), "testgood");
+		mac_free(m);
+	}
+	/* unknown names after everything is loaded */
+	ck_assert_ptr_null(md_get_instance("nothing"));
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+}
+END_TEST
+
+START_TEST(test_order)
+{
+	config_with_good("security.provider.1 = %s\nsecurity.provider.2 = builtin\n");
+	ck_assert_str_eq(served_by("SHA-256"), "testgood");
+	ck_assert_str_eq(served_by("SHA-512"), "builtin");
+	ck_assert_str_eq(jca_provider_name(jca_provider_at(0)), "testgood");
+	{
+		md_ctx *md = md_get_instance_from("SHA-256", "builtin");
+
+		ck_assert_str_eq(md_provider(md), "builtin");
+		md_free(md);
+	}
+}
+END_TEST
+
+START_TEST(test_preferred)
+{
+	config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
+	                 "jca.provider.preferred = MessageDigest.SHA-256:testgood\n");
+	/* the preference names the provider by its configured name or path;
+	 * here by its descriptor name, so configure by name too */
+	ck_assert_str_eq(served_by("SHA-512"), "builtin");
+	jca_shutdown();
+	{
+		char text[8192];
+
+		snprintf(text, sizeof text,
+		         "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
+		         "jca.provider.preferred = MessageDigest.SHA-256:%s\n", fixture("good"), fixture("good"));
+		config(text);
+	}
+	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
+	ck_assert_str_eq(served_by("SHA-256"), "testgood");
+	ck_assert_str_eq(served_by("sha-256"), "testgood");
+	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+}
+END_TEST
+
+START_TEST(test_disabled)
+{
+	cipher_ctx *c;
+
+	config("security.provider.1 = builtin\n"
+	       "jca.disabled.algorithms = MD5, \\\n   Cipher.AES/ECB/NoPadding\n");
+	ck_assert_ptr_null(md_get_instance("MD5"));
+	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
+	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "disabled by policy"));
+	ck_assert_ptr_null(md_get_instance("1.2.840.113549.2.5"));
+	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
+	ck_assert_ptr_null(md_get_instance_from("md5", "builtin"));
+	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
+	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	ck_assert_ptr_null(cipher_get_instance("AES/ECB/NoPadding"));
+	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
+	c = cipher_get_instance("AES/ECB/PKCS5Padding");
+	ck_assert_ptr_nonnull(c);
+	cipher_free(c);
+	c = cipher_get_instance("AES/CBC/NoPadding");
+	ck_assert_ptr_nonnull(c);
+	cipher_free(c);
+}
+END_TEST
+
+START_TEST(test_bad_config)
+{
+	static const char *const bad[] = {
+		"security.provider.1 = builtin\nthis is not a setting\n",
+		"security.provider.1 = builtin\nsecurity.provider.x = foo\n",
+		"security.provider.1 = builtin\nsecurity.provider.1 = other\n",
+		"security.provider.1 = builtin\nno.such.key = 1\n",
+		"security.provider.1 = builtin\njca.provider.preferred = SHA-256\n",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		char where[300];
+
+		config(bad[i]);
+		ck_assert_ptr_null(md_get_instance("SHA-256"));
+		ck_assert_int_eq(jca_last_error(), JCA_CONFIG);
+		snprintf(where, sizeof where, "%s:2:", confpath);
+		ck_assert_msg(strstr(jca_last_error_message(), where) != NULL, "message '%s' lacks '%s'",
+		              jca_last_error_message(), where);
+		/* fails closed, and keeps failing */
+		ck_assert_ptr_null(cipher_get_instance("AES"));
+		ck_assert_int_eq(jca_last_error(), JCA_CONFIG);
+		ck_assert_ptr_null(jca_provider_at(0));
+	}
+	setenv("JCA_CONF", "/nonexistent/jca.conf", 1);
+	jca_shutdown();
+	ck_assert_ptr_null(md_get_instance("SHA-256"));
+	ck_assert_int_eq(jca_last_error(), JCA_CONFIG);
+}
+END_TEST
+
+/* Every bad plugin is refused with its own error, registry unchanged. */
+START_TEST(test_bad_plugins)
+{
+	static const struct {
+		const char *file;
+		int code;
+		const char *words;
+	} cases[] = {
+		{ "bad_noentry", JCA_PLUGIN, "no entry symbol" },
+		{ "bad_abi", JCA_ABI, "ABI version 99" },
+		{ "bad_size", JCA_ABI, "descriptor size" },
+		{ "bad_nullmethod", JCA_BADDESC, "NULL method" },
+		{ "bad_emptyname", JCA_BADDESC, "name is empty" },
+		{ "bad_dupname", JCA_BADDESC, "duplicate service" },
+		{ "bad_initfail", JCA_PLUGIN, "fixture refuses to initialise" },
+		{ "bad_selftest", JCA_SELFTEST, "known-answer test" },
+	};
+	char notso[256];
+	FILE *f;
+	size_t i;
+
+	config("security.provider.1 = builtin\n");
+	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		int rc = jca_provider_load(fixture(cases[i].file), -1);
+
+		ck_assert_msg(rc == cases[i].code, "%s: got %s (%s)", cases[i].file, jca_error_name(rc),
+		              jca_last_error_message());
+		ck_assert_msg(strstr(jca_last_error_message(), cases[i].words) != NULL, "%s: '%s'", cases[i].file,
+		              jca_last_error_message());
+		ck_assert_ptr_null(jca_provider_at(1));
+		ck_assert_ptr_null(md_get_instance("TEST-DIGEST"));
+		ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	}
+	/* not a shared object */
+	snprintf(notso, sizeof notso, "/tmp/jca-notso-%d.so", (int)getpid());
+	f = fopen(notso, "w");
+	fputs("this is text\n", f);
+	fclose(f);
+	ck_assert_int_eq(jca_provider_load(notso, -1), JCA_PLUGIN);
+	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "cannot load"));
+	/* writable by others: refused before it is opened */
+	chmod(notso, 0666);
+	ck_assert_int_eq(jca_provider_load(notso, -1), JCA_PLUGIN);
+	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "writable by group or others"));
+	unlink(notso);
+	ck_assert_int_eq(jca_provider_load("/nonexistent.so", -1), JCA_PLUGIN);
+	ck_assert_int_eq(jca_provider_load("/tmp", -1), JCA_PLUGIN);
+	ck_assert_ptr_null(jca_provider_at(1));
+	/* the good one loads, once; loading it again is refused */
+	ck_assert_int_eq(jca_provider_load(fixture("good"), 0), 0);
+	ck_assert_str_eq(served_by("SHA-256"), "testgood");
+	ck_assert_int_eq(jca_provider_load(fixture("good"), -1), JCA_EXISTS);
+}
+END_TEST
+
+/* A configured bad plugin is marked failed with its reason and skipped. */
+START_TEST(test_bad_plugin_configured)
+{
+	char text[8192];
+	const jca_provider *p;
+
+	snprintf(text, sizeof text, "security.provider.1 = %s\nsecurity.provider.2 = builtin\n", fixture("bad_abi"));
+	config(text);
+	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	p = jca_provider_at(0);
+	ck_assert_int_eq(jca_provider_state(p), JCA_PROVIDER_FAILED);
+	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(p), "ABI version 99"));
+	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+	ck_assert_ptr_null(md_get_instance_from("SHA-256", jca_provider_name(p)));
+	ck_assert_int_eq(jca_last_error(), JCA_NOPROVIDER);
+	/* a plugin by name in the plugin directory */
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = good\n"
+	         "jca.plugin.dir = %s/tests/plugins/.libs\n", JCA_TOP_BUILDDIR);
+	config(text);
+	ck_assert_str_eq(served_by("TEST-DIGEST"), "testgood");
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = missing\n"
+	         "jca.plugin.dir = /nonexistent\n");
+	config(text);
+	ck_assert_ptr_null(md_get_instance("TEST-DIGEST"));
+	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_FAILED);
+	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(jca_provider_at(1)), "/nonexistent/missing.so"));
+}
+END_TEST
+
+static void *racer(void *arg)
+{
+	md_ctx *md = md_get_instance("TEST-DIGEST");
+
+	(void)arg;
+	if (!md || strcmp(md_provider(md), "testgood"))
+		return (void *)1;
+	md_free(md);
+	return NULL;
+}
+
+START_TEST(test_race_first_use)
+{
+	pthread_t th[12];
+	size_t i;
+
+	config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n");
+	md_free(md_get_instance("SHA-256"));   /* registry up, plugin not loaded */
+	for (i = 0; i < 12; i++)
+		ck_assert_int_eq(pthread_create(&th[i], NULL, racer, NULL), 0);
+	for (i = 0; i < 12; i++) {
+		void *rv;
+
+		pthread_join(th[i], &rv);
+		ck_assert_ptr_null(rv);
+	}
+	ck_assert_int_eq(entry_calls(), 1);
+}
+END_TEST
+
+START_TEST(test_remove_live)
+{
+	md_ctx *md;
+	mac_ctx *m;
+	uint8_t out[8];
+
+	config_with_good("security.provider.1 = %s\nsecurity.provider.2 = builtin\n");
+	md = md_get_instance("TEST-DIGEST");
+	m = mac_get_instance("HmacSHA256");
+	ck_assert_str_eq(mac_provider(m), "testgood");
+	ck_assert_int_eq(mac_init(m, "k", 1), 0);
+	ck_assert_int_eq(jca_provider_remove("testgood"), 0);
+	ck_assert_int_eq(jca_provider_remove("testgood"), JCA_NOPROVIDER);
+	ck_assert_ptr_null(md_get_instance("TEST-DIGEST"));
+	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	/* the live instances keep working */
+	md_update(md, "abc", 3);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), 8);
+	ck_assert(memcmp(out, "\x00\x00\x02\x4d\x00\x00\x01\x27", 8) == 0);
+	ck_assert_str_eq(md_provider(md), "testgood");
+	mac_update(m, "abc", 3);
+	ck_assert_int_eq(mac_do_final(m, out, sizeof out), 8);
+	md_free(md);
+	mac_free(m);
+}
+END_TEST
+
+/* A provider added through the API, at a position. */
+static void z_init(void *c) { memset(c, 0, 8); }
+static void z_update(void *c, const void *in, size_t n) { (void)c; (void)in; (void)n; }
+static void z_final(void *c, void *out, size_t n) { (void)c; memset(out, 0x5a, n); }
+static const jca_md_impl z_impl = {
+	.name = "zero-test", .priority = 100, .ctx_size = 8, .digest_size = 4, .block_size = 64,
+	.init = z_init, .update = z_update, .final = z_final
+};
+static const jca_md_impl *const z_impls[] = { &z_impl, NULL };
+static const jca_service_desc z_services[] = {
+	{ JCA_MESSAGE_DIGEST, "SHA-1", NULL, NULL, z_impls, NULL, NULL },
+};
+static const jca_provider_desc z_desc = {
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "zeros", "0", "test", z_services, 1
+};
+
+START_TEST(test_api_add)
+{
+	config("security.provider.1 = builtin\n");
+	ck_assert_int_eq(jca_provider_add(&z_desc), 0);
+	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+	ck_assert_int_eq(jca_provider_add(&z_desc), JCA_EXISTS);
+	ck_assert_int_eq(jca_provider_remove("zeros"), 0);
+	ck_assert_int_eq(jca_provider_insert(&z_desc, 0), 0);
+	ck_assert_str_eq(served_by("SHA-1"), "zeros");
+	ck_assert_str_eq(jca_provider_source(jca_provider_at(0)), "added by the application");
+	ck_assert_int_eq(jca_provider_add(NULL), JCA_EINVAL);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("Plugins");
+	TCase *tc = tcase_create("plugin");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_lazy);
+	tcase_add_test(tc, test_order);
+	tcase_add_test(tc, test_preferred);
+	tcase_add_test(tc, test_disabled);
+	tcase_add_test(tc, test_bad_config);
+	tcase_add_test(tc, test_bad_plugins);
+	tcase_add_test(tc, test_bad_plugin_configured);
+	tcase_add_test(tc, test_race_first_use);
+	tcase_add_test(tc, test_remove_live);
+	tcase_add_test(tc, test_api_add);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}
