@@ -4,7 +4,11 @@
  * reuse, padding errors, buffer and key/IV errors, names.
  */
 #define _GNU_SOURCE
+#ifdef JCA_MINICHECK
+#include "minicheck.h"
+#else
 #include <check.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 

@@ -4,7 +4,11 @@
  * block size, streaming, clone, reset, names and errors.
  */
 #define _GNU_SOURCE
+#ifdef JCA_MINICHECK
+#include "minicheck.h"
+#else
 #include <check.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 

@@ -4,7 +4,11 @@
  * rules and concurrency.
  */
 #define _GNU_SOURCE
+#ifdef JCA_MINICHECK
+#include "minicheck.h"
+#else
 #include <check.h>
+#endif
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>

@@ -7,7 +7,11 @@
  * configuration, so the registry starts fresh each time.
  */
 #define _GNU_SOURCE
+#ifdef JCA_MINICHECK
+#include "minicheck.h"
+#else
 #include <check.h>
+#endif
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -388,6 +392,139 @@ START_TEST(test_api_add)
 }
 END_TEST
 
+static const char *shipped(const char *name)
+{
+	static char path[4096];
+
+	snprintf(path, sizeof path, "%s/plugins/.libs/%s.so", JCA_TOP_BUILDDIR, name);
+	return path;
+}
+
+static void hexeq(const uint8_t *got, size_t n, const char *want)
+{
+	char hex[2 * 128 + 1];
+
+	tu_hex(hex, got, n);
+	ck_assert_str_eq(hex, want);
+}
+
+/* The example plugin through the configuration: BLAKE2 known answers
+ * (RFC 7693; HMAC values from Python's hmac with hashlib.blake2b/2s). */
+START_TEST(test_example_plugin)
+{
+	char text[8192];
+	uint8_t out[64];
+	md_ctx *md;
+	mac_ctx *m;
+
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = example\n"
+	         "jca.plugin.dir = %s/plugins/.libs\n", JCA_TOP_BUILDDIR);
+	config(text);
+	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
+	md = md_get_instance("BLAKE2b-512");
+	ck_assert_msg(md != NULL, "%s", jca_last_error_message());
+	ck_assert_str_eq(md_provider(md), "example");
+	md_update(md, "abc", 3);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), 64);
+	hexeq(out, 64, "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
+	               "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923");
+	md_free(md);
+	md = md_get_instance("blake2s-256");
+	md_update(md, "abc", 3);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), 32);
+	hexeq(out, 32, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982");
+	md_free(md);
+	m = mac_get_instance("HmacBLAKE2b-512");
+	ck_assert_ptr_nonnull(m);
+	mac_init(m, "key", 3);
+	mac_update(m, "The quick brown fox", 19);
+	ck_assert_int_eq(mac_do_final(m, out, sizeof out), 64);
+	hexeq(out, 64, "5c169e8a18362381efbc0f688fa1d48e99f2bd5885a19c29943e28b43d566f33"
+	               "0555d6c37a277cd4cbb1deca561f377c02f0d5388c6e1efd6e97de2bd8b2d678");
+	mac_free(m);
+	m = mac_get_instance("HMAC(BLAKE2s-256)");
+	ck_assert_ptr_nonnull(m);
+	mac_init(m, "key", 3);
+	mac_update(m, "The quick brown fox", 19);
+	ck_assert_int_eq(mac_do_final(m, out, sizeof out), 32);
+	hexeq(out, 32, "8717096fc5e7ac53d11d990acd4380c9ddd7bd8da5d8b5bc29855e6c98a866a4");
+	mac_free(m);
+	ck_assert_str_eq(jca_provider_version(prov("example")), "1.0");
+}
+END_TEST
+
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+/* The OpenSSL bridge agrees with the built-in provider. */
+START_TEST(test_openssl_bridge)
+{
+	static const char *const algs[] = { "MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512",
+		"SHA-512/224", "SHA-512/256", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHAKE128", "SHAKE256" };
+	uint8_t msg[1000], a[64], b[64], ca[1040], cb[1040], key[32], iv[16];
+	size_t i, n, la, lb;
+
+	ck_assert_int_eq(jca_provider_load(shipped("openssl"), -1), 0);
+	for (i = 0; i < sizeof msg; i++)
+		msg[i] = (uint8_t)(i * 7 + 3);
+	for (i = 0; i < sizeof algs / sizeof algs[0]; i++) {
+		md_ctx *x = md_get_instance_from(algs[i], "builtin");
+		md_ctx *y = md_get_instance_from(algs[i], "openssl");
+		md_ctx *z;
+
+		ck_assert_msg(y != NULL, "%s: %s", algs[i], jca_last_error_message());
+		md_update(x, msg, 333);
+		md_update(y, msg, 333);
+		z = md_clone(y);
+		md_update(x, msg + 333, 667);
+		md_update(y, msg + 333, 667);
+		md_update(z, msg + 333, 667);
+		n = md_length(x);
+		ck_assert_int_eq(md_digest(x, a, n), (int)n);
+		ck_assert_int_eq(md_digest(y, b, n), (int)n);
+		ck_assert_msg(memcmp(a, b, n) == 0, "%s differs", algs[i]);
+		md_digest(z, b, n);
+		ck_assert(memcmp(a, b, n) == 0);
+		md_free(x);
+		md_free(y);
+		md_free(z);
+	}
+	{
+		mac_ctx *x = mac_get_instance_from("HmacSHA256", "builtin");
+		mac_ctx *y = mac_get_instance_from("HmacSHA256", "openssl");
+
+		mac_init(x, "k", 1);
+		mac_init(y, "k", 1);
+		mac_update(x, msg, 500);
+		mac_update(y, msg, 500);
+		mac_do_final(x, a, 32);
+		mac_do_final(y, b, 32);
+		ck_assert(memcmp(a, b, 32) == 0);
+		mac_free(x);
+		mac_free(y);
+	}
+	for (i = 0; i < 32; i++)
+		key[i] = (uint8_t)(i * 5 + 1);
+	for (i = 0; i < 16; i++)
+		iv[i] = (uint8_t)(i * 3 + 2);
+	for (n = 0; n <= 1000; n += 77) {
+		cipher_ctx *x = cipher_get_instance_from("AES/CBC/PKCS5Padding", "builtin");
+		cipher_ctx *y = cipher_get_instance_from("AES/CBC/PKCS5Padding", "openssl");
+
+		ck_assert_ptr_nonnull(y);
+		cipher_init(x, JCA_ENCRYPT, key, 32, iv, 16);
+		cipher_init(y, JCA_ENCRYPT, key, 32, iv, 16);
+		ck_assert_int_eq(cipher_do_final(x, msg, n, ca, sizeof ca, &la), 0);
+		ck_assert_int_eq(cipher_do_final(y, msg, n, cb, sizeof cb, &lb), 0);
+		ck_assert(la == lb && memcmp(ca, cb, la) == 0);
+		cipher_init(y, JCA_DECRYPT, key, 32, iv, 16);
+		ck_assert_int_eq(cipher_do_final(y, ca, la, cb, sizeof cb, &lb), 0);
+		ck_assert(lb == n && memcmp(cb, msg, n) == 0);
+		cipher_free(x);
+		cipher_free(y);
+	}
+}
+END_TEST
+#endif
+
 int main(void)
 {
 	Suite *s = suite_create("Plugins");
@@ -407,6 +544,10 @@ int main(void)
 	tcase_add_test(tc, test_race_first_use);
 	tcase_add_test(tc, test_remove_live);
 	tcase_add_test(tc, test_api_add);
+	tcase_add_test(tc, test_example_plugin);
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+	tcase_add_test(tc, test_openssl_bridge);
+#endif
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

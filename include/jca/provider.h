@@ -65,8 +65,9 @@ typedef struct jca_md_impl {
 	 * another library). When cleanup is set, the engine zeroes a new
 	 * context before the first init(), calls copy(dst, src) instead of
 	 * memcpy to clone (0 on success; dst is zeroed or a live context of
-	 * the same implementation, whose resources copy reuses or replaces),
-	 * and cleanup(ctx) before freeing.
+	 * the same implementation, whose resources copy reuses or replaces;
+	 * src may be a zeroed context never initialised), and cleanup(ctx)
+	 * before freeing. Set both or neither (the host refuses one alone).
 	 * Leave both NULL for plain contexts. */
 	int (*copy)(void *dst, const void *src);
 	void (*cleanup)(void *ctx);
@@ -140,10 +141,12 @@ typedef struct jca_provider_desc {
  *
  * A plugin is a shared object exporting one function named
  * JCA_PLUGIN_ENTRY_NAME with the type jca_plugin_entry_fn. The host calls it
- * once, when a lookup first reaches the plugin in preference order (or when
+ * when a lookup first reaches the plugin in preference order (or when
  * jca_provider_load() is called), with a table of host services; the plugin
  * stores *desc and returns 0, or returns nonzero to refuse to load (it may
- * first call host->set_error with the reason).
+ * first call host->set_error with the reason). The entry may be called
+ * again (the same file loaded again after jca_provider_remove, or after
+ * jca_shutdown): it must be idempotent and return the same descriptor.
  *
  * The host then checks the ABI version and struct sizes, validates the
  * whole descriptor (non-empty unique names, non-NULL methods, sane sizes),
@@ -160,8 +163,13 @@ typedef struct jca_provider_desc {
  *    storage; the host never writes to it and never unloads the plugin
  *    (dlclose) while the process runs, so nothing it hands out can dangle.
  *  - Vtable functions run on the caller's thread, one object at a time.
- *  - The host loads a plugin file only if it is a regular file owned by
- *    root or the current user and not writable by group or others.
+ *  - The host loads a plugin only by path (never searched for), and only if
+ *    it is a regular file owned by root or the current user, not writable
+ *    by group or others, in a directory others cannot write (sticky
+ *    directories excepted). The descriptor that was checked is the one
+ *    loaded.
+ *  - Known-answer tests: output at most 256 bytes; a cipher test is whole
+ *    blocks with in_len == out_len.
  */
 #define JCA_PLUGIN_ENTRY_NAME "jca_plugin_entry"
 

@@ -27,12 +27,15 @@ struct cipher_ctx {
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_cipher_impl *impl = r->impl;
-	cipher_ctx *c = calloc(1, sizeof *c + impl->ctx_size);
+	cipher_ctx *c = jca__alloc(sizeof *c + impl->ctx_size);
 
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
 		return NULL;
 	}
+	/* Blocks come back wiped from the allocator or fresh from malloc:
+	 * zero the header and the key schedule (cleanup hooks expect it). */
+	memset(c, 0, sizeof *c + impl->ctx_size);
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
@@ -393,6 +396,5 @@ void cipher_free(cipher_ctx *c)
 		return;
 	if (c->impl->cleanup)
 		c->impl->cleanup(c->key);
-	jca__wipe(c, sizeof *c + c->impl->ctx_size);
-	free(c);
+	jca__free(c, sizeof *c + c->impl->ctx_size);
 }

@@ -40,7 +40,7 @@ static size_t mac_size(const jca_md_impl *md)
 static mac_ctx *mac_create(const jca__resolved *r)
 {
 	const jca_md_impl *md = r->impl;
-	mac_ctx *m = malloc(mac_size(md));
+	mac_ctx *m = jca__alloc(mac_size(md));
 
 	if (!m) {
 		jca__error(JCA_ENOMEM, "out of memory creating Mac \"%s\"", r->svc->algorithm);
@@ -103,9 +103,12 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 		pad[i] = k0[i] ^ 0x5c;
 	md->init(OUTER(m));
 	md->update(OUTER(m), pad, bl);
-	state_copy(md, WORK(m), INNER(m));
 	jca__wipe(k0, bl);
 	jca__wipe(pad, bl);
+	if (state_copy(md, WORK(m), INNER(m)) != 0) {
+		m->keyed = 0;
+		return jca__error(JCA_ENOMEM, "mac_init: cannot copy digest state (%s)", md->name);
+	}
 	m->keyed = 1;
 	return 0;
 }
@@ -136,11 +139,19 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu",
 		                  m->svc->algorithm, dl, out_len);
 	md->final(WORK(m), inner, dl);
-	state_copy(md, WORK(m), OUTER(m));
+	if (state_copy(md, WORK(m), OUTER(m)) != 0) {
+		jca__wipe(inner, dl);
+		m->keyed = 0;
+		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s)", md->name);
+	}
 	md->update(WORK(m), inner, dl);
 	md->final(WORK(m), out, dl);
-	state_copy(md, WORK(m), INNER(m));
 	jca__wipe(inner, dl);
+	if (state_copy(md, WORK(m), INNER(m)) != 0) {
+		m->keyed = 0;
+		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s); call mac_init again",
+		                  md->name);
+	}
 	return (int)dl;
 }
 
@@ -148,8 +159,10 @@ int mac_reset(mac_ctx *m)
 {
 	if (!m)
 		return jca__error(JCA_EINVAL, "mac_reset: NULL object");
-	if (m->keyed)
-		state_copy(m->md, WORK(m), INNER(m));
+	if (m->keyed && state_copy(m->md, WORK(m), INNER(m)) != 0) {
+		m->keyed = 0;
+		return jca__error(JCA_ENOMEM, "mac_reset: cannot copy digest state (%s)", m->md->name);
+	}
 	return 0;
 }
 
@@ -161,7 +174,7 @@ mac_ctx *mac_clone(const mac_ctx *m)
 		jca__error(JCA_EINVAL, "mac_clone: NULL object");
 		return NULL;
 	}
-	c = malloc(mac_size(m->md));
+	c = jca__alloc(mac_size(m->md));
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory cloning Mac \"%s\"", m->svc->algorithm);
 		return NULL;
@@ -176,7 +189,7 @@ mac_ctx *mac_clone(const mac_ctx *m)
 		if (rc) {
 			for (i = 0; i < 3; i++)
 				m->md->cleanup(c->state + i * m->cs);
-			free(c);
+			jca__free(c, mac_size(m->md));
 			jca__error(JCA_ENOMEM, "cannot clone Mac \"%s\"", m->svc->algorithm);
 			return NULL;
 		}
@@ -210,6 +223,5 @@ void mac_free(mac_ctx *m)
 		m->md->cleanup(OUTER(m));
 		m->md->cleanup(WORK(m));
 	}
-	jca__wipe(m, mac_size(m->md));
-	free(m);
+	jca__free(m, mac_size(m->md));
 }

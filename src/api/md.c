@@ -15,7 +15,7 @@ struct md_ctx {
 static md_ctx *md_create(const jca__resolved *r)
 {
 	const jca_md_impl *m = r->impl;
-	md_ctx *md = malloc(sizeof *md + m->ctx_size);
+	md_ctx *md = jca__alloc(sizeof *md + m->ctx_size);
 
 	if (!md) {
 		jca__error(JCA_ENOMEM, "out of memory creating MessageDigest \"%s\"", r->svc->algorithm);
@@ -108,7 +108,7 @@ md_ctx *md_clone(const md_ctx *md)
 		return NULL;
 	}
 	size = sizeof *md + md->impl->ctx_size;
-	c = malloc(size);
+	c = jca__alloc(size);
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory cloning MessageDigest \"%s\"", md->svc->algorithm);
 		return NULL;
@@ -119,7 +119,7 @@ md_ctx *md_clone(const md_ctx *md)
 		if (md->impl->copy(c->state, md->state) != 0) {
 			if (md->impl->cleanup)
 				md->impl->cleanup(c->state);
-			free(c);
+			jca__free(c, size);
 			jca__error(JCA_ENOMEM, "cannot clone MessageDigest \"%s\" (%s)", md->svc->algorithm,
 			           md->impl->name);
 			return NULL;
@@ -136,9 +136,9 @@ void md_free(md_ctx *md)
 		return;
 	if (md->impl->cleanup)
 		md->impl->cleanup(md->state);
-	/* Digest state can be secret (HMAC keys, password hashing). */
-	jca__wipe(md->state, md->impl->ctx_size);
-	free(md);
+	/* Digest state can be secret (HMAC keys, password hashing): the block
+	 * is wiped whether it is recycled or freed. */
+	jca__free(md, sizeof *md + md->impl->ctx_size);
 }
 
 size_t md_length(const md_ctx *md)

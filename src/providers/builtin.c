@@ -6,21 +6,151 @@
 #include "builtin.h"
 #include "../registry/internal.h"
 
-/* ---- implementation lists (best first is not required) ---- */
-static const jca_md_impl *const md5_impls[] = { &jca__md5_generic, NULL };
-static const jca_md_impl *const sha1_impls[] = { &jca__sha1_generic, NULL };
-static const jca_md_impl *const sha224_impls[] = { &jca__sha224_generic, NULL };
-static const jca_md_impl *const sha256_impls[] = { &jca__sha256_generic, NULL };
-static const jca_md_impl *const sha384_impls[] = { &jca__sha384_generic, NULL };
-static const jca_md_impl *const sha512_impls[] = { &jca__sha512_generic, NULL };
-static const jca_md_impl *const sha512_224_impls[] = { &jca__sha512_224_generic, NULL };
-static const jca_md_impl *const sha512_256_impls[] = { &jca__sha512_256_generic, NULL };
-static const jca_md_impl *const sha3_224_impls[] = { &jca__sha3_224_generic, NULL };
-static const jca_md_impl *const sha3_256_impls[] = { &jca__sha3_256_generic, NULL };
-static const jca_md_impl *const sha3_384_impls[] = { &jca__sha3_384_generic, NULL };
-static const jca_md_impl *const sha3_512_impls[] = { &jca__sha3_512_generic, NULL };
-static const jca_md_impl *const shake128_impls[] = { &jca__shake128_generic, NULL };
-static const jca_md_impl *const shake256_impls[] = { &jca__shake256_generic, NULL };
+/* ---- implementation lists: portable first, then the accelerated ones
+ * this build has; the registry picks the best available ---- */
+static const jca_md_impl *const md5_impls[] = {
+	&jca__md5_generic,
+	NULL
+};
+static const jca_md_impl *const sha1_impls[] = {
+	&jca__sha1_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha1_shani,
+#endif
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha1_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha1_zbb,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha224_impls[] = {
+	&jca__sha224_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha224_shani,
+#endif
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha224_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha224_zknh,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha256_impls[] = {
+	&jca__sha256_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha256_shani,
+#endif
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha256_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha256_zknh,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha384_impls[] = {
+	&jca__sha384_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha384_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha384_zknh,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha512_impls[] = {
+	&jca__sha512_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha512_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha512_zknh,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha512_224_impls[] = {
+	&jca__sha512_224_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha512_224_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha512_224_zknh,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha512_256_impls[] = {
+	&jca__sha512_256_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha512_256_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha512_256_zknh,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha3_224_impls[] = {
+	&jca__sha3_224_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha3_224_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha3_224_zbb,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha3_256_impls[] = {
+	&jca__sha3_256_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha3_256_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha3_256_zbb,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha3_384_impls[] = {
+	&jca__sha3_384_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha3_384_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha3_384_zbb,
+#endif
+	NULL
+};
+static const jca_md_impl *const sha3_512_impls[] = {
+	&jca__sha3_512_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__sha3_512_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__sha3_512_zbb,
+#endif
+	NULL
+};
+static const jca_md_impl *const shake128_impls[] = {
+	&jca__shake128_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__shake128_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__shake128_zbb,
+#endif
+	NULL
+};
+static const jca_md_impl *const shake256_impls[] = {
+	&jca__shake256_generic,
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__shake256_armv8,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__shake256_zbb,
+#endif
+	NULL
+};
 
 /* ---- names: JCA standard name first, then aliases and OIDs ---- */
 static const char *const md5_names[] = { "MD-5", "1.2.840.113549.2.5", NULL };
@@ -74,7 +204,16 @@ static const jca_kat kat_md5 = KAT_ABC(
 	"\x90\x01\x50\x98\x3c\xd2\x4f\xb0\xd6\x96\x3f\x7d\x28\xe1\x7f\x72");
 
 /* ---- AES: one service, modes and paddings as attributes ---- */
-static const jca_cipher_impl *const aes_impls[] = { &jca__aes_generic, NULL };
+static const jca_cipher_impl *const aes_impls[] = {
+	&jca__aes_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__aes_aesni, &jca__aes_vaes256, &jca__aes_vaes512,
+#endif
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__aes_armv8,
+#endif
+	NULL
+};
 static const char *const aes_names[] = {
 	"Rijndael",
 	/* OIDs name full transformations, as in the JDK (NIST CSOR) */

@@ -106,3 +106,107 @@ const jca_md_impl jca__shake256_generic = {
 	.digest_size = 64, .block_size = 136, .flags = JCA_MD_XOF,
 	.init = shake256_init_generic, .update = jca__keccak_update, .final = jca__keccak_final
 };
+
+/* ------------------------------------------------------------------ */
+/* Accelerated backends: each vtable names its driver, priority and    */
+/* availability check; the registry binds the best available one.      */
+/* ------------------------------------------------------------------ */
+
+#define SHA1_LIKE(var, drv, prio, avail, initfn, dsize) \
+	const jca_md_impl var = { .name = drv, .priority = prio, .available = avail, \
+		.ctx_size = sizeof(jca__sha1_ctx), .digest_size = dsize, .block_size = 64, \
+		.init = initfn, .update = jca__sha1_update, .final = jca__sha1_final }
+#define SHA256_LIKE(var, drv, prio, avail, initfn, dsize) \
+	const jca_md_impl var = { .name = drv, .priority = prio, .available = avail, \
+		.ctx_size = sizeof(jca__sha256_ctx), .digest_size = dsize, .block_size = 64, \
+		.init = initfn, .update = jca__sha256_update, .final = jca__sha256_final }
+#define SHA512_LIKE(var, drv, prio, avail, initfn, dsize) \
+	const jca_md_impl var = { .name = drv, .priority = prio, .available = avail, \
+		.ctx_size = sizeof(jca__sha512_ctx), .digest_size = dsize, .block_size = 128, \
+		.init = initfn, .update = jca__sha512_update, .final = jca__sha512_final }
+#define KECCAK_LIKE(var, drv, prio, avail, initfn, dsize, rate, fl) \
+	const jca_md_impl var = { .name = drv, .priority = prio, .available = avail, \
+		.ctx_size = sizeof(jca__keccak_ctx), .digest_size = dsize, .block_size = rate, .flags = fl, \
+		.init = initfn, .update = jca__keccak_update, .final = jca__keccak_final }
+
+#if defined(JCA_HAVE_X86_BACKENDS)
+static int have_shani(void) { return (jca__cpu_features() & (JCA__CPU_SHANI | JCA__CPU_SSE41)) == (JCA__CPU_SHANI | JCA__CPU_SSE41); }
+
+static void sha1_init_shani(void *c) { jca__sha1_init(c, jca__sha1_blocks_shani); }
+static void sha224_init_shani(void *c) { jca__sha224_init(c, jca__sha256_blocks_shani); }
+static void sha256_init_shani(void *c) { jca__sha256_init(c, jca__sha256_blocks_shani); }
+
+SHA1_LIKE(jca__sha1_shani, "sha1-shani", JCA_PRIO_CRYPTO, have_shani, sha1_init_shani, 20);
+SHA256_LIKE(jca__sha224_shani, "sha224-shani", JCA_PRIO_CRYPTO, have_shani, sha224_init_shani, 28);
+SHA256_LIKE(jca__sha256_shani, "sha256-shani", JCA_PRIO_CRYPTO, have_shani, sha256_init_shani, 32);
+#endif
+
+#if defined(JCA_HAVE_ARM_BACKENDS)
+static int have_arm(uint32_t f) { return (jca__cpu_features() & f) == f; }
+static int have_arm_sha1(void) { return have_arm(JCA__CPU_ARM_SHA1); }
+static int have_arm_sha2(void) { return have_arm(JCA__CPU_ARM_SHA2); }
+static int have_arm_sha512(void) { return have_arm(JCA__CPU_ARM_SHA512); }
+static int have_arm_sha3(void) { return have_arm(JCA__CPU_ARM_SHA3); }
+
+static void sha1_init_armv8(void *c) { jca__sha1_init(c, jca__sha1_blocks_armv8); }
+static void sha224_init_armv8(void *c) { jca__sha224_init(c, jca__sha256_blocks_armv8); }
+static void sha256_init_armv8(void *c) { jca__sha256_init(c, jca__sha256_blocks_armv8); }
+static void sha384_init_armv8(void *c) { jca__sha384_init(c, jca__sha512_blocks_armv8); }
+static void sha512_init_armv8(void *c) { jca__sha512_init(c, jca__sha512_blocks_armv8); }
+static void sha512_224_init_armv8(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_armv8); }
+static void sha512_256_init_armv8(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_armv8); }
+static void sha3_224_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 144, 0x06); }
+static void sha3_256_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 136, 0x06); }
+static void sha3_384_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 104, 0x06); }
+static void sha3_512_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 72, 0x06); }
+static void shake128_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 168, 0x1f); }
+static void shake256_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 136, 0x1f); }
+
+SHA1_LIKE(jca__sha1_armv8, "sha1-armv8", JCA_PRIO_CRYPTO, have_arm_sha1, sha1_init_armv8, 20);
+SHA256_LIKE(jca__sha224_armv8, "sha224-armv8", JCA_PRIO_CRYPTO, have_arm_sha2, sha224_init_armv8, 28);
+SHA256_LIKE(jca__sha256_armv8, "sha256-armv8", JCA_PRIO_CRYPTO, have_arm_sha2, sha256_init_armv8, 32);
+SHA512_LIKE(jca__sha384_armv8, "sha384-armv8", JCA_PRIO_CRYPTO, have_arm_sha512, sha384_init_armv8, 48);
+SHA512_LIKE(jca__sha512_armv8, "sha512-armv8", JCA_PRIO_CRYPTO, have_arm_sha512, sha512_init_armv8, 64);
+SHA512_LIKE(jca__sha512_224_armv8, "sha512_224-armv8", JCA_PRIO_CRYPTO, have_arm_sha512, sha512_224_init_armv8, 28);
+SHA512_LIKE(jca__sha512_256_armv8, "sha512_256-armv8", JCA_PRIO_CRYPTO, have_arm_sha512, sha512_256_init_armv8, 32);
+KECCAK_LIKE(jca__sha3_224_armv8, "sha3_224-armv8", JCA_PRIO_CRYPTO, have_arm_sha3, sha3_224_init_armv8, 28, 144, 0);
+KECCAK_LIKE(jca__sha3_256_armv8, "sha3_256-armv8", JCA_PRIO_CRYPTO, have_arm_sha3, sha3_256_init_armv8, 32, 136, 0);
+KECCAK_LIKE(jca__sha3_384_armv8, "sha3_384-armv8", JCA_PRIO_CRYPTO, have_arm_sha3, sha3_384_init_armv8, 48, 104, 0);
+KECCAK_LIKE(jca__sha3_512_armv8, "sha3_512-armv8", JCA_PRIO_CRYPTO, have_arm_sha3, sha3_512_init_armv8, 64, 72, 0);
+KECCAK_LIKE(jca__shake128_armv8, "shake128-armv8", JCA_PRIO_CRYPTO, have_arm_sha3, shake128_init_armv8, 32, 168, JCA_MD_XOF);
+KECCAK_LIKE(jca__shake256_armv8, "shake256-armv8", JCA_PRIO_CRYPTO, have_arm_sha3, shake256_init_armv8, 64, 136, JCA_MD_XOF);
+#endif
+
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+static int have_rv(uint32_t f) { return (jca__cpu_features() & f) == f; }
+static int have_zknh(void) { return have_rv(JCA__CPU_RV_ZKNH | JCA__CPU_RV_ZBB); }
+static int have_zbb(void) { return have_rv(JCA__CPU_RV_ZBB); }
+
+static void sha1_init_zbb(void *c) { jca__sha1_init(c, jca__sha1_blocks_zbb); }
+static void sha224_init_zknh(void *c) { jca__sha224_init(c, jca__sha256_blocks_zknh); }
+static void sha256_init_zknh(void *c) { jca__sha256_init(c, jca__sha256_blocks_zknh); }
+static void sha384_init_zknh(void *c) { jca__sha384_init(c, jca__sha512_blocks_zknh); }
+static void sha512_init_zknh(void *c) { jca__sha512_init(c, jca__sha512_blocks_zknh); }
+static void sha512_224_init_zknh(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_zknh); }
+static void sha512_256_init_zknh(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_zknh); }
+static void sha3_224_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 144, 0x06); }
+static void sha3_256_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 136, 0x06); }
+static void sha3_384_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 104, 0x06); }
+static void sha3_512_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 72, 0x06); }
+static void shake128_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 168, 0x1f); }
+static void shake256_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 136, 0x1f); }
+
+SHA1_LIKE(jca__sha1_zbb, "sha1-zbb", JCA_PRIO_SIMD, have_zbb, sha1_init_zbb, 20);
+SHA256_LIKE(jca__sha224_zknh, "sha224-zknh", JCA_PRIO_CRYPTO, have_zknh, sha224_init_zknh, 28);
+SHA256_LIKE(jca__sha256_zknh, "sha256-zknh", JCA_PRIO_CRYPTO, have_zknh, sha256_init_zknh, 32);
+SHA512_LIKE(jca__sha384_zknh, "sha384-zknh", JCA_PRIO_CRYPTO, have_zknh, sha384_init_zknh, 48);
+SHA512_LIKE(jca__sha512_zknh, "sha512-zknh", JCA_PRIO_CRYPTO, have_zknh, sha512_init_zknh, 64);
+SHA512_LIKE(jca__sha512_224_zknh, "sha512_224-zknh", JCA_PRIO_CRYPTO, have_zknh, sha512_224_init_zknh, 28);
+SHA512_LIKE(jca__sha512_256_zknh, "sha512_256-zknh", JCA_PRIO_CRYPTO, have_zknh, sha512_256_init_zknh, 32);
+KECCAK_LIKE(jca__sha3_224_zbb, "sha3_224-zbb", JCA_PRIO_SIMD, have_zbb, sha3_224_init_zbb, 28, 144, 0);
+KECCAK_LIKE(jca__sha3_256_zbb, "sha3_256-zbb", JCA_PRIO_SIMD, have_zbb, sha3_256_init_zbb, 32, 136, 0);
+KECCAK_LIKE(jca__sha3_384_zbb, "sha3_384-zbb", JCA_PRIO_SIMD, have_zbb, sha3_384_init_zbb, 48, 104, 0);
+KECCAK_LIKE(jca__sha3_512_zbb, "sha3_512-zbb", JCA_PRIO_SIMD, have_zbb, sha3_512_init_zbb, 64, 72, 0);
+KECCAK_LIKE(jca__shake128_zbb, "shake128-zbb", JCA_PRIO_SIMD, have_zbb, shake128_init_zbb, 32, 168, JCA_MD_XOF);
+KECCAK_LIKE(jca__shake256_zbb, "shake256-zbb", JCA_PRIO_SIMD, have_zbb, shake256_init_zbb, 64, 136, JCA_MD_XOF);
+#endif

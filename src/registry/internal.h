@@ -108,6 +108,13 @@ JCA__HIDDEN int jca__plugin_open(const char *path, const jca_provider_desc **des
 /* ---- built-in provider (src/providers) ---- */
 JCA__HIDDEN const jca_provider_desc *jca__builtin_provider(void);
 
+/* ---- instance memory (src/api/alloc.c) ---- */
+/* One block per instance; freed blocks are wiped and recycled per thread. */
+JCA__HIDDEN void *jca__alloc(size_t size);
+JCA__HIDDEN void jca__free(void *p, size_t size);
+/* Frees the calling thread's cached blocks. */
+JCA__HIDDEN void jca__alloc_drain(void);
+
 /* ---- wiping ---- */
 JCA__HIDDEN void jca__wipe(void *p, size_t n);
 

@@ -6,6 +6,9 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/random.h>
@@ -43,23 +46,60 @@ static const jca_host_api host = {
 	JCA_ABI_VERSION, sizeof(jca_host_api), JCA_VERSION_STRING, host_set_error, host_random
 };
 
-/* A plugin file must be a regular file owned by root or by us, writable by
- * nobody else: otherwise anyone who can write it can run code in every
- * process that loads libjca. */
-static int trusted(const char *path)
+/* Is this directory or file safe from other users? Owned by root or by us
+ * and not writable by group or others - except a sticky directory (like
+ * /tmp), where others cannot replace a file they do not own. */
+static int safe_owner(const struct stat *st)
 {
-	struct stat st;
+	return st->st_uid == 0 || st->st_uid == geteuid();
+}
 
-	if (stat(path, &st) != 0)
-		return jca__error(JCA_PLUGIN, "plugin %s: %s", path, strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return jca__error(JCA_PLUGIN, "plugin %s: not a regular file", path);
-	if (st.st_uid != 0 && st.st_uid != geteuid())
+/* A plugin file must be a regular file owned by root or by us, writable by
+ * nobody else, in a directory nobody else can write: otherwise anyone who
+ * can change it can run code in every process that loads libjca. The file
+ * is opened once and that descriptor is both checked and loaded, so it
+ * cannot be swapped between the check and dlopen. Returns the descriptor,
+ * or -1 with the reason set. */
+static int open_trusted(const char *path, char *real, size_t real_size)
+{
+	char dir[PATH_MAX], *slash;
+	struct stat st;
+	int fd;
+
+	if (!strchr(path, '/'))
+		return jca__error(JCA_PLUGIN, "plugin %s: refused, a plugin is named by a path (with a '/'), "
+		                  "never searched for", path), -1;
+	if (!realpath(path, real))
+		return jca__error(JCA_PLUGIN, "plugin %s: %s", path, strerror(errno)), -1;
+	(void)real_size;
+	fd = open(real, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return jca__error(JCA_PLUGIN, "plugin %s: %s", path, strerror(errno)), -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return jca__error(JCA_PLUGIN, "plugin %s: not a regular file", path), -1;
+	}
+	if (!safe_owner(&st)) {
+		close(fd);
 		return jca__error(JCA_PLUGIN, "plugin %s: refused, owned by uid %u (must be root or the current user)",
-		                  path, (unsigned)st.st_uid);
-	if (st.st_mode & (S_IWGRP | S_IWOTH))
-		return jca__error(JCA_PLUGIN, "plugin %s: refused, writable by group or others", path);
-	return 0;
+		                  path, (unsigned)st.st_uid), -1;
+	}
+	if (st.st_mode & (S_IWGRP | S_IWOTH)) {
+		close(fd);
+		return jca__error(JCA_PLUGIN, "plugin %s: refused, writable by group or others", path), -1;
+	}
+	snprintf(dir, sizeof dir, "%s", real);
+	slash = strrchr(dir, '/');
+	if (slash == dir)
+		slash[1] = 0;
+	else
+		*slash = 0;
+	if (stat(dir, &st) != 0 || !safe_owner(&st) ||
+	    ((st.st_mode & (S_IWGRP | S_IWOTH)) && !(st.st_mode & S_ISVTX))) {
+		close(fd);
+		return jca__error(JCA_PLUGIN, "plugin %s: refused, its directory %s is writable by others", path, dir), -1;
+	}
+	return fd;
 }
 
 int jca__plugin_open(const char *path, const jca_provider_desc **desc, void **handle)
@@ -68,12 +108,19 @@ int jca__plugin_open(const char *path, const jca_provider_desc **desc, void **ha
 	void *h;
 	int rc;
 
+	char real[PATH_MAX], fdpath[64];
+	int fd;
+
 	*desc = NULL;
 	*handle = NULL;
-	if ((rc = trusted(path)) != 0)
-		return rc;
+	if ((fd = open_trusted(path, real, sizeof real)) < 0)
+		return jca_last_error();
+	/* Load the very file that was checked, through its descriptor; where
+	 * /proc is not mounted, fall back to the resolved path. */
+	snprintf(fdpath, sizeof fdpath, "/proc/self/fd/%d", fd);
 	dlerror();
-	h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+	h = access(fdpath, F_OK) == 0 ? dlopen(fdpath, RTLD_NOW | RTLD_LOCAL) : dlopen(real, RTLD_NOW | RTLD_LOCAL);
+	close(fd);
 	if (!h)
 		return jca__error(JCA_PLUGIN, "plugin %s: cannot load: %s", path, dlerror());
 	*(void **)&entry = dlsym(h, JCA_PLUGIN_ENTRY_NAME);

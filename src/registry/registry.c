@@ -19,7 +19,7 @@
 
 /* uthash: our own hash over folded keys, and no exit() on out-of-memory. */
 #define HASH_NONFATAL_OOM 1
-static uint32_t jca__hash(const char *k, size_t n);
+static inline uint32_t jca__hash(const char *k, size_t n);
 #define HASH_FUNCTION(keyptr, keylen, hashv) ((hashv) = jca__hash((const char *)(keyptr), (keylen)))
 #include <uthash.h>
 
@@ -40,6 +40,14 @@ typedef struct jca__snapshot {
 	jca__entry *merged;               /* preferred entries, then first provider wins */
 	jca__entry *disabled;             /* names disabled by policy */
 	int lazy_pos;                     /* first provider not yet loaded, or n */
+	/* Read-only open-addressing index over `merged` for the hot path:
+	 * power-of-two slots, linear probing, at most a quarter full. */
+	struct jca__slot {
+		uint32_t hash;
+		uint32_t klen;
+		jca__entry *e;
+	} *index;
+	uint32_t mask;
 	struct jca__snapshot *retired;    /* older snapshots, freed at shutdown */
 } jca__snapshot;
 
@@ -52,31 +60,37 @@ static int init_failed;                       /* configuration error: fail close
 static char init_error[256];
 /* Set while this thread loads a provider: lookups from a plugin's entry
  * function see the registry as it is and never load (no recursion). */
-static _Thread_local int in_load;
+static _Thread_local __attribute__((tls_model("initial-exec"))) int in_load;
 
 /* ------------------------------------------------------------------ */
 /* Names: ASCII case folding and hashing                               */
 /* ------------------------------------------------------------------ */
 
-static uint32_t jca__hash(const char *k, size_t n)
+static inline __attribute__((always_inline)) uint32_t jca__hash(const char *k, size_t n)
 {
-	/* Word-at-a-time multiply-rotate hash; keys are short names. */
+	/* Word-at-a-time multiply hash with a full 64-bit finaliser: keys are
+	 * short names and the table takes the low bits, which a bare multiply
+	 * leaves poorly mixed. */
 	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
 	uint64_t w;
 
 	while (n >= 8) {
 		memcpy(&w, k, 8);
 		h = (h ^ w) * 0xff51afd7ed558ccdull;
-		h ^= h >> 32;
+		h = (h << 31) | (h >> 33);
 		k += 8;
 		n -= 8;
 	}
 	if (n) {
 		w = 0;
 		memcpy(&w, k, n);
-		h = (h ^ w) * 0xc4ceb9fe1a85ec53ull;
+		h ^= w;
 	}
-	h ^= h >> 29;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 33;
 	return (uint32_t)h;
 }
 
@@ -95,19 +109,38 @@ static char type_letter(jca_service_type t)
 	return '?';
 }
 
-/* Builds the key "<type><folded name>" in buf; returns its length, or 0 if
- * the name is empty or too long. */
+/* ASCII upper case to lower case in 8 bytes at once: a byte gets 0x20
+ * added exactly when it is in 'A'..'Z' (no carries between bytes). */
+static inline uint64_t fold8(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t low7 = w & ~high;
+	uint64_t ge_a = low7 + ones * (0x80 - 'A');        /* bit 7 set if >= 'A' */
+	uint64_t gt_z = low7 + ones * (0x80 - 'Z' - 1);    /* bit 7 set if > 'Z' */
+	uint64_t upper = ge_a & ~gt_z & ~w & high;         /* ASCII only */
+
+	return w | (upper >> 2);
+}
+
+/* Builds the key "<type><folded name>" in buf (which has room for
+ * JCA__MAX_NAME + 8 bytes); returns its length, or 0 if the name is empty
+ * or too long. */
 static size_t make_key(char *buf, jca_service_type type, const char *name)
 {
-	size_t i;
+	size_t n = strlen(name), i;
+	uint64_t w;
 
+	if (!n || n > JCA__MAX_NAME)
+		return 0;
 	buf[0] = type_letter(type);
-	for (i = 0; name[i]; i++) {
-		if (i >= JCA__MAX_NAME)
-			return 0;
-		buf[i + 1] = fold(name[i]);
+	memcpy(buf + 1, name, n);
+	memset(buf + 1 + n, 0, 7);
+	for (i = 0; i < n + 1; i += 8) {
+		memcpy(&w, buf + i, 8);
+		w = fold8(w);
+		memcpy(buf + i, &w, 8);
 	}
-	return i ? i + 1 : 0;
+	return n + 1;
 }
 
 static int is_oid(const char *s)
@@ -156,6 +189,7 @@ static void free_snapshot(jca__snapshot *s)
 		free_table(&s->tables[i]);
 	free_table(&s->merged);
 	free_table(&s->disabled);
+	free(s->index);
 	free(s->tables);
 	free(s->provs);
 	free(s);
@@ -579,6 +613,63 @@ static int apply_prefs(jca__snapshot *s)
 	return rc;
 }
 
+/* The hot-path index over s->merged (see jca__snapshot). */
+static int build_index(jca__snapshot *s)
+{
+	uint32_t size = 16, count = HASH_COUNT(s->merged);
+	jca__entry *e, *tmp;
+
+	while (size < 4 * count)
+		size *= 2;
+	s->index = calloc(size, sizeof *s->index);
+	if (!s->index)
+		return JCA_ENOMEM;
+	s->mask = size - 1;
+	HASH_ITER(hh, s->merged, e, tmp) {
+		uint32_t h = jca__hash(e->key, e->klen), at = h & s->mask;
+
+		while (s->index[at].e)
+			at = (at + 1) & s->mask;
+		s->index[at].hash = h;
+		s->index[at].klen = (uint32_t)e->klen;
+		s->index[at].e = e;
+	}
+	return 0;
+}
+
+static inline int key_eq(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+
+	while (n >= 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return 0;
+		a += 8;
+		b += 8;
+		n -= 8;
+	}
+	while (n--)
+		if (*a++ != *b++)
+			return 0;
+	return 1;
+}
+
+static inline jca__entry *index_find(const jca__snapshot *s, const char *key, size_t klen)
+{
+	uint32_t h = jca__hash(key, klen), at = h & s->mask;
+
+	for (;; at = (at + 1) & s->mask) {
+		const struct jca__slot *sl = &s->index[at];
+
+		if (!sl->e)
+			return NULL;
+		if (sl->hash == h && sl->klen == klen && key_eq(sl->e->key, key, klen))
+			return sl->e;
+	}
+}
+
 /* Builds a snapshot for the providers provs[0..n). Called under lock. */
 static jca__snapshot *build_snapshot(struct jca_provider **provs, size_t n)
 {
@@ -614,6 +705,8 @@ static jca__snapshot *build_snapshot(struct jca_provider **provs, size_t n)
 		HASH_ITER(hh, s->tables[i], e, tmp)
 			if ((rc = table_put(&s->merged, e->key, e->klen, &e->r, (int)i)))
 				break;
+	if (rc == 0)
+		rc = build_index(s);
 	if (rc) {
 		free_snapshot(s);
 		return NULL;
@@ -792,7 +885,7 @@ static int check_md_impl(const jca_md_impl *m)
 	return m->name && *m->name && m->ctx_size > 0 && m->ctx_size <= (1u << 20) &&
 	       m->init && m->update && m->final &&
 	       (m->digest_size > 0 || (m->flags & JCA_MD_XOF)) && m->digest_size <= 1024 &&
-	       m->block_size <= 1024;
+	       m->block_size <= 1024 && !m->copy == !m->cleanup;
 }
 
 static int check_cipher_impl(const jca_cipher_impl *c)
@@ -1312,6 +1405,7 @@ void jca_shutdown(void)
 	config = NULL;
 	init_failed = 0;
 	pthread_mutex_unlock(&lock);
+	jca__alloc_drain();
 }
 
 /* ------------------------------------------------------------------ */
@@ -1373,7 +1467,7 @@ const jca__resolved *jca__lookup(jca_service_type type, const char *name, const 
 			load_next(s, at);
 			continue;
 		}
-		HASH_FIND(hh, s->merged, key, klen, e);
+		e = index_find(s, key, klen);
 		/* The fast path: found, and no provider ahead of it is unloaded. */
 		if (__builtin_expect(e != NULL && e->pos < s->lazy_pos, 1))
 			return &e->r;
