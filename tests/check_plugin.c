@@ -392,6 +392,43 @@ START_TEST(test_api_add)
 }
 END_TEST
 
+/* The per-thread front cache never serves a stale answer: the same name
+ * pointer with new contents, and every change of the provider list. */
+START_TEST(test_front_cache)
+{
+	static const char *const lit = "SHA-1";
+	char buf[32];
+	md_ctx *md;
+	int i;
+
+	config("security.provider.1 = builtin\n");
+	strcpy(buf, "SHA-256");
+	for (i = 0; i < 3; i++) {
+		md = md_get_instance(buf);
+		ck_assert_str_eq(md_algorithm(md), "SHA-256");
+		md_free(md);
+	}
+	strcpy(buf, "SHA-512");
+	md = md_get_instance(buf);
+	ck_assert_str_eq(md_algorithm(md), "SHA-512");
+	md_free(md);
+	strcpy(buf, "nosuch");
+	ck_assert_ptr_null(md_get_instance(buf));
+	for (i = 0; i < 3; i++)
+		ck_assert_str_eq(served_by(lit), "builtin");
+	ck_assert_int_eq(jca_provider_insert(&z_desc, 0), 0);          /* added ahead */
+	ck_assert_str_eq(served_by(lit), "zeros");
+	ck_assert_int_eq(jca_provider_remove("zeros"), 0);             /* removed */
+	ck_assert_str_eq(served_by(lit), "builtin");
+	ck_assert_int_eq(jca_provider_add(&z_desc), 0);                /* added behind */
+	ck_assert_str_eq(served_by(lit), "builtin");
+	ck_assert_int_eq(jca_provider_remove("builtin"), 0);           /* reordered */
+	ck_assert_str_eq(served_by(lit), "zeros");
+	jca_shutdown();                                                /* reinitialised */
+	ck_assert_str_eq(served_by(lit), "builtin");
+}
+END_TEST
+
 static const char *shipped(const char *name)
 {
 	static char path[4096];
@@ -545,6 +582,7 @@ int main(void)
 	tcase_add_test(tc, test_remove_live);
 	tcase_add_test(tc, test_api_add);
 	tcase_add_test(tc, test_example_plugin);
+	tcase_add_test(tc, test_front_cache);
 #ifdef JCA_TEST_OPENSSL_BRIDGE
 	tcase_add_test(tc, test_openssl_bridge);
 #endif

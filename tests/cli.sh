@@ -1,62 +1,354 @@
 #!/bin/sh
-# The jca command through its real binary, compared with coreutils.
+# The jca command through its real binary on real files, compared with
+# coreutils (sha*sum, md5sum) and openssl where they exist.
+#   top_builddir=DIR sh tests/cli.sh      (the binary is DIR/jca)
+# Prints "ok: ...", "FAIL: ..." or "SKIP: ... (reason)" per check; exits 1
+# if any check failed.
 set -u
 jca="${top_builddir:-.}/jca"
+case "$jca" in /*) ;; *) jca="$(pwd)/$jca" ;; esac
+if [ ! -x "$jca" ]; then
+	echo "FAIL: no jca binary at $jca (set top_builddir)"
+	exit 1
+fi
 tmp=$(mktemp -d)
-trap 'chmod -R u+rwx "$tmp"; rm -rf "$tmp"' EXIT
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
 fail=0
-check() { # description, command status
-	if [ "$2" -ne 0 ]; then echo "FAIL: $1"; fail=1; else echo "ok: $1"; fi
+pass() { echo "ok: $1"; }
+flunk() { echo "FAIL: $1"; fail=1; }
+check() { # description, status of the test just run
+	if [ "$2" -eq 0 ]; then pass "$1"; else flunk "$1"; fi
+}
+skip() { echo "SKIP: $1"; }
+have() { command -v "$1" >/dev/null 2>&1; }
+# same_output DESC FILE1 FILE2: equal files, else show the difference
+same_output() {
+	if cmp -s "$2" "$3"; then pass "$1"; else
+		flunk "$1"; diff "$2" "$3" | head -20
+	fi
 }
 
-: > "$tmp/empty"
-printf 'a' > "$tmp/one"
-head -c 3000000 /dev/urandom > "$tmp/big"
-printf 'abc' > "$tmp/with space"
-for f in empty one big "with space"; do
-	for pair in sha256:SHA-256 sha1:SHA-1 sha512:SHA-512 sha224:sha224 sha384:SHA384 md5:MD5; do
-		tool=${pair%%:*}sum
-		alg=${pair#*:}
-		command -v "$tool" >/dev/null || continue
-		a=$(cd "$tmp" && "$jca" dgst -a "$alg" "$f")
-		b=$(cd "$tmp" && "$tool" "$f")
-		[ "$a" = "$b" ]; check "dgst -a $alg '$f' equals $tool" $?
+# ---- inputs ----
+cd "$tmp" || exit 1
+: > empty
+printf 'a' > one
+head -c 3000000 /dev/urandom > big
+printf 'abc' > "with space"
+printf 'back' > 'back\slash'
+nlname=$(printf 'new\nline')
+printf 'nl' > "$nlname"
+mkdir adir
+
+# ---- dgst against coreutils ----
+for pair in sha256:SHA-256 sha1:SHA-1 sha512:SHA-512 sha224:sha224 sha384:SHA384 md5:MD5; do
+	tool=${pair%%:*}sum
+	alg=${pair#*:}
+	if ! have "$tool"; then skip "dgst -a $alg ($tool not installed)"; continue; fi
+	"$jca" dgst -a "$alg" empty one big "with space" 'back\slash' "$nlname" > jca.out 2>&1
+	"$tool" empty one big "with space" 'back\slash' "$nlname" > ref.out 2>&1
+	same_output "dgst -a $alg (empty, 1 byte, 3 MB, space, backslash, newline) equals $tool" jca.out ref.out
+	"$jca" dgst -a "$alg" --tag one "with space" 'back\slash' "$nlname" > jca.out 2>&1
+	"$tool" --tag one "with space" 'back\slash' "$nlname" > ref.out 2>&1
+	same_output "dgst -a $alg --tag equals $tool --tag" jca.out ref.out
+done
+"$jca" dgst -a SHA-256 < big > jca.out; sha256sum < big > ref.out
+same_output "dgst from stdin" jca.out ref.out
+"$jca" dgst -a SHA-256 - < one > jca.out; sha256sum - < one > ref.out
+same_output "dgst of '-'" jca.out ref.out
+"$jca" dgst -a 2.16.840.1.101.3.4.2.1 one > jca.out; sha256sum one > ref.out
+same_output "dgst by OID" jca.out ref.out
+"$jca" dgst -a SHA-256 big one "with space" 'back\slash' "$nlname" | sha256sum -c --quiet
+check "sha256sum -c accepts jca dgst output, escaped names included" $?
+"$jca" dgst -a SHA-256 --tag big one 'back\slash' "$nlname" | sha256sum -c --quiet
+check "sha256sum -c accepts jca dgst --tag output" $?
+
+# ---- dgst against openssl ----
+if have openssl; then
+	for a in sha3-224 sha3-256 sha3-384 sha3-512 sha512-224 sha512-256; do
+		case $a in sha512-*) j=SHA-512/${a#sha512-} ;; *) j=$(echo "$a" | tr "[:lower:]" "[:upper:]") ;; esac
+		for f in empty one big; do
+			x=$("$jca" dgst -a "$j" "$f" | cut -d' ' -f1)
+			y=$(openssl dgst -"$a" -r "$f" 2>/dev/null | cut -d' ' -f1)
+			if [ -z "$y" ]; then skip "dgst $j (openssl lacks -$a)"; break; fi
+			[ "$x" = "$y" ]; check "dgst $j '$f' equals openssl dgst -$a" $?
+		done
+	done
+	x=$("$jca" dgst -a SHA3-256 --tag one)
+	[ "$x" = "SHA3-256 (one) = $(openssl dgst -sha3-256 -r one | cut -d' ' -f1)" ]
+	check "dgst --tag names SHA3-256 as openssl does" $?
+	y=$(openssl dgst -shake128 -xoflen 20 -r big 2>/dev/null | cut -d' ' -f1)
+	if [ -n "$y" ]; then
+		x=$("$jca" dgst -a SHAKE128 --length 20 big | cut -d' ' -f1)
+		[ "$x" = "$y" ]; check "dgst SHAKE128 --length 20 equals openssl -xoflen 20" $?
+	else
+		skip "SHAKE --length against openssl (openssl dgst has no -xoflen before 3.2)"
+	fi
+	y=$(openssl dgst -shake256 -r big 2>/dev/null | cut -d' ' -f1)
+	x=$("$jca" dgst -a SHAKE256 --length 32 big | cut -d' ' -f1)
+	if [ -n "$y" ]; then [ "$x" = "$y" ]; check "dgst SHAKE256 --length 32 equals openssl -shake256" $?
+	else skip "SHAKE256 against openssl (no -shake256)"; fi
+else
+	skip "openssl comparisons for dgst (openssl not installed)"
+fi
+x=$("$jca" dgst -a SHAKE256 one | cut -d' ' -f1); [ ${#x} -eq 128 ]
+check "SHAKE256 default length is 64 bytes" $?
+x=$("$jca" dgst -a SHAKE128 --length 5 one | cut -d' ' -f1); [ ${#x} -eq 10 ]
+check "SHAKE128 --length 5 gives 5 bytes" $?
+"$jca" dgst -a SHAKE128 --length 7 one big > sums.shake && "$jca" dgst -a SHAKE128 -c --quiet sums.shake
+check "dgst -c takes the SHAKE length from the sums line" $?
+"$jca" dgst -a SHA-256 --length 8 one >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'length' err; check "--length on a fixed-length digest exits 2" $?
+
+# ---- dgst errors ----
+"$jca" dgst -a SHA-257 one 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'SHA-257' err; check "unknown algorithm exits 2 with a message" $?
+"$jca" dgst -a SHA-256 missing >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q '^jca: missing: No such file or directory$' err
+check "missing file exits 2: 'jca: missing: No such file or directory'" $?
+"$jca" dgst -a SHA-256 adir >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q '^jca: adir: Is a directory$' err; check "directory exits 2: 'jca: adir: Is a directory'" $?
+if [ "$(id -u)" -ne 0 ]; then
+	printf 'x' > unreadable; chmod 000 unreadable
+	"$jca" dgst -a SHA-256 unreadable >/dev/null 2>err; rc=$?
+	[ $rc -eq 2 ] && grep -q 'unreadable: Permission denied' err; check "unreadable file exits 2" $?
+	chmod 644 unreadable
+else
+	skip "unreadable-file case (running as root, permissions do not apply)"
+fi
+out=$("$jca" dgst -a SHA-256 missing one 2>/dev/null); rc=$?
+[ $rc -eq 2 ] && [ "$out" = "$(sha256sum one)" ]; check "later files still digested after an error" $?
+"$jca" dgst one >/dev/null 2>&1; [ $? -eq 2 ]; check "dgst without -a exits 2" $?
+"$jca" dgst -a SHA-256 --bogus one >/dev/null 2>&1; [ $? -eq 2 ]; check "unknown option exits 2" $?
+"$jca" dgst -a SHA-256 --quiet one >/dev/null 2>&1; [ $? -eq 2 ]; check "--quiet without -c exits 2" $?
+"$jca" dgst -a SHA-256 -c --tag one >/dev/null 2>&1; [ $? -eq 2 ]; check "--tag with -c exits 2" $?
+
+# ---- dgst -c against sha256sum -c ----
+printf 'x' > good; printf 'y' > bad
+sha256sum good bad one > sums.good
+sha256sum --tag good bad one > sums.bsd
+sed 's/^[0-9a-f]/0/' sums.good > sums.bad          # every line wrong
+{ sha256sum good; echo "this is not a checksum line"; echo;
+  echo "# a comment"; sha256sum bad | sed 's/^a/b/;s/^[0-9]/a/'
+  printf '%s\r\n' "$(sha256sum one)"
+  echo "0000000000000000000000000000000000000000000000000000000000000000  gone"
+  sha256sum --tag one; echo "SHA256 (good) = 12"; echo "$(sha256sum good | cut -c1-64) *good"
+  sha256sum 'back\slash' "$nlname"; sha256sum adir 2>/dev/null
+  echo "0000000000000000000000000000000000000000000000000000000000000000  adir"; } > sums.mixed
+printf 'junk\n\n' > sums.junk
+sha256sum one | sed 's/  / /' > sums.single     # "HEX NAME" (openssl -r style)
+{ sha256sum one | sed 's/  / /'; sha256sum good; } > sums.mixsep
+for sums in sums.good sums.bsd sums.bad sums.mixed sums.junk sums.single sums.mixsep; do
+	for opt in "" --quiet --status -w --strict --ignore-missing "--status -w" "-w --quiet"; do
+		# shellcheck disable=SC2086
+		"$jca" dgst -a SHA-256 -c $opt "$sums" > jca.out 2> jca.err; jrc=$?
+		# shellcheck disable=SC2086
+		sha256sum -c $opt "$sums" > ref.out 2> ref.err; rrc=$?
+		sed 's/^sha256sum: /jca: /' ref.err > ref.err2
+		if cmp -s jca.out ref.out && cmp -s jca.err ref.err2 && [ $jrc -eq $rrc ]; then
+			pass "dgst -c $opt $sums: same output, messages and exit code ($jrc) as sha256sum -c"
+		else
+			flunk "dgst -c $opt $sums (jca $jrc, sha256sum $rrc)"
+			diff jca.out ref.out | head -10; diff jca.err ref.err2 | head -10
+		fi
 	done
 done
-# stdin, '-' and several files in one call
-a=$("$jca" dgst -a SHA-256 < "$tmp/big"); b=$(sha256sum < "$tmp/big")
-[ "$a" = "$b" ]; check "dgst from stdin" $?
-a=$("$jca" dgst -a SHA-256 - < "$tmp/one"); b=$(sha256sum - < "$tmp/one")
-[ "$a" = "$b" ]; check "dgst of '-'" $?
-a=$(cd "$tmp" && "$jca" dgst -a SHA-256 empty one big); b=$(cd "$tmp" && sha256sum empty one big)
-[ "$a" = "$b" ]; check "dgst of several files" $?
-(cd "$tmp" && "$jca" dgst -a SHA-256 big one | sha256sum -c --quiet); check "sha256sum -c accepts jca output" $?
-# SHA-3 against openssl when present
-if command -v openssl >/dev/null; then
-	a=$("$jca" dgst -a SHA3-256 < "$tmp/big" | cut -d' ' -f1)
-	b=$(openssl dgst -sha3-256 -r < "$tmp/big" | cut -d' ' -f1)
-	[ "$a" = "$b" ]; check "dgst SHA3-256 equals openssl" $?
-fi
-# errors: unknown algorithm, missing file, directory, unreadable file
-"$jca" dgst -a SHA-257 "$tmp/one" 2>"$tmp/err"; rc=$?
-[ $rc -eq 2 ] && grep -q 'SHA-257' "$tmp/err"; check "unknown algorithm exits 2 with a message" $?
-"$jca" dgst -a SHA-256 "$tmp/missing" >/dev/null 2>"$tmp/err"; rc=$?
-[ $rc -eq 2 ] && grep -q 'missing: No such file' "$tmp/err"; check "missing file exits 2 naming it" $?
-"$jca" dgst -a SHA-256 "$tmp" >/dev/null 2>"$tmp/err"; rc=$?
-[ $rc -eq 2 ] && grep -q 'Is a directory' "$tmp/err"; check "directory exits 2" $?
-if [ "$(id -u)" -ne 0 ]; then
-	chmod 000 "$tmp/one"
-	"$jca" dgst -a SHA-256 "$tmp/one" >/dev/null 2>"$tmp/err"; rc=$?
-	[ $rc -eq 2 ] && grep -q 'Permission denied' "$tmp/err"; check "unreadable file exits 2" $?
-	chmod 644 "$tmp/one"
+sha256sum good one | "$jca" dgst -a SHA-256 -c > jca.out 2>&1; rc=$?
+[ $rc -eq 0 ] && [ "$(cat jca.out)" = "$(printf 'good: OK\none: OK')" ]; check "dgst -c from stdin" $?
+"$jca" dgst -a SHA-256 -c nosuchsums >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'nosuchsums: No such file or directory' err; check "dgst -c on a missing sums file exits 2" $?
+"$jca" dgst -a MD5 one | "$jca" dgst -a SHA-256 -c >/dev/null 2>&1; [ $? -eq 1 ]
+check "dgst -c with sums of another length: no properly formatted line, exit 1" $?
+
+# ---- mac ----
+key=000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f
+printf '%s' "$key" | xxd -r -p > key.bin 2>/dev/null || python3 -c "import sys; sys.stdout.buffer.write(bytes.fromhex('$key'))" > key.bin 2>/dev/null
+if have openssl; then
+	for pair in HmacSHA256:sha256 HmacSHA1:sha1 HmacSHA512:sha512 HmacSHA3-256:sha3-256 HmacMD5:md5; do
+		alg=${pair%%:*}; d=${pair#*:}
+		for f in empty one big; do
+			x=$("$jca" mac -a "$alg" -K "$key" "$f" | cut -d' ' -f1)
+			y=$(openssl dgst -"$d" -mac HMAC -macopt hexkey:"$key" -r "$f" 2>/dev/null | cut -d' ' -f1)
+			if [ -z "$y" ]; then skip "mac $alg (openssl cannot)"; break; fi
+			[ "$x" = "$y" ]; check "mac -a $alg '$f' equals openssl HMAC" $?
+		done
+	done
+	y=$(openssl dgst -sha256 -hmac "secret" -r one | cut -d' ' -f1)
+	x=$("$jca" mac -a HmacSHA256 -K 736563726574 one | cut -d' ' -f1)
+	[ "$x" = "$y" ]; check "mac equals openssl dgst -hmac" $?
 else
-	echo "SKIP: unreadable-file case (running as root, permissions do not apply)"
+	skip "mac against openssl (openssl not installed)"
 fi
-# a good file after a bad one is still printed
-out=$("$jca" dgst -a SHA-256 "$tmp/missing" "$tmp/one" 2>/dev/null); rc=$?
-[ $rc -eq 2 ] && echo "$out" | grep -q "$tmp/one"; check "later files still digested after an error" $?
-"$jca" dgst >/dev/null 2>&1; [ $? -eq 2 ]; check "dgst without -a exits 2" $?
-"$jca" list | grep -q 'SHA-256'; check "list shows SHA-256" $?
-"$jca" list | grep -q '2.16.840.1.101.3.4.2.1'; check "list shows OIDs" $?
+if [ -s key.bin ]; then
+	x=$("$jca" mac -a HmacSHA256 --key-file key.bin one); y=$("$jca" mac -a HmacSHA256 -K "$key" one)
+	[ "$x" = "$y" ]; check "mac --key-file equals -K" $?
+else
+	skip "mac --key-file (neither xxd nor python3 to write a binary key)"
+fi
+"$jca" mac -a HmacSHA256 -K "$key" one big > macs && "$jca" mac -a HmacSHA256 -K "$key" -c --quiet macs
+check "mac -c verifies its own output" $?
+"$jca" mac -a HmacSHA256 -K 00 -c --status macs; [ $? -eq 1 ]; check "mac -c with another key exits 1" $?
+x=$("$jca" mac -a HmacSHA256 -K "$key" --tag one); case $x in "HmacSHA256 (one) = "*) true ;; *) false ;; esac
+check "mac --tag format" $?
+"$jca" mac -a HmacSHA256 one >/dev/null 2>&1; [ $? -eq 2 ]; check "mac without key exits 2" $?
+"$jca" mac -a HmacSHA256 -K 0g one >/dev/null 2>&1; [ $? -eq 2 ]; check "mac with bad hex key exits 2" $?
+"$jca" mac -a HmacSHA256 --key-file missing one >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'missing: No such file' err; check "mac with a missing key file exits 2" $?
+
+# ---- enc / dec ----
+k=2b7e151628aed2a6abf7158809cf4f3c
+iv=000102030405060708090a0b0c0d0e0f
+t=AES/CBC/PKCS5Padding
+for n in 0 1 15 16 17 1048579; do head -c $n /dev/urandom > "p$n"; done
+for n in 0 1 15 16 17 1048579; do
+	"$jca" enc -t $t -K $k -in "p$n" -out "c$n" && "$jca" dec -t $t -K $k -in "c$n" -out "d$n" && cmp -s "p$n" "d$n"
+	check "enc/dec round trip, random IV, files, $n bytes" $?
+	s=$(wc -c < "c$n"); [ "$s" -eq $(( 16 + (n / 16 + 1) * 16 )) ]
+	check "random-IV ciphertext of $n bytes is IV + padded data ($s bytes)" $?
+	"$jca" enc -t $t -K $k --iv $iv < "p$n" | "$jca" dec -t $t -K $k --iv $iv > "d$n" && cmp -s "p$n" "d$n"
+	check "enc/dec round trip, --iv, stdin/stdout, $n bytes" $?
+	if have openssl; then
+		openssl enc -aes-128-cbc -K $k -iv $iv -in "p$n" -out "o$n"
+		"$jca" enc -t $t -K $k --iv $iv -in "p$n" -out "e$n"; cmp -s "o$n" "e$n"
+		check "enc --iv equals openssl enc -aes-128-cbc, $n bytes" $?
+		"$jca" dec -t $t -K $k --iv $iv -in "o$n" -out "d$n" && cmp -s "p$n" "d$n"
+		check "dec of openssl's output, $n bytes" $?
+		# random-IV format: the first block is the IV
+		head -c 16 "c$n" | od -An -tx1 | tr -d ' \n' > ivhex
+		tail -c +17 "c$n" | openssl enc -d -aes-128-cbc -K $k -iv "$(cat ivhex)" > "d$n" 2>/dev/null && cmp -s "p$n" "d$n"
+		check "openssl decrypts jca's random-IV output (IV || ciphertext), $n bytes" $?
+	fi
+done
+have openssl || skip "enc/dec against openssl (openssl not installed)"
+"$jca" enc -t $t -K $k -in p17 -out x1; "$jca" enc -t $t -K $k -in p17 -out x2
+! cmp -s x1 x2; check "two random-IV encryptions differ" $?
+"$jca" enc -t AES_256/CBC/NoPadding -K "$k$k" -in p16 -out c && "$jca" dec -t AES_256/CBC/NoPadding -K "$k$k" -in c | cmp -s - p16
+check "AES_256/CBC/NoPadding round trip" $?
+"$jca" enc -t AES/ECB/PKCS5Padding -K $k < p1048579 > ecb && [ "$(wc -c < ecb)" -eq 1048592 ] &&
+	"$jca" dec -t AES/ECB/PKCS5Padding -K $k < ecb | cmp -s - p1048579
+check "ECB round trip, no IV prefix" $?
+if have openssl; then
+	openssl enc -aes-128-ecb -K $k -in p17 | cmp -s - "$("$jca" enc -t AES/ECB/PKCS5Padding -K $k -in p17 -out ecb17; echo ecb17)"
+	check "ECB equals openssl enc -aes-128-ecb" $?
+fi
+"$jca" enc -t AES/ECB/PKCS5Padding -K $k --iv $iv < p1 >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'IV' err; check "ECB with --iv exits 2" $?
+"$jca" enc -t $t -K 0011 < p1 >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'key length' err; check "key of the wrong length exits 2" $?
+"$jca" enc -t AES_256/CBC/PKCS5Padding -K $k < p1 >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'key length' err; check "AES_256 with a 128-bit key exits 2" $?
+"$jca" enc -t $t -K $k --iv 0011 < p1 >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'IV' err; check "IV of the wrong length exits 2" $?
+"$jca" enc -t AES/CBC/NoPadding -K $k < p17 >/dev/null 2>err; [ $? -eq 2 ]
+check "NoPadding input not a whole number of blocks exits 2" $?
+"$jca" enc -t AES/XTS/NoPadding -K $k < p1 >/dev/null 2>&1; [ $? -eq 2 ]; check "unknown transformation exits 2" $?
+"$jca" enc -t $t -K $k -in missing -out never 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'missing: No such file' err && [ ! -e never ]; check "enc of a missing file exits 2, no output" $?
+# failures leave no output file (nor a temporary one)
+mkdir out; wrong=ffeeddccbbaa99887766554433221100
+"$jca" dec -t $t -K $wrong -in c1048579 -out out/d 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'bad decrypt: wrong key or corrupted input' err && [ -z "$(ls -A out)" ]
+check "dec with a wrong key exits 2, 'bad decrypt', no output file" $?
+head -c 1000 c1048579 > trunc
+"$jca" dec -t $t -K $k -in trunc -out out/d 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'bad decrypt' err && [ -z "$(ls -A out)" ]; check "dec of truncated input exits 2, no output file" $?
+head -c 1024 c1048579 > trunc2
+"$jca" dec -t $t -K $k -in trunc2 -out out/d 2>err; rc=$?
+[ $rc -eq 2 ] && [ -z "$(ls -A out)" ]; check "dec of input cut at a block boundary exits 2, no output file" $?
+head -c 7 c0 > short
+"$jca" dec -t $t -K $k -in short -out out/d 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'IV' err && [ -z "$(ls -A out)" ]; check "dec of input shorter than the IV exits 2" $?
+printf 'old' > out/keep
+"$jca" dec -t $t -K $wrong -in c17 -out out/keep 2>/dev/null; rc=$?
+[ $rc -eq 2 ] && [ "$(cat out/keep)" = old ] && [ "$(ls -A out)" = keep ]
+check "failed dec leaves an existing output file untouched" $?
+"$jca" dec -t $t -K $wrong < c17 > /dev/null 2>&1; [ $? -eq 2 ]; check "dec to stdout with a wrong key exits 2" $?
+"$jca" enc -t $t -K $k -in p17 -out adir 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'adir: Is a directory' err; check "enc to a directory exits 2" $?
+"$jca" enc -t $t -K $k --in p17 --out c17b && "$jca" dec -t $t -K $k -i c17b -o d17b && cmp -s p17 d17b
+check "--in/--out and -i/-o spellings" $?
+printf '%s' "$k" | xxd -r -p > k.bin 2>/dev/null || python3 -c "import sys; sys.stdout.buffer.write(bytes.fromhex('$k'))" > k.bin 2>/dev/null
+if [ -s k.bin ]; then
+	"$jca" enc -t $t --key-file k.bin --iv $iv -in p17 | cmp -s - "$("$jca" enc -t $t -K $k --iv $iv -in p17 -out e17; echo e17)"
+	check "enc --key-file equals -K" $?
+fi
+
+# ---- list ----
+"$jca" list > list.out; rc=$?
+[ $rc -eq 0 ] && grep -q 'SHA-256' list.out && grep -q '2.16.840.1.101.3.4.2.1' list.out && grep -q 'state: loaded' list.out
+check "list shows algorithms, OIDs and load state" $?
+"$jca" list --backends | grep -q 'priority.*active'; check "list --backends marks the active implementation" $?
+"$jca" list --verbose | grep -q 'attribute'; check "list --verbose shows attributes" $?
+if have python3; then
+	"$jca" list --json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["providers"][0]["services"]'
+	check "list --json is valid JSON" $?
+else
+	skip "list --json parse (python3 not installed)"
+fi
+# configured plugins: listing must not load them; odd paths stay valid JSON
+plug="${top_builddir:-.}/tests/plugins/.libs/good.so"
+weird="$tmp/we\"ird\\dir/p.so"
+if [ -f "$plug" ]; then
+	printf 'security.provider.1 = builtin\nsecurity.provider.2 = %s\n' "$plug" > conf1
+	JCA_CONF=$tmp/conf1 "$jca" list > list.out 2>&1
+	grep -q 'not yet loaded' list.out; check "list does not load a configured plugin" $?
+else
+	skip "plugin listing (no test plugin at $plug)"
+fi
+printf 'security.provider.1 = builtin\nsecurity.provider.2 = %s\n' "$weird" > conf2
+JCA_CONF=$tmp/conf2 "$jca" list > list.out 2>&1
+grep -q 'not yet loaded' list.out; check "list shows an unloaded plugin by path" $?
+if have python3; then
+	JCA_CONF=$tmp/conf2 "$jca" list --json | python3 -c '
+import json,sys
+d=json.load(sys.stdin)
+p=d["providers"][1]
+assert p["state"]=="not loaded", p
+assert p["source"].endswith("we\"ird\\dir/p.so"), p["source"]'
+	check "list --json escapes quotes and backslashes" $?
+fi
+JCA_CONF=$tmp/conf2 "$jca" dgst -a NoSuchDigest one > /dev/null 2>&1; [ $? -eq 2 ]
+check "a lookup that reaches a broken plugin fails cleanly (exit 2)" $?
+"$jca" list extra >/dev/null 2>&1; [ $? -eq 2 ]; check "list with an operand exits 2" $?
+
+# ---- progress bar ----
+if truncate -s 64M huge 2>/dev/null || dd if=/dev/zero of=huge bs=1048576 count=64 2>/dev/null; then
+	"$jca" dgst -a SHA-256 huge > huge.sum 2> err
+	[ ! -s err ] && sha256sum -c --status huge.sum; check "no progress bar when stderr is not a terminal (64 MiB)" $?
+	if have script && script -qec true /dev/null >/dev/null 2>&1; then
+		script -qec "'$jca' dgst -a SHA-256 huge" /dev/null > tty.out 2>&1
+		grep -q '%' tty.out; check "progress bar on a terminal for a 64 MiB input" $?
+	else
+		skip "progress bar on a terminal (no usable 'script' command)"
+	fi
+	if [ -x /usr/bin/time ]; then
+		/usr/bin/time -f %M "$jca" dgst -a SHA-256 huge 2> mem >/dev/null
+		kb=$(tail -1 mem); [ "$kb" -lt 30000 ]; check "dgst of 64 MiB in constant memory (max RSS ${kb} KiB)" $?
+	else
+		skip "memory use (no /usr/bin/time)"
+	fi
+	rm -f huge
+else
+	skip "progress bar (cannot create a 64 MiB file)"
+fi
+
+# ---- speed ----
+"$jca" speed --seconds 0.1 > speed.out 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q '16384 bytes' speed.out && grep -q 'SHA-256' speed.out &&
+	grep -q 'AES_128/CBC/NoPadding decrypt' speed.out && grep -q 'md_get_instance' speed.out
+check "speed --seconds 0.1 prints the throughput and get-instance tables" $?
+"$jca" speed --seconds 0.1 --threads 2 --bytes 1024 SHA-256 HmacSHA256 AES/CBC/NoPadding > speed.out 2>&1; rc=$?
+[ $rc -eq 0 ] && grep -q '1024 bytes' speed.out && grep -q 'AES/CBC/NoPadding encrypt' speed.out
+check "speed with algorithms, --bytes and --threads" $?
+"$jca" speed --seconds 0.1 NoSuchThing >/dev/null 2>&1; [ $? -eq 2 ]; check "speed of an unknown algorithm exits 2" $?
+"$jca" speed --seconds -1 >/dev/null 2>&1; [ $? -eq 2 ]; check "speed with bad --seconds exits 2" $?
+
+# ---- help, version, usage ----
+for c in list dgst mac enc dec speed; do
+	"$jca" $c --help > help.out 2>&1; rc=$?
+	[ $rc -eq 0 ] && grep -q "usage: jca $c" help.out; check "jca $c --help" $?
+done
+"$jca" --help | grep -q 'speed'; check "jca --help lists the commands" $?
+"$jca" --version | grep -q '^jca [0-9]'; check "jca --version" $?
+"$jca" >/dev/null 2>&1; [ $? -eq 2 ]; check "jca without a command exits 2" $?
 "$jca" nosuch >/dev/null 2>&1; [ $? -eq 2 ]; check "unknown command exits 2" $?
 exit $fail

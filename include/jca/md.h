@@ -51,6 +51,9 @@ JCA_API void md_free(md_ctx *md);
 /* Output length in bytes (for SHAKE: the default, 32 for SHAKE128 and 64
  * for SHAKE256, as in the JDK). */
 JCA_API size_t md_length(const md_ctx *md);
+/* Nonzero for an extendable-output function (SHAKE128, SHAKE256): then
+ * md_digest writes any length asked for. */
+JCA_API int md_is_xof(const md_ctx *md);
 /* Input block length in bytes. */
 JCA_API size_t md_block_length(const md_ctx *md);
 /* Canonical (JCA standard) algorithm name, e.g. "SHA-256". */

@@ -31,6 +31,10 @@ typedef enum jca_provider_state_t {
 JCA_API jca_provider_state_t jca_provider_state(const jca_provider *p);
 /* Why loading failed (NULL unless JCA_PROVIDER_FAILED). */
 JCA_API const char *jca_provider_state_reason(const jca_provider *p);
+/* Loads a configured provider now if it is not loaded yet (as the first
+ * lookup reaching it would). Returns 0 if it is loaded, else the status of
+ * the failure (the reason is in jca_provider_state_reason). */
+JCA_API int jca_provider_ensure_loaded(const jca_provider *p);
 /* Where the provider comes from: "built in", a plugin path, or "added by
  * the application". */
 JCA_API const char *jca_provider_source(const jca_provider *p);
@@ -49,7 +53,9 @@ JCA_API const char *jca_service_type_name(jca_service_type type);
 JCA_API jca_service_type jca_service_type_of(const jca_service *s);
 JCA_API const char *jca_service_algorithm(const jca_service *s);
 JCA_API const jca_provider *jca_service_provider(const jca_service *s);
-/* Alias at index (OIDs included), NULL past the end. */
+/* Alias at index (OIDs included), NULL past the end. A Cipher service's
+ * OID aliases are written "OID=TRANSFORMATION" (the OID names that full
+ * transformation, e.g. "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding"). */
 JCA_API const char *jca_service_alias_at(const jca_service *s, size_t index);
 /* Attribute value by key (case-insensitive), NULL if absent. The registry
  * adds "Implementation" (the active implementation's name). */

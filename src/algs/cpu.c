@@ -76,7 +76,8 @@ static uint32_t detect(void)
 	if (max >= 7) {
 		__cpuid_count(7, 0, a, b, c, d);
 		if (ymm && (b & bit_AVX2)) f |= JCA__CPU_AVX2;
-		if (b & bit_BMI2) f |= JCA__CPU_BMI2;
+		/* BMI2 here means BMI1 too (ANDN): every CPU with one has both. */
+		if ((b & bit_BMI2) && (b & bit_BMI)) f |= JCA__CPU_BMI2;
 		if (b & bit_SHA) f |= JCA__CPU_SHANI;
 		if (ymm && (f & JCA__CPU_AVX2) && (c & bit_VAES) && (f & JCA__CPU_AESNI)) f |= JCA__CPU_VAES;
 		if (zmm && (b & bit_AVX512F) && (b & bit_AVX512VL) && (b & bit_AVX512BW) && (b & bit_AVX512DQ)) {

@@ -146,6 +146,11 @@ size_t md_length(const md_ctx *md)
 	return md ? md->out_len : 0;
 }
 
+int md_is_xof(const md_ctx *md)
+{
+	return md && (md->impl->flags & JCA_MD_XOF) != 0;
+}
+
 size_t md_block_length(const md_ctx *md)
 {
 	return md ? md->impl->block_size : 0;

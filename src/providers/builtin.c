@@ -93,6 +93,9 @@ static const jca_md_impl *const sha512_256_impls[] = {
 };
 static const jca_md_impl *const sha3_224_impls[] = {
 	&jca__sha3_224_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha3_224_avx512, &jca__sha3_224_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__sha3_224_armv8,
 #endif
@@ -103,6 +106,9 @@ static const jca_md_impl *const sha3_224_impls[] = {
 };
 static const jca_md_impl *const sha3_256_impls[] = {
 	&jca__sha3_256_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha3_256_avx512, &jca__sha3_256_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__sha3_256_armv8,
 #endif
@@ -113,6 +119,9 @@ static const jca_md_impl *const sha3_256_impls[] = {
 };
 static const jca_md_impl *const sha3_384_impls[] = {
 	&jca__sha3_384_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha3_384_avx512, &jca__sha3_384_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__sha3_384_armv8,
 #endif
@@ -123,6 +132,9 @@ static const jca_md_impl *const sha3_384_impls[] = {
 };
 static const jca_md_impl *const sha3_512_impls[] = {
 	&jca__sha3_512_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha3_512_avx512, &jca__sha3_512_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__sha3_512_armv8,
 #endif
@@ -133,6 +145,9 @@ static const jca_md_impl *const sha3_512_impls[] = {
 };
 static const jca_md_impl *const shake128_impls[] = {
 	&jca__shake128_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__shake128_avx512, &jca__shake128_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__shake128_armv8,
 #endif
@@ -143,6 +158,9 @@ static const jca_md_impl *const shake128_impls[] = {
 };
 static const jca_md_impl *const shake256_impls[] = {
 	&jca__shake256_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__shake256_avx512, &jca__shake256_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__shake256_armv8,
 #endif

@@ -132,6 +132,33 @@ const jca_md_impl jca__shake256_generic = {
 #if defined(JCA_HAVE_X86_BACKENDS)
 static int have_shani(void) { return (jca__cpu_features() & (JCA__CPU_SHANI | JCA__CPU_SSE41)) == (JCA__CPU_SHANI | JCA__CPU_SSE41); }
 
+static int have_avx2(void) { return (jca__cpu_features() & (JCA__CPU_AVX2 | JCA__CPU_BMI2)) == (JCA__CPU_AVX2 | JCA__CPU_BMI2); }
+static int have_avx512(void) { return (jca__cpu_features() & JCA__CPU_AVX512) != 0; }
+static void sha3_224_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 144, 0x06); }
+static void sha3_256_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 136, 0x06); }
+static void sha3_384_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 104, 0x06); }
+static void sha3_512_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 72, 0x06); }
+static void shake128_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 168, 0x1f); }
+static void shake256_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 136, 0x1f); }
+static void sha3_224_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 144, 0x06); }
+static void sha3_256_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 136, 0x06); }
+static void sha3_384_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 104, 0x06); }
+static void sha3_512_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 72, 0x06); }
+static void shake128_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 168, 0x1f); }
+static void shake256_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 136, 0x1f); }
+KECCAK_LIKE(jca__sha3_224_avx512, "sha3_224-avx512", JCA_PRIO_AVX512, have_avx512, sha3_224_init_avx512, 28, 144, 0);
+KECCAK_LIKE(jca__sha3_256_avx512, "sha3_256-avx512", JCA_PRIO_AVX512, have_avx512, sha3_256_init_avx512, 32, 136, 0);
+KECCAK_LIKE(jca__sha3_384_avx512, "sha3_384-avx512", JCA_PRIO_AVX512, have_avx512, sha3_384_init_avx512, 48, 104, 0);
+KECCAK_LIKE(jca__sha3_512_avx512, "sha3_512-avx512", JCA_PRIO_AVX512, have_avx512, sha3_512_init_avx512, 64, 72, 0);
+KECCAK_LIKE(jca__shake128_avx512, "shake128-avx512", JCA_PRIO_AVX512, have_avx512, shake128_init_avx512, 32, 168, JCA_MD_XOF);
+KECCAK_LIKE(jca__shake256_avx512, "shake256-avx512", JCA_PRIO_AVX512, have_avx512, shake256_init_avx512, 64, 136, JCA_MD_XOF);
+KECCAK_LIKE(jca__sha3_224_avx2, "sha3_224-avx2", JCA_PRIO_AVX2, have_avx2, sha3_224_init_avx2, 28, 144, 0);
+KECCAK_LIKE(jca__sha3_256_avx2, "sha3_256-avx2", JCA_PRIO_AVX2, have_avx2, sha3_256_init_avx2, 32, 136, 0);
+KECCAK_LIKE(jca__sha3_384_avx2, "sha3_384-avx2", JCA_PRIO_AVX2, have_avx2, sha3_384_init_avx2, 48, 104, 0);
+KECCAK_LIKE(jca__sha3_512_avx2, "sha3_512-avx2", JCA_PRIO_AVX2, have_avx2, sha3_512_init_avx2, 64, 72, 0);
+KECCAK_LIKE(jca__shake128_avx2, "shake128-avx2", JCA_PRIO_AVX2, have_avx2, shake128_init_avx2, 32, 168, JCA_MD_XOF);
+KECCAK_LIKE(jca__shake256_avx2, "shake256-avx2", JCA_PRIO_AVX2, have_avx2, shake256_init_avx2, 64, 136, JCA_MD_XOF);
+
 static void sha1_init_shani(void *c) { jca__sha1_init(c, jca__sha1_blocks_shani); }
 static void sha224_init_shani(void *c) { jca__sha224_init(c, jca__sha256_blocks_shani); }
 static void sha256_init_shani(void *c) { jca__sha256_init(c, jca__sha256_blocks_shani); }

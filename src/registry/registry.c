@@ -48,6 +48,7 @@ typedef struct jca__snapshot {
 		jca__entry *e;
 	} *index;
 	uint32_t mask;
+	uint64_t gen;                     /* publication number, unique in the process */
 	struct jca__snapshot *retired;    /* older snapshots, freed at shutdown */
 } jca__snapshot;
 
@@ -715,10 +716,13 @@ static jca__snapshot *build_snapshot(struct jca_provider **provs, size_t n)
 }
 
 /* Publishes a new snapshot; the old one is retired. Called under lock. */
+static uint64_t generation;            /* under lock */
+
 static void publish(jca__snapshot *s)
 {
 	jca__snapshot *old = atomic_load_explicit(&current, memory_order_relaxed);
 
+	s->gen = ++generation;
 	atomic_store_explicit(&current, s, memory_order_release);
 	if (old) {
 		old->retired = retired_snapshots;
@@ -1433,7 +1437,50 @@ static const jca__resolved *not_found(const jca__snapshot *s, const char *key, s
 	return NULL;
 }
 
+/*
+ * The per-thread front cache: a few (name pointer -> result) pairs per
+ * thread, so that a caller who passes the same name again (a string
+ * literal, typically) skips folding and hashing. A hit needs the same
+ * pointer, the same bytes (strcmp against a copy: the caller may have
+ * changed its buffer) and the same snapshot by publication number (any
+ * provider change publishes a new one, so the cache never outlives a
+ * change). Names of up to 31 bytes are cached.
+ */
+#define JCA__FRONT_SLOTS 8
+#define JCA__FRONT_NAME 32
+struct jca__front {
+	const char *name;
+	uint64_t gen;
+	const jca__resolved *r;
+	int type;
+	char copy[JCA__FRONT_NAME];
+};
+static _Thread_local __attribute__((tls_model("initial-exec")))
+	struct jca__front front[JCA__FRONT_SLOTS];
+
+static inline struct jca__front *front_slot(const char *name, jca_service_type type)
+{
+	uintptr_t p = (uintptr_t)name;
+
+	return &front[((p >> 3) ^ (p >> 9) ^ (uintptr_t)type) & (JCA__FRONT_SLOTS - 1)];
+}
+
+static const jca__resolved *lookup_slow(jca_service_type type, const char *name, const char *provider);
+
 const jca__resolved *jca__lookup(jca_service_type type, const char *name, const char *provider)
+{
+	const jca__snapshot *s = atomic_load_explicit(&current, memory_order_acquire);
+
+	if (__builtin_expect(s != NULL && name != NULL && provider == NULL, 1)) {
+		struct jca__front *f = front_slot(name, type);
+
+		if (f->name == name && f->gen == s->gen && f->type == (int)type && strcmp(name, f->copy) == 0)
+			return f->r;
+	}
+	return lookup_slow(type, name, provider);
+}
+
+static const jca__resolved *lookup_slow(jca_service_type type, const char *name, const char *provider)
 {
 	char key[JCA__MAX_NAME + 8];
 	const jca__snapshot *s;
@@ -1468,9 +1515,20 @@ const jca__resolved *jca__lookup(jca_service_type type, const char *name, const 
 			continue;
 		}
 		e = index_find(s, key, klen);
-		/* The fast path: found, and no provider ahead of it is unloaded. */
-		if (__builtin_expect(e != NULL && e->pos < s->lazy_pos, 1))
+		/* Found, and no provider ahead of it is unloaded: remember it in
+		 * the front cache. */
+		if (__builtin_expect(e != NULL && e->pos < s->lazy_pos, 1)) {
+			if (klen - 1 < JCA__FRONT_NAME) {
+				struct jca__front *f = front_slot(name, type);
+
+				f->name = name;
+				f->gen = s->gen;
+				f->r = &e->r;
+				f->type = (int)type;
+				memcpy(f->copy, name, klen);   /* klen - 1 bytes and the NUL */
+			}
 			return &e->r;
+		}
 		if (!e && s->disabled) {
 			jca__entry *d;
 
@@ -1520,6 +1578,34 @@ const char *jca_provider_state_reason(const jca_provider *p)
 	return p && provider_state(p) == JCA_PROVIDER_FAILED ? p->reason : NULL;
 }
 
+int jca_provider_ensure_loaded(const jca_provider *p)
+{
+	for (;;) {
+		const jca__snapshot *s = snapshot();
+		size_t i;
+
+		if (!s)
+			return jca_last_error();
+		if (!p)
+			return jca__error(JCA_EINVAL, "provider is NULL");
+		switch (provider_state(p)) {
+		case JCA_PROVIDER_LOADED:
+			return 0;
+		case JCA_PROVIDER_FAILED:
+			return jca__error(JCA_PLUGIN, "%s", p->reason);
+		default:
+			break;
+		}
+		if (in_load)
+			return jca__error(JCA_BUSY, "provider \"%s\" is being loaded", p->name);
+		for (i = 0; i < s->n && s->provs[i] != p; i++)
+			;
+		if (i == s->n)
+			return jca__error(JCA_NOPROVIDER, "provider \"%s\" is not in the provider list", p->name);
+		load_next(s, (int)i);
+	}
+}
+
 const char *jca_provider_source(const jca_provider *p)
 {
 	return p ? p->source : NULL;
@@ -1557,7 +1643,7 @@ const char *jca_service_type_name(jca_service_type type)
 
 jca_service_type jca_service_type_of(const jca_service *s)
 {
-	return s->type;
+	return s ? s->type : (jca_service_type)0;
 }
 
 const char *jca_service_algorithm(const jca_service *s)

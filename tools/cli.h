@@ -1,0 +1,141 @@
+/*
+ * jca - the libjca command-line tool: declarations shared by its files.
+ *
+ *   jca.c     main, command dispatch, top-level help
+ *   util.c    messages, option parsing, hex and number parsing, keys,
+ *             file input, progress bar, JSON strings
+ *   list.c    jca list
+ *   dgst.c    jca dgst, jca mac (and their --check)
+ *   enc.c     jca enc, jca dec
+ *   speed.c   jca speed
+ */
+#ifndef JCA_CLI_H
+#define JCA_CLI_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "jca.h"
+
+#define EXIT_VERIFY 1      /* a verification failed */
+#define EXIT_ERROR 2       /* usage or any other error */
+
+/* Size of the fixed buffers data is streamed through. */
+#define IO_CHUNK (128 * 1024)
+
+/* ---- messages ---- */
+
+/* "jca: <message>" on stderr. */
+void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* "jca: NAME: strerror(errnum)" on stderr. */
+void file_error(const char *name, int errnum);
+/* A file name as coreutils shows it in messages: as is when it holds only
+ * harmless characters, else in single quotes. Returns one of a few static
+ * buffers, valid until a few more calls. */
+const char *quote_name(const char *name);
+/* The name to show for an input: "standard input" for "-". */
+const char *input_label(const char *name);
+/* Prints "Try 'jca CMD --help' for more information." */
+void try_help(const char *cmd);
+
+/* ---- options ----
+ * Short options ("-a X", "-aX", clustered flags "-qw"), long options
+ * ("--algorithm X", "--algorithm=X"), and, for entries that allow it,
+ * long options with one dash ("-in F"). "--" ends the options; "-" is an
+ * operand. Operands may come anywhere. */
+struct opt {
+	int id;                 /* returned by opt_next; > 0 */
+	char short_name;        /* 0 if none */
+	const char *long_name;  /* NULL if none */
+	int has_arg;
+	int single_dash;        /* "-long_name" is accepted too */
+};
+
+#define OPT_DONE 0          /* no more arguments */
+#define OPT_OPERAND (-1)    /* *arg is an operand */
+#define OPT_BAD (-2)        /* a message was printed */
+
+struct opt_parser {
+	int argc;
+	char **argv;
+	int i;                  /* next argument */
+	const char *cluster;    /* rest of a cluster of short flags */
+	int operands_only;      /* after "--" */
+	const char *cmd;        /* "dgst", for messages */
+};
+
+void opt_init(struct opt_parser *p, int argc, char **argv, const char *cmd);
+/* Next option id, OPT_OPERAND, OPT_DONE or OPT_BAD. *arg gets the value or
+ * operand. */
+int opt_next(struct opt_parser *p, const struct opt *opts, const char **arg);
+
+/* ---- values ---- */
+
+/* Decodes a hex string (even length, any case); *out is malloc'ed (at
+ * least one byte). Returns 0 or -1. */
+int parse_hex(const char *hex, uint8_t **out, size_t *len);
+/* A decimal count with an optional k/K, m/M, g/G (binary) suffix. 0 or -1. */
+int parse_count(const char *s, uint64_t *out);
+/* A positive decimal number of seconds. 0 or -1. */
+int parse_seconds(const char *s, double *out);
+/* The key from -K HEX or --key-file FILE (raw bytes), exactly one of them.
+ * Prints the problem and returns -1 on error. *key is malloc'ed. */
+int load_key(const char *cmd, const char *hex, const char *file, uint8_t **key, size_t *len);
+/* Wipes then frees. */
+void free_secret(void *p, size_t len);
+/* Lower-case hex of len bytes into out (2 * len + 1 bytes). */
+void to_hex(const uint8_t *in, size_t len, char *out);
+
+/* ---- files ---- */
+
+/* Opens an input for reading ("-" is standard input). Refuses
+ * directories (EISDIR). Returns the fd, or -1 with errno set. If size is
+ * not NULL it gets the size of a regular file, else 0. */
+int open_input(const char *name, uint64_t *size);
+/* Closes an fd from open_input (never standard input). */
+void close_input(int fd);
+/* Reads up to len bytes, retrying short reads and EINTR until len or end
+ * of file. Returns the count, or -1 with errno set. */
+ssize_t read_full(int fd, void *buf, size_t len);
+/* Writes all of buf. 0, or -1 with errno set. */
+int write_full(int fd, const void *buf, size_t len);
+
+/* ---- progress bar ----
+ * Drawn on stderr, only when stderr is a terminal, for inputs of at
+ * least PROGRESS_MIN_SIZE bytes or that take more than a second. */
+#define PROGRESS_MIN_SIZE (64ull << 20)
+struct progress {
+	const char *name;
+	uint64_t total;         /* 0 if unknown */
+	uint64_t done;
+	double start, last;
+	int enabled, shown;
+};
+void progress_begin(struct progress *p, const char *name, uint64_t total);
+void progress_add(struct progress *p, size_t n);
+void progress_end(struct progress *p);
+
+/* Reads fd to its end through a fixed buffer, calling fn for each chunk,
+ * with a progress bar. Returns 0; -1 on a read error (errno set); or the
+ * nonzero value fn returned to stop. */
+typedef int chunk_fn(void *ctx, const uint8_t *data, size_t len);
+int stream_input(int fd, const char *name, uint64_t size, chunk_fn *fn, void *ctx);
+
+double now_seconds(void);
+
+/* ---- JSON ---- */
+
+/* A JSON string literal: quotes, escapes, and invalid UTF-8 replaced by
+ * U+FFFD; NULL prints null. */
+void json_string(FILE *f, const char *s);
+
+/* ---- commands: argv[0] is the command name ---- */
+int cmd_list(int argc, char **argv);
+int cmd_dgst(int argc, char **argv);
+int cmd_mac(int argc, char **argv);
+int cmd_enc(int argc, char **argv);     /* "enc" and "dec" */
+int cmd_speed(int argc, char **argv);
+
+#endif

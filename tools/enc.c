@@ -1,0 +1,399 @@
+/*
+ * jca enc / jca dec: encrypt or decrypt a stream with a Cipher
+ * transformation, in constant memory.
+ *
+ * Without --iv, encryption draws a random IV and writes it in front of the
+ * ciphertext; decryption reads it from there. An output file is written to
+ * a temporary file in the same directory and renamed into place at the
+ * end, so an error (a wrong key, corrupted or truncated input) leaves no
+ * output file behind. Standard output cannot be taken back.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+#define MAX_IV 32
+
+struct enc_opts {
+	int dir;                /* JCA_ENCRYPT or JCA_DECRYPT */
+	const char *cmd;        /* "enc" or "dec" */
+	const char *trans, *provider, *key_hex, *key_file, *iv_hex, *in, *out;
+};
+
+static void usage_enc(FILE *f, const char *cmd)
+{
+	fprintf(f,
+	        "usage: jca %s -t TRANSFORMATION (-K HEX | --key-file FILE) [--iv HEX]\n"
+	        "               [-in FILE] [-out FILE]\n"
+	        "\n"
+	        "%s standard input (or -in FILE) to standard output (or -out FILE),\n"
+	        "streaming in constant memory.\n"
+	        "\n"
+	        "  -t, --transformation T  Cipher transformation: AES/CBC/PKCS5Padding,\n"
+	        "                          AES_256/CBC/NoPadding, AES/ECB/PKCS5Padding,\n"
+	        "                          ... (see 'jca list')\n"
+	        "  -K, --key HEX           the key in hex; its length must suit the\n"
+	        "                          transformation (AES: 16, 24 or 32 bytes)\n"
+	        "      --key-file FILE     the key: the raw bytes of FILE\n"
+	        "      --iv HEX            the IV in hex (CBC: one block, 16 bytes for AES)\n"
+	        "  -i, -in, --in FILE      input (default: standard input; '-' too)\n"
+	        "  -o, -out, --out FILE    output (default: standard output; '-' too)\n"
+	        "  -P, --provider NAME     use this provider only\n"
+	        "\n"
+	        "The IV: with --iv, the IV is given and the output holds the ciphertext\n"
+	        "alone (as 'openssl enc -K -iv'). Without --iv, 'jca enc' draws a random\n"
+	        "IV and writes it in front of the ciphertext (output = IV || ciphertext),\n"
+	        "and 'jca dec' reads the IV from the first block of its input. ECB takes\n"
+	        "no IV and has no IV prefix (ECB leaks patterns: prefer CBC).\n"
+	        "\n"
+	        "Errors: a wrong key or corrupted input is reported as 'bad decrypt' when\n"
+	        "the padding does not check; truncated input as not a whole number of\n"
+	        "blocks. With -out FILE the output goes to a temporary file in FILE's\n"
+	        "directory, renamed to FILE only on success: on any error no output file\n"
+	        "is left. Output already written to standard output cannot be taken back:\n"
+	        "on error, discard it.\n"
+	        "\n"
+	        "Exit codes: 0 success, 2 any error (usage, key, I/O, bad decrypt).\n",
+	        cmd, !strcmp(cmd, "enc") ? "Encrypts" : "Decrypts");
+}
+
+/* ---- the temporary output file, removed on error or signal ---- */
+
+static char tmp_path[PATH_MAX];
+static volatile sig_atomic_t tmp_live;
+
+static void on_signal(int sig)
+{
+	if (tmp_live)
+		unlink(tmp_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
+	size_t i;
+
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		signal(sigs[i], on_signal);
+}
+
+/* Creates the temporary file next to path. Returns its fd or -1 (errno). */
+static int open_temp(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	int dir_len = slash ? (int)(slash - path + 1) : 0, fd;
+
+	if (snprintf(tmp_path, sizeof tmp_path, "%.*s.%s.jca-XXXXXX", dir_len, path,
+	             slash ? slash + 1 : path) >= (int)sizeof tmp_path) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	fd = mkostemp(tmp_path, O_CLOEXEC);
+	if (fd >= 0)
+		tmp_live = 1;
+	return fd;
+}
+
+static void drop_temp(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+	if (tmp_live) {
+		unlink(tmp_path);
+		tmp_live = 0;
+	}
+}
+
+/* Gives the temporary file the mode of a newly created file and renames
+ * it into place. 0, or -1 after printing the problem. */
+static int commit_temp(int fd, const char *path)
+{
+	mode_t mask = umask(0);
+
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0) {
+		file_error(path, errno);
+		drop_temp(fd);
+		return -1;
+	}
+	if (close(fd) != 0) {
+		file_error(path, errno);
+		drop_temp(-1);
+		return -1;
+	}
+	if (rename(tmp_path, path) != 0) {
+		file_error(path, errno);
+		drop_temp(-1);
+		return -1;
+	}
+	tmp_live = 0;
+	return 0;
+}
+
+/* ---- the cipher loop ---- */
+
+static void output_error(const char *name, int errnum)
+{
+	msg("%s: %s", strcmp(name, "-") ? quote_name(name) : "standard output", strerror(errnum));
+}
+
+/* Reports a failure of cipher_update/cipher_do_final on input in_name. */
+static void report_cipher_error(const struct enc_opts *o, int rc, const char *in_name, cipher_ctx *c)
+{
+	const char *name = quote_name(input_label(in_name));
+
+	if (o->dir == JCA_DECRYPT && rc == JCA_BADPAD)
+		msg("%s: bad decrypt: wrong key or corrupted input", name);
+	else if (o->dir == JCA_DECRYPT && rc == JCA_NOTBLOCK)
+		msg("%s: bad decrypt: input is not a whole number of %zu-byte blocks (truncated or corrupted)",
+		    name, cipher_block_size(c));
+	else if (rc == JCA_NOTBLOCK)
+		msg("%s: input is not a whole number of %zu-byte blocks, which %s needs", name,
+		    cipher_block_size(c), cipher_algorithm(c));
+	else
+		msg("%s: %s", name, jca_last_error_message());
+}
+
+/* Streams in_fd through c to out_fd. 0, or -1 after printing why. */
+static int pump(const struct enc_opts *o, cipher_ctx *c, int in_fd, const char *in_name, uint64_t size,
+                int out_fd, const char *out_name)
+{
+	static uint8_t in[IO_CHUNK], out[IO_CHUNK + 2 * MAX_IV];
+	struct progress pr;
+	size_t n;
+	int rc = 0;
+
+	progress_begin(&pr, in_name, size);
+	for (;;) {
+		ssize_t got = read_full(in_fd, in, sizeof in);
+
+		if (got < 0) {
+			progress_end(&pr);
+			file_error(in_name, errno);
+			return -1;
+		}
+		if (got == 0)
+			break;
+		rc = cipher_update(c, in, (size_t)got, out, sizeof out, &n);
+		if (rc)
+			break;
+		if (n && write_full(out_fd, out, n) != 0) {
+			progress_end(&pr);
+			output_error(out_name, errno);
+			return -1;
+		}
+		progress_add(&pr, (size_t)got);
+	}
+	progress_end(&pr);
+	if (!rc)
+		rc = cipher_do_final(c, NULL, 0, out, sizeof out, &n);
+	if (rc) {
+		report_cipher_error(o, rc, in_name, c);
+		return -1;
+	}
+	if (n && write_full(out_fd, out, n) != 0) {
+		output_error(out_name, errno);
+		return -1;
+	}
+	return 0;
+}
+
+/* Checks key and IV before any file is touched. 0, or -1 after printing. */
+static int check_key(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key, size_t key_len,
+                     const uint8_t *iv, size_t iv_len)
+{
+	static const uint8_t zero[MAX_IV];
+	size_t bs = cipher_iv_length(c);
+	int rc;
+
+	if (iv && !bs) {
+		fprintf(stderr, "jca %s: %s takes no IV (ECB mode): drop --iv\n", o->cmd, cipher_algorithm(c));
+		return -1;
+	}
+	if (iv && iv_len != bs) {
+		fprintf(stderr, "jca %s: --iv: %s needs an IV of %zu bytes (%zu hex digits), got %zu bytes\n",
+		        o->cmd, cipher_algorithm(c), bs, 2 * bs, iv_len);
+		return -1;
+	}
+	if (bs > MAX_IV) {
+		fprintf(stderr, "jca %s: %s: IV of %zu bytes not supported\n", o->cmd, cipher_algorithm(c), bs);
+		return -1;
+	}
+	/* A trial init: decryption without --iv gets its IV only later. */
+	rc = cipher_init(c, o->dir, key, key_len, iv ? iv : bs ? zero : NULL, iv ? iv_len : bs);
+	if (rc) {
+		if (rc == JCA_KEYLEN)
+			fprintf(stderr, "jca %s: wrong key length: %s\n", o->cmd, jca_last_error_message());
+		else
+			fprintf(stderr, "jca %s: %s\n", o->cmd, jca_last_error_message());
+		return -1;
+	}
+	return 0;
+}
+
+/* Sets up direction, key and IV; with a random IV, writes it (enc) or
+ * reads it (dec). 0, or -1 after printing why. */
+static int start(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key, size_t key_len, const uint8_t *iv,
+                 size_t iv_len, int in_fd, int out_fd)
+{
+	size_t bs = cipher_iv_length(c);
+	uint8_t prefix[MAX_IV];
+	ssize_t got;
+
+	if (iv || !bs) {
+		if (cipher_init(c, o->dir, key, key_len, iv, iv_len) != 0) {
+			msg("%s", jca_last_error_message());
+			return -1;
+		}
+		return 0;
+	}
+	if (o->dir == JCA_ENCRYPT) {
+		if (cipher_init(c, JCA_ENCRYPT, key, key_len, NULL, 0) != 0) {
+			msg("%s", jca_last_error_message());
+			return -1;
+		}
+		if (write_full(out_fd, cipher_iv(c), bs) != 0) {
+			output_error(o->out ? o->out : "-", errno);
+			return -1;
+		}
+		return 0;
+	}
+	got = read_full(in_fd, prefix, bs);
+	if (got < 0) {
+		file_error(o->in ? o->in : "-", errno);
+		return -1;
+	}
+	if ((size_t)got < bs) {
+		msg("%s: bad decrypt: input too short to hold the %zu-byte IV (truncated, or encrypted with --iv?)",
+		    quote_name(input_label(o->in ? o->in : "-")), bs);
+		return -1;
+	}
+	if (cipher_init(c, JCA_DECRYPT, key, key_len, prefix, bs) != 0) {
+		msg("%s", jca_last_error_message());
+		return -1;
+	}
+	return 0;
+}
+
+static int run(const struct enc_opts *o)
+{
+	const char *in_name = o->in ? o->in : "-";
+	const char *out_name = o->out ? o->out : "-";
+	int to_file = strcmp(out_name, "-") != 0;
+	uint8_t *key = NULL, *iv = NULL;
+	size_t key_len = 0, iv_len = 0;
+	cipher_ctx *c;
+	uint64_t size = 0;
+	int in_fd = -1, out_fd = -1, rc = EXIT_ERROR;
+
+	c = o->provider ? cipher_get_instance_from(o->trans, o->provider) : cipher_get_instance(o->trans);
+	if (!c) {
+		fprintf(stderr, "jca %s: %s\n", o->cmd, jca_last_error_message());
+		return EXIT_ERROR;
+	}
+	if (load_key(o->cmd, o->key_hex, o->key_file, &key, &key_len) != 0)
+		goto out;
+	if (o->iv_hex && parse_hex(o->iv_hex, &iv, &iv_len) != 0) {
+		fprintf(stderr, "jca %s: --iv: the IV must be an even number of hex digits\n", o->cmd);
+		goto out;
+	}
+	if (check_key(o, c, key, key_len, iv, iv_len) != 0)
+		goto out;
+	in_fd = open_input(in_name, &size);
+	if (in_fd < 0) {
+		file_error(in_name, errno);
+		goto out;
+	}
+	if (to_file) {
+		struct stat st;
+
+		if (stat(out_name, &st) == 0 && S_ISDIR(st.st_mode)) {
+			file_error(out_name, EISDIR);
+			goto out;
+		}
+		catch_signals();
+		out_fd = open_temp(out_name);
+		if (out_fd < 0) {
+			file_error(out_name, errno);
+			goto out;
+		}
+	} else {
+		out_fd = STDOUT_FILENO;
+	}
+	if (start(o, c, key, key_len, iv, iv_len, in_fd, out_fd) != 0 ||
+	    pump(o, c, in_fd, in_name, size, out_fd, out_name) != 0) {
+		if (to_file)
+			drop_temp(out_fd);
+		goto out;
+	}
+	if (to_file ? commit_temp(out_fd, out_name) != 0 : 0)
+		goto out;
+	rc = 0;
+out:
+	if (in_fd >= 0)
+		close_input(in_fd);
+	cipher_free(c);
+	free_secret(key, key_len);
+	free(iv);
+	return rc;
+}
+
+int cmd_enc(int argc, char **argv)
+{
+	enum { O_TRANS = 1, O_KEY, O_KEY_FILE, O_IV, O_IN, O_OUT, O_PROVIDER, O_HELP };
+	static const struct opt opts[] = {
+		{ O_TRANS, 't', "transformation", 1, 0 },
+		{ O_TRANS, 'a', "algorithm", 1, 0 },
+		{ O_KEY, 'K', "key", 1, 0 },
+		{ O_KEY_FILE, 0, "key-file", 1, 0 },
+		{ O_IV, 0, "iv", 1, 1 },
+		{ O_IN, 'i', "in", 1, 1 },
+		{ O_OUT, 'o', "out", 1, 1 },
+		{ O_PROVIDER, 'P', "provider", 1, 0 },
+		{ O_HELP, 'h', "help", 0, 0 },
+		{ 0, 0, NULL, 0, 0 }
+	};
+	struct enc_opts o;
+	struct opt_parser p;
+	const char *arg;
+	int id;
+
+	memset(&o, 0, sizeof o);
+	o.cmd = argv[0];
+	o.dir = strcmp(argv[0], "dec") ? JCA_ENCRYPT : JCA_DECRYPT;
+	opt_init(&p, argc, argv, o.cmd);
+	while ((id = opt_next(&p, opts, &arg)) != OPT_DONE) {
+		switch (id) {
+		case O_TRANS: o.trans = arg; break;
+		case O_KEY: o.key_hex = arg; break;
+		case O_KEY_FILE: o.key_file = arg; break;
+		case O_IV: o.iv_hex = arg; break;
+		case O_IN: o.in = arg; break;
+		case O_OUT: o.out = arg; break;
+		case O_PROVIDER: o.provider = arg; break;
+		case O_HELP: usage_enc(stdout, o.cmd); return 0;
+		case OPT_OPERAND:
+			fprintf(stderr, "jca %s: unexpected argument '%s' (use -in FILE / -out FILE)\n", o.cmd, arg);
+			try_help(o.cmd);
+			return EXIT_ERROR;
+		default: return EXIT_ERROR;
+		}
+	}
+	if (!o.trans) {
+		fprintf(stderr, "jca %s: no transformation given (-t AES/CBC/PKCS5Padding)\n", o.cmd);
+		try_help(o.cmd);
+		return EXIT_ERROR;
+	}
+	return run(&o);
+}

@@ -1,0 +1,279 @@
+/*
+ * jca list: providers in preference order with their load state, and
+ * their services by type with aliases, OIDs, attributes and backends.
+ * Only reads the registry's state: listing never loads a plugin.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "cli.h"
+
+static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC };
+#define N_TYPES (sizeof types / sizeof types[0])
+
+struct list_opts {
+	int verbose, backends, json, load;
+};
+
+static void usage_list(FILE *f)
+{
+	fprintf(f,
+	        "usage: jca list [--backends] [--verbose] [--json] [--load]\n"
+	        "\n"
+	        "Prints the providers in preference order - version, source (built in or\n"
+	        "plugin path) and load state (loaded, not yet loaded, failed: reason) -\n"
+	        "then each loaded provider's services by type (MessageDigest, Cipher,\n"
+	        "Mac) with their aliases, OIDs and the implementation in use. Listing\n"
+	        "only reads the registry: it never loads a plugin.\n"
+	        "\n"
+	        "  -b, --backends   every implementation of each service with its priority,\n"
+	        "                   availability on this CPU and which one is active\n"
+	        "  -v, --verbose    every service attribute\n"
+	        "  -l, --load       load every configured plugin first (shows failures and\n"
+	        "                   their reasons; without it, plugins not yet needed show\n"
+	        "                   as not yet loaded)\n"
+	        "  -j, --json       JSON for scripts (always includes attributes and backends)\n"
+	        "  -h, --help       this help\n");
+}
+
+/* An alias that is an OID: digits and dots, optionally "=TRANSFORMATION"
+ * (cipher OIDs name a whole transformation). Returns the OID's length, or
+ * 0 if the alias is not an OID; *target gets the transformation or NULL. */
+static size_t oid_alias(const char *a, const char **target)
+{
+	size_t n = 0, dots = 0;
+
+	*target = NULL;
+	if (a[0] < '0' || a[0] > '9')
+		return 0;
+	while ((a[n] >= '0' && a[n] <= '9') || a[n] == '.')
+		dots += a[n++] == '.';
+	if (!dots || (a[n] && a[n] != '='))
+		return 0;
+	if (a[n] == '=')
+		*target = a + n + 1;
+	return n;
+}
+
+static const char *state_name(jca_provider_state_t st)
+{
+	switch (st) {
+	case JCA_PROVIDER_LOADED: return "loaded";
+	case JCA_PROVIDER_NOT_LOADED: return "not loaded";
+	case JCA_PROVIDER_FAILED: return "failed";
+	}
+	return "unknown";
+}
+
+/* ---- text ---- */
+
+static void text_service(const jca_service *s, const struct list_opts *o)
+{
+	const char *a, *target, *k, *v;
+	jca_impl_info info;
+	size_t i, len;
+	int n = 0;
+
+	printf("     %s\n", jca_service_algorithm(s));
+	for (i = 0; (a = jca_service_alias_at(s, i)); i++)
+		if (!oid_alias(a, &target))
+			printf("%s%s", n++ ? ", " : "       aliases: ", a);
+	if (n)
+		putchar('\n');
+	n = 0;
+	for (i = 0; (a = jca_service_alias_at(s, i)); i++) {
+		if (!(len = oid_alias(a, &target)))
+			continue;
+		printf("%s%.*s", n++ ? ", " : "       OIDs: ", (int)len, a);
+		if (target)
+			printf(" (%s)", target);
+	}
+	if (n)
+		putchar('\n');
+	printf("       implementation: %s\n", jca_service_attribute(s, "Implementation"));
+	if (o->verbose) {
+		for (i = 0; jca_service_attribute_at(s, i, &k, &v) == 0; i++)
+			if (strcasecmp(k, "Implementation"))
+				printf("       attribute %s = %s\n", k, v);
+	}
+	if (o->backends) {
+		for (i = 0; jca_service_impl_at(s, i, &info) == 0; i++)
+			printf("       backend %-24s priority %4d  %-13s%s\n", info.name, info.priority,
+			       info.available ? "available" : "not available", info.active ? "  active" : "");
+	}
+}
+
+static void text_provider(size_t index, const jca_provider *p, const struct list_opts *o)
+{
+	jca_provider_state_t st = jca_provider_state(p);
+	const char *ver = jca_provider_version(p), *desc = jca_provider_description(p);
+	const jca_service *s;
+	size_t t, si;
+
+	printf("%zu. %s", index + 1, jca_provider_name(p));
+	if (ver && *ver)
+		printf(" %s", ver);
+	if (desc && *desc)
+		printf(" - %s", desc);
+	printf("\n   source: %s\n", jca_provider_source(p));
+	if (st == JCA_PROVIDER_NOT_LOADED)
+		printf("   state: not yet loaded (loads when a lookup first reaches it)\n");
+	else if (st == JCA_PROVIDER_FAILED)
+		printf("   state: failed: %s\n", jca_provider_state_reason(p) ? jca_provider_state_reason(p) : "");
+	else
+		printf("   state: loaded\n");
+	for (t = 0; t < N_TYPES; t++) {
+		int header = 0;
+
+		for (si = 0; (s = jca_provider_service_at(p, si)); si++) {
+			if (jca_service_type_of(s) != types[t])
+				continue;
+			if (!header++)
+				printf("   %s:\n", jca_service_type_name(types[t]));
+			text_service(s, o);
+		}
+	}
+}
+
+/* ---- JSON ---- */
+
+static void json_service(const jca_service *s)
+{
+	const char *a, *target, *k, *v;
+	jca_impl_info info;
+	size_t i, len;
+	int n = 0;
+	char oid[128];
+
+	printf("{\"type\": ");
+	json_string(stdout, jca_service_type_name(jca_service_type_of(s)));
+	printf(", \"algorithm\": ");
+	json_string(stdout, jca_service_algorithm(s));
+	printf(", \"aliases\": [");
+	for (i = 0; (a = jca_service_alias_at(s, i)); i++) {
+		if (oid_alias(a, &target))
+			continue;
+		printf("%s", n++ ? ", " : "");
+		json_string(stdout, a);
+	}
+	printf("], \"oids\": [");
+	n = 0;
+	for (i = 0; (a = jca_service_alias_at(s, i)); i++) {
+		if (!(len = oid_alias(a, &target)))
+			continue;
+		if (len >= sizeof oid)
+			len = sizeof oid - 1;
+		memcpy(oid, a, len);
+		oid[len] = 0;
+		printf("%s{\"oid\": ", n++ ? ", " : "");
+		json_string(stdout, oid);
+		if (target) {
+			printf(", \"transformation\": ");
+			json_string(stdout, target);
+		}
+		putchar('}');
+	}
+	printf("], \"implementation\": ");
+	json_string(stdout, jca_service_attribute(s, "Implementation"));
+	printf(", \"attributes\": {");
+	for (i = 0; jca_service_attribute_at(s, i, &k, &v) == 0; i++) {
+		printf("%s", i ? ", " : "");
+		json_string(stdout, k);
+		printf(": ");
+		json_string(stdout, v);
+	}
+	printf("}, \"backends\": [");
+	for (i = 0; jca_service_impl_at(s, i, &info) == 0; i++) {
+		printf("%s{\"name\": ", i ? ", " : "");
+		json_string(stdout, info.name);
+		printf(", \"priority\": %d, \"available\": %s, \"active\": %s}", info.priority,
+		       info.available ? "true" : "false", info.active ? "true" : "false");
+	}
+	printf("]}");
+}
+
+static void json_provider(size_t index, const jca_provider *p)
+{
+	jca_provider_state_t st = jca_provider_state(p);
+	const jca_service *s;
+	size_t si;
+
+	printf("    {\"position\": %zu, \"name\": ", index + 1);
+	json_string(stdout, jca_provider_name(p));
+	printf(", \"version\": ");
+	json_string(stdout, jca_provider_version(p));
+	printf(", \"description\": ");
+	json_string(stdout, jca_provider_description(p));
+	printf(", \"source\": ");
+	json_string(stdout, jca_provider_source(p));
+	printf(", \"state\": ");
+	json_string(stdout, state_name(st));
+	printf(", \"reason\": ");
+	json_string(stdout, st == JCA_PROVIDER_FAILED ? jca_provider_state_reason(p) : NULL);
+	printf(",\n     \"services\": [");
+	for (si = 0; (s = jca_provider_service_at(p, si)); si++) {
+		printf("%s\n      ", si ? "," : "");
+		json_service(s);
+	}
+	printf("%s]}", si ? "\n     " : "");
+}
+
+int cmd_list(int argc, char **argv)
+{
+	enum { O_VERBOSE = 1, O_BACKENDS, O_JSON, O_HELP, O_LOAD };
+	static const struct opt opts[] = {
+		{ O_VERBOSE, 'v', "verbose", 0, 0 }, { O_BACKENDS, 'b', "backends", 0, 0 },
+		{ O_JSON, 'j', "json", 0, 0 },       { O_HELP, 'h', "help", 0, 0 },
+		{ O_LOAD, 'l', "load", 0, 0 },
+		{ 0, 0, NULL, 0, 0 }
+	};
+	struct list_opts o = { 0, 0, 0, 0 };
+	struct opt_parser p;
+	const jca_provider *prov;
+	const char *arg;
+	size_t i;
+	int id;
+
+	opt_init(&p, argc, argv, "list");
+	while ((id = opt_next(&p, opts, &arg)) != OPT_DONE) {
+		switch (id) {
+		case O_VERBOSE: o.verbose = 1; break;
+		case O_BACKENDS: o.backends = 1; break;
+		case O_JSON: o.json = 1; break;
+		case O_LOAD: o.load = 1; break;
+		case O_HELP: usage_list(stdout); return 0;
+		case OPT_OPERAND:
+			fprintf(stderr, "jca list: unexpected argument '%s'\n", arg);
+			try_help("list");
+			return EXIT_ERROR;
+		default: return EXIT_ERROR;
+		}
+	}
+	if (!jca_provider_at(0) && jca_last_error() != JCA_OK && !o.json) {
+		/* e.g. a broken configuration file: say why the list is empty */
+		msg("%s", jca_last_error_message());
+		return EXIT_ERROR;
+	}
+	if (o.load)
+		for (i = 0; (prov = jca_provider_at(i)); i++)
+			jca_provider_ensure_loaded(prov);   /* failures show in the listing */
+	if (o.json) {
+		printf("{\"jca_version\": ");
+		json_string(stdout, jca_version());
+		printf(",\n  \"providers\": [");
+		for (i = 0; (prov = jca_provider_at(i)); i++) {
+			printf("%s\n", i ? "," : "");
+			json_provider(i, prov);
+		}
+		printf("%s]}\n", i ? "\n  " : "");
+		return 0;
+	}
+	for (i = 0; (prov = jca_provider_at(i)); i++) {
+		if (i)
+			putchar('\n');
+		text_provider(i, prov, &o);
+	}
+	return 0;
+}
