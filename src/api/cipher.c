@@ -33,9 +33,10 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
 		return NULL;
 	}
-	/* Blocks come back wiped from the allocator or fresh from malloc:
-	 * zero the header and the key schedule (cleanup hooks expect it). */
-	memset(c, 0, sizeof *c + impl->ctx_size);
+	/* The header starts zeroed; so does the key schedule of an
+	 * implementation with a cleanup hook (it expects a zeroed context).
+	 * Other schedules are written in full by set_key. */
+	memset(c, 0, impl->cleanup ? sizeof *c + impl->ctx_size : sizeof *c);
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
