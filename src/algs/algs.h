@@ -142,6 +142,7 @@ JCA__HIDDEN jca__cipher_cbc_fn jca__aes_ct_cbc_encrypt, jca__aes_ct_cbc_decrypt;
 JCA__HIDDEN jca__sha1_blocks_fn jca__sha1_blocks_shani;
 JCA__HIDDEN jca__sha256_blocks_fn jca__sha256_blocks_shani;
 JCA__HIDDEN jca__sha512_blocks_fn jca__sha512_blocks_avx2;
+JCA__HIDDEN jca__sha512_blocks_fn jca__sha512_blocks_avx512;
 JCA__HIDDEN extern const jca__keccak_backend jca__keccak_avx512;
 JCA__HIDDEN extern const jca__keccak_backend jca__keccak_avx2;
 typedef struct jca__aesni_ctx {

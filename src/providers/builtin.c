@@ -53,6 +53,9 @@ static const jca_md_impl *const sha256_impls[] = {
 };
 static const jca_md_impl *const sha384_impls[] = {
 	&jca__sha384_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha384_avx512, &jca__sha384_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__sha384_armv8,
 #endif
@@ -63,6 +66,9 @@ static const jca_md_impl *const sha384_impls[] = {
 };
 static const jca_md_impl *const sha512_impls[] = {
 	&jca__sha512_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha512_avx512, &jca__sha512_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__sha512_armv8,
 #endif
@@ -73,6 +79,9 @@ static const jca_md_impl *const sha512_impls[] = {
 };
 static const jca_md_impl *const sha512_224_impls[] = {
 	&jca__sha512_224_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha512_224_avx512, &jca__sha512_224_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__sha512_224_armv8,
 #endif
@@ -83,6 +92,9 @@ static const jca_md_impl *const sha512_224_impls[] = {
 };
 static const jca_md_impl *const sha512_256_impls[] = {
 	&jca__sha512_256_generic,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__sha512_256_avx512, &jca__sha512_256_avx2,
+#endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__sha512_256_armv8,
 #endif

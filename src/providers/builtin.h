@@ -20,6 +20,7 @@ JCA__HIDDEN extern const jca_cipher_impl jca__aes_generic;
 #if defined(JCA_HAVE_X86_BACKENDS)
 JCA__HIDDEN extern const jca_md_impl jca__sha1_shani, jca__sha224_shani, jca__sha256_shani,
 	jca__sha384_avx2, jca__sha512_avx2, jca__sha512_224_avx2, jca__sha512_256_avx2,
+	jca__sha384_avx512, jca__sha512_avx512, jca__sha512_224_avx512, jca__sha512_256_avx512,
 	jca__sha3_224_avx512, jca__sha3_256_avx512, jca__sha3_384_avx512, jca__sha3_512_avx512,
 	jca__shake128_avx512, jca__shake256_avx512,
 	jca__sha3_224_avx2, jca__sha3_256_avx2, jca__sha3_384_avx2, jca__sha3_512_avx2,

@@ -134,6 +134,15 @@ static int have_shani(void) { return (jca__cpu_features() & (JCA__CPU_SHANI | JC
 
 static int have_avx2(void) { return (jca__cpu_features() & (JCA__CPU_AVX2 | JCA__CPU_BMI2)) == (JCA__CPU_AVX2 | JCA__CPU_BMI2); }
 static int have_avx512(void) { return (jca__cpu_features() & JCA__CPU_AVX512) != 0; }
+static int have_avx512_bmi2(void) { return (jca__cpu_features() & (JCA__CPU_AVX512 | JCA__CPU_BMI2)) == (JCA__CPU_AVX512 | JCA__CPU_BMI2); }
+static void sha384_init_avx2(void *c) { jca__sha384_init(c, jca__sha512_blocks_avx2); }
+static void sha512_init_avx2(void *c) { jca__sha512_init(c, jca__sha512_blocks_avx2); }
+static void sha512_224_init_avx2(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_avx2); }
+static void sha512_256_init_avx2(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_avx2); }
+static void sha384_init_avx512(void *c) { jca__sha384_init(c, jca__sha512_blocks_avx512); }
+static void sha512_init_avx512(void *c) { jca__sha512_init(c, jca__sha512_blocks_avx512); }
+static void sha512_224_init_avx512(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_avx512); }
+static void sha512_256_init_avx512(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_avx512); }
 static void sha3_224_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 144, 0x06); }
 static void sha3_256_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 136, 0x06); }
 static void sha3_384_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 104, 0x06); }
@@ -146,6 +155,14 @@ static void sha3_384_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2,
 static void sha3_512_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 72, 0x06); }
 static void shake128_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 168, 0x1f); }
 static void shake256_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 136, 0x1f); }
+SHA512_LIKE(jca__sha384_avx2, "sha384-avx2", JCA_PRIO_AVX2, have_avx2, sha384_init_avx2, 48);
+SHA512_LIKE(jca__sha512_avx2, "sha512-avx2", JCA_PRIO_AVX2, have_avx2, sha512_init_avx2, 64);
+SHA512_LIKE(jca__sha512_224_avx2, "sha512_224-avx2", JCA_PRIO_AVX2, have_avx2, sha512_224_init_avx2, 28);
+SHA512_LIKE(jca__sha512_256_avx2, "sha512_256-avx2", JCA_PRIO_AVX2, have_avx2, sha512_256_init_avx2, 32);
+SHA512_LIKE(jca__sha384_avx512, "sha384-avx512", JCA_PRIO_AVX512, have_avx512_bmi2, sha384_init_avx512, 48);
+SHA512_LIKE(jca__sha512_avx512, "sha512-avx512", JCA_PRIO_AVX512, have_avx512_bmi2, sha512_init_avx512, 64);
+SHA512_LIKE(jca__sha512_224_avx512, "sha512_224-avx512", JCA_PRIO_AVX512, have_avx512_bmi2, sha512_224_init_avx512, 28);
+SHA512_LIKE(jca__sha512_256_avx512, "sha512_256-avx512", JCA_PRIO_AVX512, have_avx512_bmi2, sha512_256_init_avx512, 32);
 KECCAK_LIKE(jca__sha3_224_avx512, "sha3_224-avx512", JCA_PRIO_AVX512, have_avx512, sha3_224_init_avx512, 28, 144, 0);
 KECCAK_LIKE(jca__sha3_256_avx512, "sha3_256-avx512", JCA_PRIO_AVX512, have_avx512, sha3_256_init_avx512, 32, 136, 0);
 KECCAK_LIKE(jca__sha3_384_avx512, "sha3_384-avx512", JCA_PRIO_AVX512, have_avx512, sha3_384_init_avx512, 48, 104, 0);

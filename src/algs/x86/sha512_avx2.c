@@ -1,0 +1,268 @@
+/*
+ * SHA-512 block function: AVX2 message schedule, scalar rounds.
+ *
+ * Build flags: -mavx2 -mbmi2. Nothing here may run unless jca__cpu_features()
+ * reports JCA__CPU_AVX2 and JCA__CPU_BMI2 (the rotates compile to rorx).
+ *
+ * sha512_avx512.c includes this file with JCA__SHA512_AVX512 defined to build
+ * the same code with AVX-512VL rotates (vprorq, vpternlogq) in the schedule.
+ *
+ * Why it is shaped like this:
+ *  - The 80 rounds are a serial dependency chain, so they run on the scalar
+ *    ALUs; the message schedule does not depend on the state and runs on the
+ *    vector unit. The two only meet through a stack buffer of W[t] + K[t].
+ *  - Blocks go in pairs: a YMM register holds W[2j], W[2j+1] of the first
+ *    block in its low lane and of the second block in its high lane. A step
+ *    then needs sigma1 only of words made by the previous step (no half-step
+ *    fix-ups as with four consecutive words) and yields four words.
+ *  - Software pipelining: while the rounds of one pair run, the schedule of
+ *    the next pair is computed, one step after every four rounds. The
+ *    out-of-order core overlaps the two; a burst of 32 steps between rounds
+ *    would stall the scalar side instead.
+ *  - The round is written so that the critical chain (e to the next e) is
+ *    four dependent operations; see ROUND.
+ */
+#include <immintrin.h>
+
+#include "../algs.h"
+
+#ifdef JCA__SHA512_AVX512
+#define SHA512_BLOCKS jca__sha512_blocks_avx512
+#else
+#define SHA512_BLOCKS jca__sha512_blocks_avx2
+#endif
+
+/* ---- scalar rounds -------------------------------------------------- */
+
+static inline uint64_t ror64(uint64_t x, int n)
+{
+	return (x >> n) | (x << (64 - n));
+}
+
+static inline uint64_t big_sigma0(uint64_t x)
+{
+	return ror64(x, 28) ^ ror64(x, 34) ^ ror64(x, 39);
+}
+
+static inline uint64_t big_sigma1(uint64_t x)
+{
+	return ror64(x, 14) ^ ror64(x, 18) ^ ror64(x, 41);
+}
+
+/*
+ * One round, with three rearrangements of FIPS 180-4's T1/T2 form:
+ *  - new e = ((h + WK + d) + Ch) + Sigma1(e): h + WK + d does not depend on
+ *    e, so only two additions follow Sigma1, which is the critical path;
+ *  - new a = T1 + Maj = new e + (Maj - d), reusing the sum just made;
+ *  - Sigma0 of the new a is added one round late (s0 carries it): in this
+ *    round only a ^ b and Sigma0(a) need the complete a.
+ * Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)), where b ^ c is the previous round's
+ * a ^ b: ab and bc swap roles every round.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, ab, bc, wk) do {                     \
+		h += (wk);                                                   \
+		h += d;                                                      \
+		a += s0;                                                     \
+		h += g ^ (e & (f ^ g));                                      \
+		h += big_sigma1(e);                                          \
+		ab = a ^ b;                                                  \
+		s0 = big_sigma0(a);                                          \
+		bc = ((bc & ab) ^ b) - d;                                    \
+		d = h;                                                       \
+		h += bc;                                                     \
+	} while (0)
+
+/* Four rounds starting at W+K entry o of w (layout: see schedule). The name
+ * rotation continues in ROUNDS4_HI, so the pair brings the names back. */
+#define ROUNDS4_LO(w, o) do {                                              \
+		ROUND(a, b, c, d, e, f, g, h, p, q, w[o + 0]);               \
+		ROUND(h, a, b, c, d, e, f, g, q, p, w[o + 1]);               \
+		ROUND(g, h, a, b, c, d, e, f, p, q, w[o + 4]);               \
+		ROUND(f, g, h, a, b, c, d, e, q, p, w[o + 5]);               \
+	} while (0)
+#define ROUNDS4_HI(w, o) do {                                              \
+		ROUND(e, f, g, h, a, b, c, d, p, q, w[o + 0]);               \
+		ROUND(d, e, f, g, h, a, b, c, q, p, w[o + 1]);               \
+		ROUND(c, d, e, f, g, h, a, b, p, q, w[o + 4]);               \
+		ROUND(b, c, d, e, f, g, h, a, q, p, w[o + 5]);               \
+	} while (0)
+
+/* ---- vector message schedule ---------------------------------------- */
+
+#ifdef JCA__SHA512_AVX512
+static inline __m256i small_sigma0(__m256i x)
+{
+	/* 0x96 = three-way XOR */
+	return _mm256_ternarylogic_epi64(_mm256_ror_epi64(x, 1), _mm256_ror_epi64(x, 8),
+	                                 _mm256_srli_epi64(x, 7), 0x96);
+}
+
+static inline __m256i small_sigma1(__m256i x)
+{
+	return _mm256_ternarylogic_epi64(_mm256_ror_epi64(x, 19), _mm256_ror_epi64(x, 61),
+	                                 _mm256_srli_epi64(x, 6), 0x96);
+}
+#else
+static inline __m256i vror64(__m256i x, int n)
+{
+	return _mm256_or_si256(_mm256_srli_epi64(x, n), _mm256_slli_epi64(x, 64 - n));
+}
+
+static inline __m256i small_sigma0(__m256i x)
+{
+	/* rotate by 8 is a byte shuffle: one instruction instead of three */
+	const __m256i rot8 = _mm256_set_epi8(8, 15, 14, 13, 12, 11, 10, 9, 0, 7, 6, 5, 4, 3, 2, 1,
+	                                     8, 15, 14, 13, 12, 11, 10, 9, 0, 7, 6, 5, 4, 3, 2, 1);
+
+	return _mm256_xor_si256(_mm256_xor_si256(vror64(x, 1), _mm256_shuffle_epi8(x, rot8)),
+	                        _mm256_srli_epi64(x, 7));
+}
+
+static inline __m256i small_sigma1(__m256i x)
+{
+	return _mm256_xor_si256(_mm256_xor_si256(vror64(x, 19), vror64(x, 61)),
+	                        _mm256_srli_epi64(x, 6));
+}
+#endif
+
+/* {k[0], k[1]} in both lanes */
+static inline __m256i k_pair(const uint64_t *k)
+{
+	return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)k));
+}
+
+/* Big-endian words 2j, 2j+1 of block b0 (low lane) and b1 (high lane). */
+static inline __m256i load_pair(const uint8_t *b0, const uint8_t *b1, int j)
+{
+	const __m256i bswap64 = _mm256_set_epi8(8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7,
+	                                        8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 4, 5, 6, 7);
+	__m128i lo = _mm_loadu_si128((const __m128i *)(b0 + 16 * j));
+	__m128i hi = _mm_loadu_si128((const __m128i *)(b1 + 16 * j));
+
+	return _mm256_shuffle_epi8(_mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1), bswap64);
+}
+
+/*
+ * The schedule of a pair is 40 entries wk[j] = {W0[2j]+K, W0[2j+1]+K,
+ * W1[2j]+K, W1[2j+1]+K}; as uint64_t, round t of block n reads
+ * wk[4 * (t / 2) + t % 2 + 2 * n]. x[0..7] is the sliding window of raw
+ * words W[2j-16 .. 2j-1] (both blocks).
+ */
+static inline void schedule_load(__m256i x[8], __m256i *wk, const uint8_t *b0, const uint8_t *b1)
+{
+#pragma GCC unroll 8
+	for (int j = 0; j < 8; j++) {
+		x[j] = load_pair(b0, b1, j);
+		wk[j] = _mm256_add_epi64(x[j], k_pair(&jca__sha512_k[2 * j]));
+	}
+}
+
+/*
+ * Step j >= 8: W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16] for
+ * t = 2j, 2j+1; writes *wk = W + {k[0], k[1]}.
+ */
+static inline void schedule_step(__m256i x[8], __m256i *wk, const uint64_t *k)
+{
+	/* palignr joins the high word of one entry with the low word of the
+	 * next, in each lane: W[t-15..t-14] and W[t-7..t-6]. */
+	__m256i w15 = _mm256_alignr_epi8(x[1], x[0], 8);
+	__m256i w7 = _mm256_alignr_epi8(x[5], x[4], 8);
+	__m256i y = _mm256_add_epi64(_mm256_add_epi64(x[0], small_sigma0(w15)),
+	                             _mm256_add_epi64(w7, small_sigma1(x[7])));
+
+#pragma GCC unroll 7
+	for (int m = 0; m < 7; m++)
+		x[m] = x[m + 1];
+	x[7] = y;
+	*wk = _mm256_add_epi64(y, k_pair(k));
+}
+
+/*
+ * The whole schedule of the first pair of a call, with nothing to overlap
+ * it: a plain loop over the raw words in memory (a register window would
+ * need the loop unrolled 32 times).
+ */
+static void schedule_pair(__m256i wk[40], const uint8_t *b0, const uint8_t *b1)
+{
+	__m256i w[40];
+
+	for (int j = 0; j < 8; j++) {
+		w[j] = load_pair(b0, b1, j);
+		wk[j] = _mm256_add_epi64(w[j], k_pair(&jca__sha512_k[2 * j]));
+	}
+	for (int j = 8; j < 40; j++) {
+		__m256i w15 = _mm256_alignr_epi8(w[j - 7], w[j - 8], 8);
+		__m256i w7 = _mm256_alignr_epi8(w[j - 3], w[j - 4], 8);
+
+		w[j] = _mm256_add_epi64(_mm256_add_epi64(w[j - 8], small_sigma0(w15)),
+		                        _mm256_add_epi64(w7, small_sigma1(w[j - 1])));
+		wk[j] = _mm256_add_epi64(w[j], k_pair(&jca__sha512_k[2 * j]));
+	}
+}
+
+/*
+ * 80 rounds of block n (0 or 1) of the pair whose schedule is cur, while
+ * doing steps 8 + 16n .. 23 + 16n of the next pair's schedule into next:
+ * one step per four rounds, none in the last 16 rounds. The steps run even
+ * when there is no next pair (they then turn stale words into an unused
+ * buffer): any run-time branch among the rounds costs more, at 16 KiB,
+ * than the work it saves.
+ */
+static inline void block_rounds(uint64_t st[8], const __m256i *cur, int n,
+                                __m256i x[8], __m256i *next)
+{
+	const uint64_t *w = (const uint64_t *)cur + 2 * n;
+	const uint64_t *k = &jca__sha512_k[2 * (8 + 16 * n)];
+	uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
+	uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
+	uint64_t s0 = 0, p = 0, q = b ^ c;
+
+#pragma GCC unroll 10
+	for (int i = 0; i < 10; i++, w += 16) {
+		__m256i *out = next + 8 + 16 * n + 2 * i;
+
+		ROUNDS4_LO(w, 0);
+		if (i < 8)
+			schedule_step(x, out, k + 4 * i);
+		ROUNDS4_HI(w, 8);
+		if (i < 8)
+			schedule_step(x, out + 1, k + 4 * i + 2);
+	}
+	a += s0;
+	st[0] += a;
+	st[1] += b;
+	st[2] += c;
+	st[3] += d;
+	st[4] += e;
+	st[5] += f;
+	st[6] += g;
+	st[7] += h;
+}
+
+JCA__HIDDEN void SHA512_BLOCKS(uint64_t h[8], const uint8_t *in, size_t nblocks)
+{
+	/* x starts defined: the steps after the last pair run on it */
+	__m256i x[8] = { 0 }, wk[2][40];
+	int cur = 0;
+
+	if (nblocks == 0)
+		return;
+	/* A lone last block is paired with itself; its twin's rounds are skipped. */
+	schedule_pair(wk[0], in, nblocks > 1 ? in + 128 : in);
+
+	for (;;) {
+		size_t after = nblocks > 2 ? nblocks - 2 : 0;
+
+		if (after)
+			schedule_load(x, wk[cur ^ 1], in + 256, after > 1 ? in + 384 : in + 256);
+		/* A loop rather than two calls keeps one copy of the unrolled
+		 * rounds; two copies measurably overflow the op cache. */
+		for (int n = 0; n < (nblocks > 1 ? 2 : 1); n++)
+			block_rounds(h, wk[cur], n, x, wk[cur ^ 1]);
+		if (after == 0)
+			break;
+		nblocks = after;
+		in += 256;
+		cur ^= 1;
+	}
+}
