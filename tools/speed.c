@@ -107,14 +107,15 @@ static int resolve(const char *name, struct item *items)
 
 	if ((md = md_get_instance(name))) {
 		items[0].kind = K_MD;
-		snprintf(items[0].name, sizeof items[0].name, "%s", md_algorithm(md));
-		snprintf(items[0].label, sizeof items[0].label, "%s", md_algorithm(md));
+		/* measure what was asked for: a driver name picks one backend */
+		snprintf(items[0].name, sizeof items[0].name, "%s", name);
+		snprintf(items[0].label, sizeof items[0].label, "%s [%s]", md_algorithm(md), md_implementation(md));
 		md_free(md);
 		return 1;
 	}
 	if ((mac = mac_get_instance(name))) {
 		items[0].kind = K_MAC;
-		snprintf(items[0].name, sizeof items[0].name, "%s", mac_algorithm(mac));
+		snprintf(items[0].name, sizeof items[0].name, "%s", name);
 		snprintf(items[0].label, sizeof items[0].label, "%s", mac_algorithm(mac));
 		mac_free(mac);
 		return 1;
@@ -136,13 +137,14 @@ static int resolve(const char *name, struct item *items)
 		for (i = 0; i < 2; i++) {
 			items[i].kind = i ? K_DEC : K_ENC;
 			items[i].key_len = key_len;
-			snprintf(items[i].name, sizeof items[i].name, "%s", cipher_algorithm(c));
+			snprintf(items[i].name, sizeof items[i].name, "%s", name);
 			if (pinned)
-				snprintf(items[i].label, sizeof items[i].label, "%s %s", cipher_algorithm(c),
-				         i ? "decrypt" : "encrypt");
+				snprintf(items[i].label, sizeof items[i].label, "%s %s [%s]", cipher_algorithm(c),
+				         i ? "decrypt" : "encrypt", cipher_implementation(c));
 			else
-				snprintf(items[i].label, sizeof items[i].label, "%s %s (%zu-bit key)",
-				         cipher_algorithm(c), i ? "decrypt" : "encrypt", 8 * key_len);
+				snprintf(items[i].label, sizeof items[i].label, "%s %s (%zu-bit key) [%s]",
+				         cipher_algorithm(c), i ? "decrypt" : "encrypt", 8 * key_len,
+				         cipher_implementation(c));
 		}
 		cipher_free(c);
 		return 2;

@@ -167,7 +167,8 @@ static size_t do_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t
 	uint8_t tail[2 * MAX_BLOCK];
 
 	if (!n) {
-		memcpy(c->buf + c->buflen, in, in_len);
+		if (in_len)
+			memcpy(c->buf + c->buflen, in, in_len);
 		c->buflen += in_len;
 		return 0;
 	}

@@ -130,6 +130,23 @@ static int add_list(jca__config *c, int pref, char *value, const char *file, int
 	return 0;
 }
 
+/* Did any strdup of the parse fail? */
+static int out_of_memory(const jca__config *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nprov; i++)
+		if (!c->provs[i].name)
+			return 1;
+	for (i = 0; i < c->npref; i++)
+		if (!c->prefs[i].alg || !c->prefs[i].provider)
+			return 1;
+	for (i = 0; i < c->ndisabled; i++)
+		if (!c->disabled[i].alg)
+			return 1;
+	return 0;
+}
+
 static int cmp_prov(const void *a, const void *b)
 {
 	const jca__conf_provider *x = a, *y = b;
@@ -228,6 +245,10 @@ int jca__config_parse(const char *text, const char *file, jca__config **out)
 		} else if (strcmp(key, "jca.plugin.dir") == 0) {
 			free(c->plugin_dir);
 			c->plugin_dir = strdup(value);
+			if (!c->plugin_dir) {
+				rc = jca__error(JCA_ENOMEM, "out of memory reading %s", file);
+				break;
+			}
 		} else if (strcmp(key, "jca.provider.preferred") == 0) {
 			rc = add_list(c, 1, value, file, start_line);
 		} else if (strcmp(key, "jca.disabled.algorithms") == 0) {
@@ -241,9 +262,14 @@ int jca__config_parse(const char *text, const char *file, jca__config **out)
 		jca__config_free(c);
 		return rc;
 	}
-	qsort(c->provs, c->nprov, sizeof *c->provs, cmp_prov);
+	if (c->nprov)
+		qsort(c->provs, c->nprov, sizeof *c->provs, cmp_prov);
 	if (!c->plugin_dir)
 		c->plugin_dir = strdup(JCA_PLUGINDIR);
+	if (!c->plugin_dir || out_of_memory(c)) {
+		jca__config_free(c);
+		return jca__error(JCA_ENOMEM, "out of memory reading %s", file);
+	}
 	snprintf(c->source, sizeof c->source, "%s", file);
 	*out = c;
 	return 0;

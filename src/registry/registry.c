@@ -899,6 +899,24 @@ static int check_cipher_impl(const jca_cipher_impl *c)
 	       ((c->ecb_encrypt && c->ecb_decrypt) || (c->cbc_encrypt && c->cbc_decrypt));
 }
 
+/* A known-answer test must be usable as declared (see jca_kat). */
+static int check_kat(const jca_service_desc *s)
+{
+	const jca_kat *k = s->kat;
+
+	if (!k)
+		return 1;
+	if (!k->out || !k->out_len || k->out_len > 256 || (!k->in && k->in_len))
+		return 0;
+	if (s->type == JCA_CIPHER) {
+		size_t bs = s->cipher[0]->block_size;
+
+		return k->key && k->in && k->in_len == k->out_len && k->in_len % bs == 0 &&
+		       (k->iv || !s->cipher[0]->cbc_encrypt);
+	}
+	return 1;
+}
+
 /* Validates a descriptor in full; returns 0 or a status with the reason set. */
 static int validate(const jca_provider_desc *d)
 {
@@ -954,6 +972,9 @@ static int validate(const jca_provider_desc *d)
 			return jca__error(JCA_BADDESC, "provider \"%s\": service %s has unsupported type %d",
 			                  d->name, s->algorithm, (int)s->type);
 		}
+		if (!check_kat(s))
+			return jca__error(JCA_BADDESC, "provider \"%s\": %s: malformed known-answer test", d->name,
+			                  s->algorithm);
 	}
 	return 0;
 }
@@ -1125,6 +1146,17 @@ static void plugin_path(char *out, size_t n, const char *name)
 		snprintf(out, n, "%s/%s.so", config->plugin_dir, name);
 }
 
+/* fork(): a child must not inherit the registry mutex locked by a thread
+ * that does not exist in it. Take it around fork and release it on both
+ * sides. */
+static void atfork_prepare(void) { pthread_mutex_lock(&lock); }
+static void atfork_release(void) { pthread_mutex_unlock(&lock); }
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void atfork_register(void)
+{
+	pthread_atfork(atfork_prepare, atfork_release, atfork_release);
+}
+
 /* Called with lock held. */
 static int init_locked(void)
 {
@@ -1196,6 +1228,7 @@ static jca__snapshot *snapshot(void)
 
 	if (__builtin_expect(s != NULL, 1))
 		return s;
+	pthread_once(&atfork_once, atfork_register);
 	pthread_mutex_lock(&lock);
 	init_locked();
 	pthread_mutex_unlock(&lock);

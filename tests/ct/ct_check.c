@@ -1,0 +1,307 @@
+/*
+ * Constant-time check, ctgrind style: secrets are marked undefined for
+ * valgrind memcheck (VALGRIND_MAKE_MEM_UNDEFINED), so every branch or
+ * memory index that depends on them is reported as "Conditional jump or
+ * move depends on uninitialised value(s)" or "Use of uninitialised value".
+ * Results are marked defined again (VALGRIND_MAKE_MEM_DEFINED) before the
+ * program looks at them, exactly where an attacker would see them.
+ *
+ * Covered, through the public API:
+ *  1. AES, the portable implementation (JCA_CPU=generic, and the driver name
+ *     "aes-generic" besides): key expansion of 128/192/256-bit keys, ECB and
+ *     CBC, encryption and decryption, 1 to 9 blocks (the four-lane bitsliced
+ *     path and its tail), in place and not. Secret: key and data.
+ *  2. The PKCS#5 padding check of cipher_do_final (AES/CBC and AES/ECB with
+ *     PKCS5Padding): valid paddings of every length and invalid ones (last
+ *     byte 0, > 16, one wrong byte at each position), one-shot and after
+ *     cipher_update. Secret: the key, hence the decrypted last block and
+ *     its padding; the ciphertext is public (the attacker chose it). What
+ *     is public afterwards: the status (JCA_BADPAD or 0) and, on success,
+ *     *out_len. The library branches on the validity once (cipher.c,
+ *     "if (!pad)") and copies bs - pad bytes (the length it returns): run.sh
+ *     accepts exactly those two places and reports anything else.
+ *  3. HMAC over every built-in digest: mac_init (keys shorter than, equal to
+ *     and longer than the block), mac_update, mac_do_final, mac_clone.
+ *     Secret: key and message. Also every MessageDigest on secret input.
+ *
+ * Run it under valgrind through tests/ct/run.sh, which checks the report.
+ * Outside valgrind the client requests do nothing and it is a plain test.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <valgrind/memcheck.h>
+
+#include "jca.h"
+
+#define SECRET(p, n) VALGRIND_MAKE_MEM_UNDEFINED((p), (n))
+#define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
+
+static int failures;
+
+#define CHECK(cond, ...)                                                    \
+	do {                                                                \
+		if (!(cond)) {                                              \
+			fprintf(stderr, "ct_check: FAILED %s:%d: ", __FILE__, __LINE__); \
+			fprintf(stderr, __VA_ARGS__);                       \
+			fprintf(stderr, "\n");                              \
+			failures++;                                         \
+		}                                                           \
+	} while (0)
+
+static void fill(unsigned char *p, size_t n, unsigned seed)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		seed = seed * 1103515245u + 12345u;
+		p[i] = (unsigned char)(seed >> 16);
+	}
+}
+
+/* ---- 1. AES ---- */
+static void aes_case(const char *transformation, size_t klen, size_t nblocks, int in_place)
+{
+	unsigned char key[32], skey[32], iv[16], pt[144], ct[144], back[144], ref[144];
+	size_t len = nblocks * 16, n, m;
+	cipher_ctx *c = cipher_get_instance(transformation);
+	int cbc = strstr(transformation, "CBC") != NULL;
+
+	CHECK(c != NULL, "%s: %s", transformation, jca_last_error_message());
+	if (!c)
+		return;
+	fill(key, sizeof key, (unsigned)(klen * 31 + nblocks));
+	fill(iv, sizeof iv, 7);
+	fill(pt, sizeof pt, (unsigned)nblocks);
+	/* reference, computed on public data */
+	CHECK(cipher_init(c, JCA_ENCRYPT, key, klen, cbc ? iv : NULL, cbc ? 16 : 0) == 0, "init");
+	CHECK(cipher_do_final(c, pt, len, ref, sizeof ref, &n) == 0 && n == len, "encrypt (reference)");
+
+	/* secret key and plaintext */
+	memcpy(skey, key, sizeof skey);
+	SECRET(skey, sizeof skey);
+	CHECK(cipher_init(c, JCA_ENCRYPT, skey, klen, cbc ? iv : NULL, cbc ? 16 : 0) == 0, "init (secret key)");
+	memcpy(ct, pt, len);
+	SECRET(ct, len);
+	if (in_place) {
+		CHECK(cipher_do_final(c, ct, len, ct, sizeof ct, &n) == 0, "encrypt in place");
+	} else {
+		unsigned char tmp[144];
+
+		memcpy(tmp, ct, len);
+		CHECK(cipher_update(c, tmp, 16, ct, sizeof ct, &m) == 0, "update");
+		CHECK(cipher_do_final(c, tmp + 16, len - 16, ct + m, sizeof ct - m, &n) == 0, "final");
+		n += m;
+	}
+	PUBLIC(ct, len);
+	PUBLIC(&n, sizeof n);
+	CHECK(n == len && memcmp(ct, ref, len) == 0, "%s: ciphertext differs", transformation);
+
+	/* decrypt with the secret key; the ciphertext is secret too */
+	CHECK(cipher_init(c, JCA_DECRYPT, skey, klen, cbc ? iv : NULL, cbc ? 16 : 0) == 0, "init decrypt");
+	memcpy(back, ct, len);
+	SECRET(back, len);
+	CHECK(cipher_do_final(c, back, len, back, sizeof back, &n) == 0, "decrypt");
+	PUBLIC(back, len);
+	PUBLIC(&n, sizeof n);
+	CHECK(n == len && memcmp(back, pt, len) == 0, "%s: decryption differs", transformation);
+	cipher_free(c);
+}
+
+static void test_aes(void)
+{
+	static const char *const names[] = { "AES/ECB/NoPadding", "AES/CBC/NoPadding", "aes-generic/ECB/NoPadding",
+	                                     "aes-generic/CBC/NoPadding" };
+	size_t i, k, b;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		for (k = 16; k <= 32; k += 8)
+			for (b = 1; b <= 9; b++)
+				aes_case(names[i], k, b, (int)(b & 1));
+	/* with JCA_CPU=generic the engine's implementation is the portable one */
+	if (getenv("JCA_CPU") && strcmp(getenv("JCA_CPU"), "generic") == 0) {
+		cipher_ctx *c = cipher_get_instance("AES/CBC/NoPadding");
+
+		CHECK(c && strcmp(cipher_implementation(c), "aes-generic") == 0,
+		      "AES is served by %s, not aes-generic (is JCA_CPU=generic set?)",
+		      c ? cipher_implementation(c) : "nothing");
+		cipher_free(c);
+	}
+}
+
+/* ---- 2. PKCS#5 padding check ---- */
+
+/* Decrypts ct (public) with a secret key; returns the public status and,
+ * on success, the public length. */
+static int pad_decrypt(const char *tr, const unsigned char *key, const unsigned char *iv,
+                       const unsigned char *ct, size_t len, size_t split, unsigned char *out, size_t *out_len)
+{
+	cipher_ctx *c = cipher_get_instance(tr);
+	unsigned char skey[16];
+	int cbc = strstr(tr, "CBC") != NULL, rc;
+	size_t m = 0, n = 0;
+
+	memcpy(skey, key, 16);
+	SECRET(skey, 16);
+	CHECK(cipher_init(c, JCA_DECRYPT, skey, 16, cbc ? iv : NULL, cbc ? 16 : 0) == 0, "init");
+	if (split) {
+		CHECK(cipher_update(c, ct, split, out, 96, &m) == 0, "update");
+		PUBLIC(&m, sizeof m);
+	}
+	rc = cipher_do_final(c, ct + split, len - split, out + m, 96 - m, &n);
+	/* public: the status, and on success the length */
+	PUBLIC(&rc, sizeof rc);
+	PUBLIC(&n, sizeof n);
+	PUBLIC(out, 96);
+	*out_len = m + n;
+	cipher_free(c);
+	return rc;
+}
+
+static void test_padding(void)
+{
+	static const char *const modes[] = { "AES/CBC/PKCS5Padding", "AES/ECB/PKCS5Padding" };
+	unsigned char key[16], iv[16], blocks[48], ct[48], out[96];
+	size_t mi, p, pos, n, split;
+
+	fill(key, sizeof key, 99);
+	fill(iv, sizeof iv, 98);
+	for (mi = 0; mi < 2; mi++) {
+		char raw[64];
+		int cbc = mi == 0;
+
+		snprintf(raw, sizeof raw, "AES/%s/NoPadding", cbc ? "CBC" : "ECB");
+		/* last plaintext blocks chosen by the test, encrypted with
+		 * NoPadding under a public copy of the key */
+		for (p = 0; p <= 18; p++) {
+			for (pos = 0; pos <= 16; pos++) {
+				cipher_ctx *e = cipher_get_instance(raw);
+				int rc, valid;
+
+				fill(blocks, sizeof blocks, (unsigned)(p * 17 + pos));
+				/* last block: valid padding of length p (1..16), with one
+				 * byte broken at pos (pos < p), or not at all (pos >= p);
+				 * p == 0 or p > 16 is invalid as such */
+				if (p >= 1 && p <= 16)
+					memset(blocks + 48 - p, (int)p, p);
+				else
+					blocks[47] = (unsigned char)(p == 0 ? 0 : 0x11 + pos);
+				if (p >= 1 && p <= 16 && pos < p)
+					blocks[48 - p + pos] ^= 0x40;
+				valid = p >= 1 && p <= 16 && pos >= p;
+				CHECK(cipher_init(e, JCA_ENCRYPT, key, 16, cbc ? iv : NULL, cbc ? 16 : 0) == 0, "init");
+				CHECK(cipher_do_final(e, blocks, 48, ct, sizeof ct, &n) == 0 && n == 48, "encrypt");
+				cipher_free(e);
+				for (split = 0; split <= 32; split += 16) {
+					rc = pad_decrypt(modes[mi], key, iv, ct, 48, split, out, &n);
+					if (valid) {
+						CHECK(rc == 0 && n == 48 - p && memcmp(out, blocks, n) == 0,
+						      "%s p=%zu pos=%zu split=%zu: rc %d n %zu", modes[mi], p, pos, split, rc, n);
+					} else {
+						CHECK(rc == JCA_BADPAD, "%s p=%zu pos=%zu: %s", modes[mi], p, pos,
+						      jca_error_name(rc));
+					}
+				}
+			}
+		}
+	}
+}
+
+/* ---- 3. HMAC and digests ---- */
+static void test_hmac(void)
+{
+	static const char *const macs[] = { "HmacMD5", "HmacSHA1", "HmacSHA224", "HmacSHA256", "HmacSHA384",
+		"HmacSHA512", "HmacSHA512/224", "HmacSHA512/256", "HmacSHA3-224", "HmacSHA3-256", "HmacSHA3-384",
+		"HmacSHA3-512" };
+	static const size_t klens[] = { 0, 1, 16, 32, 64, 72, 104, 128, 136, 144, 200 };
+	static const size_t mlens[] = { 0, 1, 55, 56, 64, 111, 112, 200, 1000 };
+	unsigned char key[200], msg[1000], tag[64], tag2[64], ref[64];
+	size_t i, k, j;
+
+	for (i = 0; i < sizeof macs / sizeof macs[0]; i++) {
+		for (k = 0; k < sizeof klens / sizeof klens[0]; k++) {
+			for (j = 0; j < sizeof mlens / sizeof mlens[0]; j += 2) {
+				mac_ctx *m = mac_get_instance(macs[i]), *cl;
+				size_t tl, kl = klens[k], ml = mlens[j];
+
+				CHECK(m != NULL, "%s", macs[i]);
+				if (!m)
+					continue;
+				tl = mac_length(m);
+				fill(key, sizeof key, (unsigned)(k + 1));
+				fill(msg, sizeof msg, (unsigned)(j + 5));
+				/* reference on public data */
+				mac_init(m, key, kl);
+				mac_update(m, msg, ml);
+				CHECK(mac_do_final(m, ref, sizeof ref) == (int)tl, "final");
+				/* secret key and message */
+				SECRET(key, kl);
+				SECRET(msg, ml);
+				CHECK(mac_init(m, key, kl) == 0, "init");
+				mac_update(m, msg, ml / 3);
+				cl = mac_clone(m);
+				mac_update(m, msg + ml / 3, ml - ml / 3);
+				CHECK(mac_do_final(m, tag, sizeof tag) == (int)tl, "final");
+				mac_update(cl, msg + ml / 3, ml - ml / 3);
+				CHECK(mac_do_final(cl, tag2, sizeof tag2) == (int)tl, "final (clone)");
+				PUBLIC(tag, sizeof tag);
+				PUBLIC(tag2, sizeof tag2);
+				PUBLIC(key, sizeof key);
+				PUBLIC(msg, sizeof msg);
+				CHECK(memcmp(tag, ref, tl) == 0 && memcmp(tag2, ref, tl) == 0, "%s: tag differs", macs[i]);
+				mac_free(cl);
+				mac_free(m);
+			}
+		}
+	}
+}
+
+static void test_digests(void)
+{
+	static const char *const mds[] = { "MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512",
+		"SHA-512/224", "SHA-512/256", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHAKE128", "SHAKE256" };
+	unsigned char msg[700], out[200];
+	size_t i, l;
+
+	for (i = 0; i < sizeof mds / sizeof mds[0]; i++) {
+		for (l = 0; l <= 700; l += 175) {
+			md_ctx *md = md_get_instance(mds[i]);
+
+			fill(msg, sizeof msg, (unsigned)l);
+			SECRET(msg, l);
+			md_update(md, msg, l);
+			CHECK(md_digest(md, out, 200) > 0, "%s", mds[i]);
+			PUBLIC(out, sizeof out);
+			PUBLIC(msg, sizeof msg);
+			md_free(md);
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	const char *only = argc > 1 ? argv[1] : "";
+
+	{
+		cipher_ctx *c = cipher_get_instance("AES/CBC/NoPadding");
+		md_ctx *md = md_get_instance("SHA-256");
+
+		fprintf(stderr, "ct_check: JCA_CPU=%s, under valgrind: %s, AES: %s, SHA-256: %s\n",
+		        getenv("JCA_CPU") ? getenv("JCA_CPU") : "(unset)", RUNNING_ON_VALGRIND ? "yes" : "no",
+		        c ? cipher_implementation(c) : "?", md ? md_implementation(md) : "?");
+		cipher_free(c);
+		md_free(md);
+	}
+	if (!*only || !strcmp(only, "aes"))
+		test_aes();
+	if (!*only || !strcmp(only, "padding"))
+		test_padding();
+	if (!*only || !strcmp(only, "hmac"))
+		test_hmac();
+	if (!*only || !strcmp(only, "digest"))
+		test_digests();
+	jca_shutdown();
+	fprintf(stderr, "ct_check: %s (%d failed checks)\n", failures ? "FAILED" : "done", failures);
+	return failures ? 1 : 0;
+}
