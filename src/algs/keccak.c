@@ -316,7 +316,13 @@ static void extract_bytes(const uint64_t a[25], size_t pos, uint8_t *out, size_t
 void jca__keccak_init(jca__keccak_ctx *c, const jca__keccak_backend *be,
                       unsigned rate, uint8_t dsbyte)
 {
-	memset(c->a, 0, sizeof c->a);
+	/* A struct assignment from a zero constant: compilers expand it into
+	 * wide stores, where a memset of this size becomes "rep stos", whose
+	 * start-up costs more than the stores (most of the cost of getting a
+	 * SHA-3 instance). */
+	static const jca__keccak_ctx zero;
+
+	*c = zero;
 	c->be = be;
 	c->rate = rate;
 	c->pos = 0;
