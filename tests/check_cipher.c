@@ -153,15 +153,12 @@ static int run_mct(const char *impl, int bits)
 		for (j = 0; j < 1000; j++) {
 			uint8_t next_in[16];
 
-			if (enc) {
-				ck_assert_int_eq(cipher_update(c, in, 16, out, 16, &got), 0);
-				memcpy(next_in, prev, 16);   /* PT[j+1] = CT[j-1] (IV for j = 0) */
-				memcpy(prev, out, 16);
-			} else {
-				ck_assert_int_eq(cipher_update(c, in, 16, out, 16, &got), 0);
-				memcpy(next_in, prev, 16);   /* CT[j+1] = PT[j-1] (IV for j = 0) */
-				memcpy(prev, out, 16);
-			}
+			/* the next input is the chaining value used for this
+			 * block: PT[j+1] = CT[j-1] encrypting, CT[j+1] = PT[j-1]
+			 * decrypting (the IV for j = 0) */
+			ck_assert_int_eq(cipher_update(c, in, 16, out, 16, &got), 0);
+			memcpy(next_in, prev, 16);
+			memcpy(prev, out, 16);
 			ck_assert_uint_eq(got, 16);
 			if (j == 998)
 				memcpy(older, out, 16);

@@ -14,8 +14,6 @@
 #include "jca/provider.h"
 #include "../algs/algs.h"
 
-#define JCA__UNUSED(x) ((void)(x))
-
 /* ---- errors (error.c) ---- */
 /* Sets the calling thread's last error; returns code. */
 JCA__HIDDEN int jca__error(int code, const char *fmt, ...)

@@ -546,26 +546,19 @@ static int apply_disabled(jca__snapshot *s)
 			rc = table_put(&s->disabled, key, klen, &dr, -1);
 			for (i = 0; i < s->n && rc == 0; i++) {
 				jca__entry *hit, *e, *tmp;
-				jca__resolved hr;
 
 				HASH_FIND(hh, s->tables[i], key, klen, hit);
 				if (!hit)
 					continue;
-				hr = hit->r;
-				{
-					jca__entry copy = *hit;
-
-					copy.r = hr;
-					HASH_ITER(hh, s->tables[i], e, tmp) {
-						if (e == hit || !disables(&copy, d, e))
-							continue;
-						dr.canon = d->alg;
-						rc = table_put(&s->disabled, e->key, e->klen, &dr, -1);
-						HASH_DEL(s->tables[i], e);
-						free(e);
-						if (rc)
-							break;
-					}
+				/* hit itself is removed last: disables() reads it */
+				HASH_ITER(hh, s->tables[i], e, tmp) {
+					if (e == hit || !disables(hit, d, e))
+						continue;
+					rc = table_put(&s->disabled, e->key, e->klen, &dr, -1);
+					HASH_DEL(s->tables[i], e);
+					free(e);
+					if (rc)
+						break;
 				}
 				HASH_DEL(s->tables[i], hit);
 				free(hit);
@@ -1449,11 +1442,6 @@ void jca_shutdown(void)
 /* Lookup (the hot path)                                               */
 /* ------------------------------------------------------------------ */
 
-static const char *type_name(jca_service_type t)
-{
-	return jca_service_type_name(t);
-}
-
 static const jca__resolved *not_found(const jca__snapshot *s, const char *key, size_t klen,
                                       jca_service_type type, const char *name, const char *provider)
 {
@@ -1461,12 +1449,12 @@ static const jca__resolved *not_found(const jca__snapshot *s, const char *key, s
 
 	HASH_FIND(hh, s->disabled, key, klen, d);
 	if (d)
-		jca__error(JCA_DISABLED, "%s \"%s\" is disabled by policy (%s)", type_name(type), name,
+		jca__error(JCA_DISABLED, "%s \"%s\" is disabled by policy (%s)", jca_service_type_name(type), name,
 		           config ? config->source : "configuration");
 	else if (provider)
-		jca__error(JCA_NOALG, "provider \"%s\" does not offer %s \"%s\"", provider, type_name(type), name);
+		jca__error(JCA_NOALG, "provider \"%s\" does not offer %s \"%s\"", provider, jca_service_type_name(type), name);
 	else
-		jca__error(JCA_NOALG, "no provider offers %s \"%s\"", type_name(type), name);
+		jca__error(JCA_NOALG, "no provider offers %s \"%s\"", jca_service_type_name(type), name);
 	return NULL;
 }
 
@@ -1521,10 +1509,10 @@ static const jca__resolved *lookup_slow(jca_service_type type, const char *name,
 	size_t klen;
 
 	if (!name)
-		return (jca__error(JCA_EINVAL, "%s name is NULL", type_name(type)), NULL);
+		return (jca__error(JCA_EINVAL, "%s name is NULL", jca_service_type_name(type)), NULL);
 	klen = make_key(key, type, name);
 	if (!klen)
-		return (jca__error(*name ? JCA_NOALG : JCA_EINVAL, "%s name \"%.64s\" is %s", type_name(type),
+		return (jca__error(*name ? JCA_NOALG : JCA_EINVAL, "%s name \"%.64s\" is %s", jca_service_type_name(type),
 		                   name, *name ? "too long" : "empty"), NULL);
 	for (;;) {
 		s = snapshot();
