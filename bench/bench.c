@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jca-bench: JMH-style micro-benchmarks of libjca, side by side with the
  * same operations through OpenSSL 3 EVP when built with HAVE_OPENSSL.

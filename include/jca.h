@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libjca - the Java Cryptography Architecture's model in C.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Every test, in one command (the README's test command; CI runs it too):
 # the unit suites with the NIST vectors for every backend and CPU tier here,
 # the command-line tool and exported-symbol checks, make distcheck, the

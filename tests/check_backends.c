@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Backends: every implementation usable on this machine agrees with the
  * portable one on random lengths and random update splits (digests, HMAC

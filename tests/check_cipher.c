@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Cipher: NIST CAVP AES-CBC vectors (KAT, MMT, MCT) for every AES
  * implementation usable here, own PKCS#5 known answers, streaming, in-place,

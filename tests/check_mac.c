@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Mac: NIST HMAC.rsp (truncated tags included), own known answers for
  * every HMAC (tests/kat/hmac.txt, Python hmac), key lengths around the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MessageDigest: NIST CAVP vectors and own known answers for every
  * implementation usable on this machine, streaming properties, lookup

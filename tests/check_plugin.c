@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Providers as plugins: configuration, lazy double-checked loading,
  * preference, disabled algorithms, bad plugins refused, runtime add/remove,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # The jca command through its real binary on real files, compared with
 # coreutils (sha*sum, md5sum) and openssl where they exist.
 #   top_builddir=DIR sh tests/cli.sh      (the binary is DIR/jca)

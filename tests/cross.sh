@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Cross-builds libjca and its MessageDigest, Cipher and Mac suites for
 # aarch64 or riscv64 with Debian's cross compilers, and runs them under
 # qemu-user with a CPU model that has the crypto extensions: every backend

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Fails if the shared library exports anything but the public API: every
 # defined dynamic symbol must be named md_*, cipher_*, mac_* or jca_* and be
 # declared in an installed header.

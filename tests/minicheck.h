@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A minimal stand-in for the subset of the Check API the suites use, for
  * builds where libcheck is not available (cross builds run under

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Runs the test suites of libjca under dynamic and static analysers.
 #
 #   tests/sanitize.sh [asan|tsan|valgrind|static|all]... [-d WORKDIR]

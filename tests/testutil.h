@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Helpers shared by the Check suites: NIST .rsp parsing, hex, paths. */
 #ifndef JCA_TESTUTIL_H
 #define JCA_TESTUTIL_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Runs the MessageDigest, Cipher, Mac and backend suites again with lower
 # CPU tiers forced through JCA_CPU, so every implementation this machine
 # can run is exercised as the active one, not only by its driver name.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jca dgst and jca mac: digests and HMAC tags of files in the formats of
  * sha256sum (default) and BSD (--tag), and checking of such sums files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jca enc / jca dec: encrypt or decrypt a stream with a Cipher
  * transformation, in constant memory.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jca list: providers in preference order with their load state, and
  * their services by type with aliases, OIDs, attributes and backends.

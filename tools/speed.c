@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jca speed: throughput of digests, HMACs and ciphers per input size, as
  * 'openssl speed' does, and the cost of getting an instance; with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jca: helpers shared by the commands - messages, option parsing, value
  * parsing, keys, file input, the progress bar and JSON strings.

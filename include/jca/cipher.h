@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Cipher engine (javax.crypto.Cipher), block ciphers in ECB and CBC mode.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libjca: common definitions - export macro, status codes, last error.
  *

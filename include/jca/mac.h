@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Mac engine (javax.crypto.Mac): HMAC over any MessageDigest in the
  * registry, including digests that plugin providers add.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libjca provider interface: what a provider (built in or a plugin .so)
  * hands to the registry. Plugin authors need this header only.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * example.c - a complete libjca plugin provider, written as the template for
  * plugin authors. Copy it, rename the provider, replace the algorithms.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * openssl_bridge.c - libjca plugin provider "openssl": OpenSSL 3's libcrypto
  * digests and AES, under libjca's JCA standard names.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * CPU feature detection: read once, in src/algs/cpu.c, then cached.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Keccak-f[1600] and the sponge behind SHA-3 and SHAKE (FIPS 202).
  *

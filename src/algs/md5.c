@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MD5 (RFC 1321): streaming layer shared by every backend, and the portable
  * compression function. MD5 is little-endian throughout: message words,

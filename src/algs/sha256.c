@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-224 and SHA-256 (FIPS 180-4): streaming layer shared by every backend,
  * and the portable compression function.

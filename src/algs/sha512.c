@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-384, SHA-512, SHA-512/224 and SHA-512/256 (FIPS 180-4): streaming layer
  * shared by every backend, and the portable compression function.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Instance memory: one block per instance, recycled per thread.
  *

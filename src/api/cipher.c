@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Cipher engine: buffering, padding and IV handling over an implementation's
  * ECB/CBC block functions. See jca/cipher.h. */
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Mac engine: one HMAC template (RFC 2104, FIPS 198-1) over any
  * MessageDigest implementation. See jca/mac.h. */
 #include <stdlib.h>

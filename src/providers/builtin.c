@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The built-in provider, "builtin": the only place where algorithm names
  * meet implementations. Each service lists its implementations; the registry

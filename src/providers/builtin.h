@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Built-in provider: implementation vtables shared by its source files. */
 #ifndef JCA_BUILTIN_H
 #define JCA_BUILTIN_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Cipher implementations of the built-in provider. */
 #include "builtin.h"
 

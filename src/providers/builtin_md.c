@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * MessageDigest implementations of the built-in provider: one vtable per
  * (algorithm, backend). The init wrappers bind a backend's block function

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The configuration file (jca.conf), in the spirit of java.security:
  *

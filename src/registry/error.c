@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Status codes, messages and the thread's last error. See jca/common.h. */
 #include <stdio.h>
 #include <string.h>

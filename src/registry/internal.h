@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Registry internals shared by src/registry and the engine classes in
  * src/api. Not installed.

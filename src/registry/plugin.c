@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Plugin loading: trust checks, dlopen, the entry call with the host table.
  * Validation of the returned descriptor is the registry's job (registry.c),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The registry: providers in preference order, their services, and the
  * lookup tables that map (type, name) to a service and its cached

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Constant-time check, ctgrind style: secrets are marked undefined for
  * valgrind memcheck (VALGRIND_MAKE_MEM_UNDEFINED), so every branch or

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Constant-time check (ctgrind style): builds libjca (static, optimised as
 # shipped) and tests/ct/ct_check.c with each compiler, runs ct_check under
 # valgrind memcheck with the secrets marked undefined, once with the

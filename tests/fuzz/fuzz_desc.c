@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libFuzzer target: validation of provider descriptors (jca_provider_add /
  * jca_provider_insert), the same code that checks every plugin.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Builds the libFuzzer targets in tests/fuzz/ with clang against a static
 # libjca.a built with the same sanitizers, then runs each one for a bounded
 # time on its committed seed corpus. Fails on any crash, sanitizer report,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
 # Generates aes_pkcs5.txt: AES-CBC with PKCS#5 padding for every plaintext
 # length 0..48 and every key size, computed with the openssl command (an
 # implementation independent of libjca).

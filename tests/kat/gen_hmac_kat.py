@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generates hmac.txt with Python's hmac/hashlib (independent of libjca):
 HMAC over every built-in digest, for key lengths 0, 1, block-1, block,
 block+1 and 1000, and message lengths 0, 1, 100 and 1000.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generates tests/kat/md.txt: known answers for every built-in digest,
 computed with Python's hashlib (an implementation independent of libjca).
 

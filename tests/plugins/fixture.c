@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Test plugin fixtures, one source built in several variants (-DVARIANT_*):
  * a good provider "testgood", and bad ones that the host must refuse.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AES (FIPS 197) with ECB and CBC using the Armv8 Cryptographic Extension
  * (AESE, AESMC, AESD, AESIMC).

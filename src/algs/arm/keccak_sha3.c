@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Keccak-f[1600] backend using the Armv8.2 SHA-3 instructions
  * (EOR3, RAX1, XAR, BCAX).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-1 block function using the Armv8 Cryptographic Extension
  * (SHA1C, SHA1P, SHA1M, SHA1H, SHA1SU0, SHA1SU1).

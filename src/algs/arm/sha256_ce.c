@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-224/SHA-256 block function using the Armv8 Cryptographic Extension
  * (SHA256H, SHA256H2, SHA256SU0, SHA256SU1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-384/SHA-512/SHA-512/t block function using the Armv8.2 SHA-512
  * instructions (SHA512H, SHA512H2, SHA512SU0, SHA512SU1).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Keccak-f[1600] backend for RV64 with Zbb: every lane rotation is one rori
  * and chi's (~x & y) is one andn.

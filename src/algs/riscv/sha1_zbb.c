@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-1 block function for RV64 with Zbb: the rotations are single roriw
  * instructions and the big-endian loads use rev8.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-224/SHA-256 block function for RV64 with the scalar crypto extension
  * Zknh (sha256sig0/sig1/sum0/sum1) and rev8 from Zbb or Zbkb.

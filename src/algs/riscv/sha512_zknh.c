@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-384/SHA-512/SHA-512/t block function for RV64 with the scalar crypto
  * extension Zknh (the RV64 forms sha512sig0/sig1/sum0/sum1, which work on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AES (FIPS 197) with the AES-NI instructions: key schedule, ECB and CBC.
  *

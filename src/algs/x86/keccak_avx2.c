@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Keccak-f[1600] (FIPS 202) for x86-64 CPUs with AVX2: the jca__keccak_avx2
  * backend. Despite the name it is scalar code, tuned for BMI1 and BMI2.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Keccak-f[1600] (FIPS 202) with AVX-512VL: the jca__keccak_avx512 backend.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-512 block function: AVX2 message schedule, scalar rounds.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-512 block function with an AVX-512VL message schedule: the code of
  * sha512_avx2.c, with the sigma functions built from vprorq and vpternlogq

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * SHA-1 and SHA-256 block functions using the x86 SHA extensions.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AES-CBC decryption with VAES on 256-bit registers (two blocks per YMM).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AES-CBC decryption with VAES on 512-bit registers (four blocks per ZMM).
  *
