@@ -77,6 +77,20 @@ mac_ctx *mac_get_instance_from(const char *name, const char *provider)
 	return r ? mac_create(r) : NULL;
 }
 
+const mac_handle *mac_lookup(const char *name)
+{
+	return (const mac_handle *)jca__lookup(JCA_MAC, name, NULL);
+}
+
+mac_ctx *mac_new(const mac_handle *h)
+{
+	if (!h) {
+		jca__error(JCA_EINVAL, "Mac handle is NULL");
+		return NULL;
+	}
+	return mac_create((const jca__resolved *)h);
+}
+
 int mac_init(mac_ctx *m, const void *key, size_t key_len)
 {
 	const jca_md_impl *md;
