@@ -540,7 +540,7 @@ START_TEST(test_names)
 
 		ck_assert_str_eq(cipher_algorithm(c), names[i].canon);
 		ck_assert_str_eq(cipher_provider(c), "builtin");
-		ck_assert_uint_eq(cipher_block_size(c), 16);
+		ck_assert_uint_eq(cipher_block_length(c), 16);
 		cipher_free(c);
 	}
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -601,6 +601,33 @@ START_TEST(test_handle)
 }
 END_TEST
 
+/* cipher_reset drops buffered input and restores the IV given at init. */
+START_TEST(test_reset)
+{
+	static const uint8_t key[16] = { 3 }, iv[16] = { 4 }, msg[40] = { 6 };
+	cipher_ctx *c = cipher_get_instance("AES/CBC/PKCS5Padding");
+	uint8_t ref[48], out[48];
+	size_t n, m;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(cipher_reset(c), 0);   /* before init: nothing to drop */
+	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, iv, 16), 0);
+	ck_assert_int_eq(cipher_do_final(c, msg, sizeof msg, ref, sizeof ref, &n), 0);
+	ck_assert_uint_eq(n, 48);
+	/* 21 bytes in: one block out (the IV has moved), five held */
+	ck_assert_int_eq(cipher_update(c, msg, 21, out, sizeof out, &m), 0);
+	ck_assert_uint_eq(m, 16);
+	ck_assert_int_eq(cipher_reset(c), 0);
+	ck_assert_int_eq(cipher_update(c, msg, 21, out, sizeof out, &m), 0);
+	ck_assert_int_eq(cipher_do_final(c, msg + 21, sizeof msg - 21, out + m, sizeof out - m, &n), 0);
+	ck_assert_uint_eq(m + n, 48);
+	ck_assert_msg(memcmp(out, ref, 48) == 0, "output after cipher_reset differs");
+	ck_assert_uint_eq(cipher_block_length(c), 16);
+	cipher_free(c);
+	ck_assert_int_eq(cipher_reset(NULL), JCA_EINVAL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("Cipher");
@@ -617,6 +644,7 @@ int main(void)
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_names);
 	tcase_add_test(tc, test_handle);
+	tcase_add_test(tc, test_reset);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

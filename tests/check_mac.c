@@ -170,7 +170,17 @@ START_TEST(test_names_errors)
 	ck_assert_int_eq(mac_do_final(m, out, 32), 32);
 	ck_assert_int_eq(mac_update(m, NULL, 1), JCA_EINVAL);
 	ck_assert_uint_eq(mac_length(m), 32);
+	ck_assert_uint_eq(mac_block_length(m), 64);
+	ck_assert(strncmp(mac_implementation(m), "hmac(sha256", 11) == 0);
 	mac_free(m);
+	m = get("HmacSHA512");
+	ck_assert_uint_eq(mac_length(m), 64);
+	ck_assert_uint_eq(mac_block_length(m), 128);
+	ck_assert_int_eq(mac_reset(m), 0);   /* before mac_init: nothing to drop */
+	mac_free(m);
+	ck_assert_int_eq(mac_reset(NULL), JCA_EINVAL);
+	ck_assert_uint_eq(mac_block_length(NULL), 0);
+	ck_assert_ptr_null(mac_implementation(NULL));
 	mac_free(NULL);
 }
 END_TEST

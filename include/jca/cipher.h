@@ -77,11 +77,17 @@ JCA_API int cipher_update(cipher_ctx *c, const void *in, size_t in_len,
 JCA_API int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len,
                             void *out, size_t out_size, size_t *out_len);
 
+/* Drops buffered input and returns to the state right after cipher_init
+ * (same key and IV; nothing to drop before cipher_init). Returns 0, or
+ * JCA_EINVAL for a NULL object. */
+JCA_API int cipher_reset(cipher_ctx *c);
+
 /* Output space that cipher_update or cipher_do_final needs for in_len
  * more bytes of input (exact for encryption, an upper bound when
  * decrypting with padding). */
 JCA_API size_t cipher_output_size(const cipher_ctx *c, size_t in_len);
-JCA_API size_t cipher_block_size(const cipher_ctx *c);
+/* Block length in bytes. */
+JCA_API size_t cipher_block_length(const cipher_ctx *c);
 /* The IV in use (NULL for ECB or before init) and its length. */
 JCA_API const uint8_t *cipher_iv(const cipher_ctx *c);
 JCA_API size_t cipher_iv_length(const cipher_ctx *c);

@@ -258,6 +258,15 @@ static void rewind_ctx(cipher_ctx *c)
 	c->buflen = 0;
 }
 
+int cipher_reset(cipher_ctx *c)
+{
+	if (!c)
+		return jca__error(JCA_EINVAL, "cipher_reset: NULL object");
+	if (c->dir)
+		rewind_ctx(c);
+	return 0;
+}
+
 size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
 {
 	size_t total;
@@ -379,7 +388,7 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 	return 0;
 }
 
-size_t cipher_block_size(const cipher_ctx *c)
+size_t cipher_block_length(const cipher_ctx *c)
 {
 	return c ? c->bs : 0;
 }
