@@ -259,7 +259,7 @@ START_TEST(test_pkcs5_kat)
 END_TEST
 
 /* ---- streaming: every chunking equals one-shot ---- */
-static void stream_check(const char *xf, int dir, const uint8_t *key, const uint8_t *iv,
+static void stream_check(const char *xf, cipher_opmode dir, const uint8_t *key, const uint8_t *iv,
                          const uint8_t *in, size_t len, const uint8_t *ref, size_t reflen)
 {
 	cipher_ctx *c = get(xf);
@@ -461,7 +461,7 @@ START_TEST(test_errors)
 	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, iv, 15), JCA_IVLEN);
 	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, iv, 17), JCA_IVLEN);
 	ck_assert_int_eq(cipher_init(c, JCA_DECRYPT, key, 16, NULL, 0), JCA_NOIV);
-	ck_assert_int_eq(cipher_init(c, 7, key, 16, iv, 16), JCA_EINVAL);
+	ck_assert_int_eq(cipher_init(c, (cipher_opmode)7, key, 16, iv, 16), JCA_EINVAL);
 	/* random IV when encrypting without one */
 	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, NULL, 0), 0);
 	ck_assert_ptr_nonnull(cipher_iv(c));

@@ -25,7 +25,7 @@
 #define MAX_IV 32
 
 struct enc_opts {
-	int dir;                /* JCA_ENCRYPT or JCA_DECRYPT */
+	cipher_opmode dir;      /* JCA_ENCRYPT or JCA_DECRYPT */
 	const char *cmd;        /* "enc" or "dec" */
 	const char *trans, *provider, *key_hex, *key_file, *iv_hex, *in, *out;
 };

@@ -30,8 +30,11 @@
 extern "C" {
 #endif
 
-#define JCA_ENCRYPT 1
-#define JCA_DECRYPT 2
+/* Direction of a Cipher (javax.crypto.Cipher ENCRYPT_MODE, DECRYPT_MODE). */
+typedef enum cipher_opmode {
+	JCA_ENCRYPT = 1,
+	JCA_DECRYPT = 2
+} cipher_opmode;
 
 typedef struct cipher_ctx cipher_ctx;
 typedef struct cipher_handle cipher_handle;
@@ -54,9 +57,9 @@ JCA_API cipher_ctx *cipher_new(const cipher_handle *h);
  * CBC: iv_len must be the block size. When encrypting, iv may be NULL: a
  * random IV is drawn from the OS (getrandom) and cipher_iv() returns it.
  * Decrypting needs an IV (JCA_NOIV). ECB takes no IV (JCA_IVLEN if given).
- * Errors: JCA_EINVAL (bad opmode), JCA_KEYLEN, JCA_IVLEN, JCA_NOIV,
+ * Errors: JCA_EINVAL (opmode not JCA_ENCRYPT or JCA_DECRYPT), JCA_KEYLEN, JCA_IVLEN, JCA_NOIV,
  * JCA_RANDOM. */
-JCA_API int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
+JCA_API int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                         const void *iv, size_t iv_len);
 
 /* Processes in_len bytes, writing whole blocks to out and holding any

@@ -83,7 +83,7 @@ cipher_ctx *cipher_new(const cipher_handle *h)
 	return cipher_create((const jca__resolved *)h);
 }
 
-int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
+int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                 const void *iv, size_t iv_len)
 {
 	uint8_t fresh[MAX_BLOCK];
