@@ -538,6 +538,50 @@ START_TEST(test_introspection)
 }
 END_TEST
 
+static const jca_service *builtin_service(jca_service_type type, const char *alg)
+{
+	const jca_provider *p = jca_provider_find("builtin");
+	const jca_service *s;
+	size_t i;
+
+	for (i = 0; p && (s = jca_provider_service_at(p, i)); i++)
+		if (jca_service_type_of(s) == type && strcmp(jca_service_algorithm(s), alg) == 0)
+			return s;
+	ck_abort_msg("builtin offers no %s %s", jca_service_type_name(type), alg);
+	return NULL;
+}
+
+/* Every iterator ends with JCA_END and leaves the last error alone; NULL
+ * arguments are JCA_EINVAL. */
+START_TEST(test_iterators)
+{
+	const jca_service *d = builtin_service(JCA_MESSAGE_DIGEST, "SHA-256");
+	const jca_service *m = builtin_service(JCA_MAC, "HmacSHA256");
+	const char *k, *v;
+	jca_impl_info info;
+	size_t i;
+
+	ck_assert_ptr_nonnull(jca_service_alias_at(d, 0));
+
+	ck_assert_ptr_null(md_get_instance("SHA-257"));   /* sets the last error */
+	for (i = 0; jca_service_attribute_at(d, i, &k, &v) == 0; i++)
+		;
+	ck_assert_int_eq(jca_service_attribute_at(d, i, &k, &v), JCA_END);
+	for (i = 0; jca_service_impl_at(d, i, &info) == 0; i++)
+		;
+	ck_assert_uint_ge(i, 1);
+	ck_assert_int_eq(jca_service_impl_at(d, i, &info), JCA_END);
+	ck_assert_int_eq(jca_service_impl_at(m, 1, &info), JCA_END);
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	ck_assert_int_eq(jca_service_impl_at(NULL, 0, &info), JCA_EINVAL);
+	ck_assert_int_eq(jca_service_impl_at(d, 0, NULL), JCA_EINVAL);
+	ck_assert_int_eq(jca_service_attribute_at(NULL, 0, &k, &v), JCA_EINVAL);
+	ck_assert_int_eq(jca_service_attribute_at(d, 0, NULL, &v), JCA_EINVAL);
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+	ck_assert_ptr_null(jca_service_alias_at(NULL, 0));
+}
+END_TEST
+
 /* ---- concurrency ---- */
 static void *worker(void *arg)
 {
@@ -596,6 +640,7 @@ int main(void)
 	tcase_add_test(tc, test_lookup_errors);
 	tcase_add_test(tc, test_handle);
 	tcase_add_test(tc, test_introspection);
+	tcase_add_test(tc, test_iterators);
 	tcase_add_test(tc, test_threads);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -54,6 +54,11 @@ JCA_API const char *jca_service_type_name(jca_service_type type);
 JCA_API jca_service_type jca_service_type_of(const jca_service *s);
 JCA_API const char *jca_service_algorithm(const jca_service *s);
 JCA_API const jca_provider *jca_service_provider(const jca_service *s);
+/* The jca_service_*_at iterators return 0 for an item and JCA_END past the
+ * last one: positive, not an error (the last error is left as it was).
+ * A NULL argument is an error: JCA_EINVAL with the last error set. */
+enum { JCA_END = 1 };
+
 /* Alias at index (OIDs included), NULL past the end. A Cipher service's
  * OID aliases are written "OID=TRANSFORMATION" (the OID names that full
  * transformation, e.g. "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding"). */
@@ -61,7 +66,7 @@ JCA_API const char *jca_service_alias_at(const jca_service *s, size_t index);
 /* Attribute value by key (case-insensitive), NULL if absent. The registry
  * adds "Implementation" (the active implementation's name). */
 JCA_API const char *jca_service_attribute(const jca_service *s, const char *key);
-/* Attribute at index; returns 0, or -1 past the end. */
+/* Attribute at index; returns 0, JCA_END past the end, or JCA_EINVAL. */
 JCA_API int jca_service_attribute_at(const jca_service *s, size_t index,
                                      const char **key, const char **value);
 
@@ -72,7 +77,8 @@ typedef struct jca_impl_info {
 	int available;         /* usable on this CPU (after JCA_CPU) */
 	int active;            /* the one bound into the service */
 } jca_impl_info;
-/* Fills *info for implementation `index`; returns 0, or -1 past the end. */
+/* Fills *info for implementation `index`; returns 0, JCA_END past the
+ * end, or JCA_EINVAL. */
 JCA_API int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info);
 
 #ifdef __cplusplus

@@ -149,8 +149,8 @@ int jca_service_attribute_at(const jca_service *s, size_t index, const char **ke
 {
 	size_t n = 0;
 
-	if (!s)
-		return -1;
+	if (!s || !key || !value)
+		return jca__error(JCA_EINVAL, "jca_service_attribute_at: NULL %s", s ? "output" : "service");
 	while (s->attrs && s->attrs[n].key)
 		n++;
 	if (index < n) {
@@ -163,18 +163,18 @@ int jca_service_attribute_at(const jca_service *s, size_t index, const char **ke
 		*value = s->impl_name;
 		return 0;
 	}
-	return -1;
+	return JCA_END;
 }
 
 int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info)
 {
 	if (!s || !info)
-		return -1;
+		return jca__error(JCA_EINVAL, "jca_service_impl_at: NULL %s", s ? "info" : "service");
 	if (s->type == JCA_MESSAGE_DIGEST) {
 		const jca_md_impl *m;
 
 		if (index >= count_md(s->md_impls))
-			return -1;
+			return JCA_END;
 		m = s->md_impls[index];
 		info->name = m->name;
 		info->priority = m->priority;
@@ -186,7 +186,7 @@ int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info)
 		const jca_cipher_impl *c;
 
 		if (index >= count_cipher(s->cipher_impls))
-			return -1;
+			return JCA_END;
 		c = s->cipher_impls[index];
 		info->name = c->name;
 		info->priority = c->priority;
@@ -201,5 +201,5 @@ int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info)
 		info->active = 1;
 		return 0;
 	}
-	return -1;
+	return JCA_END;
 }
