@@ -46,7 +46,7 @@ static void atfork_register(void)
 	pthread_atfork(atfork_prepare, atfork_release, atfork_release);
 }
 
-/* Called with lock held. */
+/* Called with jca__lock held. */
 static int init_locked(void)
 {
 	struct jca_provider **list = NULL;
@@ -125,7 +125,7 @@ jca__snapshot *jca__get_snapshot(void)
 }
 
 /* Loads provider cur->provs[i] (not yet loaded), then publishes a snapshot
- * that includes it. Called with lock held. */
+ * that includes it. Called with jca__lock held. */
 static void load_locked(jca__snapshot *cur, size_t i)
 {
 	struct jca_provider *p = cur->provs[i];
