@@ -376,7 +376,7 @@ START_TEST(test_streaming)
 			}
 			/* reset drops input */
 			md_update(md, "junk", 4);
-			md_reset(md);
+			ck_assert_int_eq(md_reset(md), 0);
 			md_update(md, msg, len);
 			md_digest(md, out, dl);
 			ck_assert(memcmp(out, ref, dl) == 0);
@@ -508,6 +508,8 @@ START_TEST(test_handle)
 	md_free(md);
 	ck_assert_ptr_null(md_lookup("nope"));
 	ck_assert_ptr_null(md_new(NULL));
+	ck_assert_int_eq(md_reset(NULL), JCA_EINVAL);
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
 }
 END_TEST
 

@@ -25,7 +25,7 @@
 #define MAX_IV 32
 
 struct enc_opts {
-	int dir;                /* JCA_ENCRYPT or JCA_DECRYPT */
+	cipher_opmode dir;      /* JCA_ENCRYPT or JCA_DECRYPT */
 	const char *cmd;        /* "enc" or "dec" */
 	const char *trans, *provider, *key_hex, *key_file, *iv_hex, *in, *out;
 };
@@ -158,10 +158,10 @@ static void report_cipher_error(const struct enc_opts *o, int rc, const char *in
 		msg("%s: bad decrypt: wrong key or corrupted input", name);
 	else if (o->dir == JCA_DECRYPT && rc == JCA_NOTBLOCK)
 		msg("%s: bad decrypt: input is not a whole number of %zu-byte blocks (truncated or corrupted)",
-		    name, cipher_block_size(c));
+		    name, cipher_block_length(c));
 	else if (rc == JCA_NOTBLOCK)
 		msg("%s: input is not a whole number of %zu-byte blocks, which %s needs", name,
-		    cipher_block_size(c), cipher_algorithm(c));
+		    cipher_block_length(c), cipher_algorithm(c));
 	else
 		msg("%s: %s", name, jca_last_error_message());
 }
