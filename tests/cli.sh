@@ -103,21 +103,32 @@ check "dgst -c takes the SHAKE length from the sums line" $?
 # ---- dgst errors ----
 "$jca" dgst -a SHA-257 one 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'SHA-257' err; check "unknown algorithm exits 2 with a message" $?
+# a file that cannot be opened or read: exit 1, as sha256sum
 "$jca" dgst -a SHA-256 missing >/dev/null 2>err; rc=$?
-[ $rc -eq 2 ] && grep -q '^jca: missing: No such file or directory$' err
-check "missing file exits 2: 'jca: missing: No such file or directory'" $?
+[ $rc -eq 1 ] && grep -q '^jca: missing: No such file or directory$' err
+check "missing file exits 1: 'jca: missing: No such file or directory'" $?
 "$jca" dgst -a SHA-256 adir >/dev/null 2>err; rc=$?
-[ $rc -eq 2 ] && grep -q '^jca: adir: Is a directory$' err; check "directory exits 2: 'jca: adir: Is a directory'" $?
+[ $rc -eq 1 ] && grep -q '^jca: adir: Is a directory$' err; check "directory exits 1: 'jca: adir: Is a directory'" $?
 if [ "$(id -u)" -ne 0 ]; then
 	printf 'x' > unreadable; chmod 000 unreadable
 	"$jca" dgst -a SHA-256 unreadable >/dev/null 2>err; rc=$?
-	[ $rc -eq 2 ] && grep -q 'unreadable: Permission denied' err; check "unreadable file exits 2" $?
+	sha256sum unreadable >/dev/null 2>&1; rrc=$?
+	[ $rc -eq 1 ] && [ $rrc -eq 1 ] && grep -q 'unreadable: Permission denied' err
+	check "unreadable file exits 1, as sha256sum" $?
 	chmod 644 unreadable
 else
-	skip "unreadable-file case (running as root, permissions do not apply)"
+	skip "permission-denied case (running as root, permissions do not apply; the read error below stands in)"
+fi
+if [ -r /proc/self/mem ]; then
+	"$jca" dgst -a SHA-256 /proc/self/mem >/dev/null 2>err; rc=$?
+	sha256sum /proc/self/mem >/dev/null 2>&1; rrc=$?
+	[ $rc -eq 1 ] && [ $rrc -eq 1 ] && grep -q '/proc/self/mem: Input/output error' err
+	check "read error (/proc/self/mem) exits 1 with the reason, as sha256sum" $?
+else
+	skip "read error (no /proc/self/mem)"
 fi
 out=$("$jca" dgst -a SHA-256 missing one 2>/dev/null); rc=$?
-[ $rc -eq 2 ] && [ "$out" = "$(sha256sum one)" ]; check "later files still digested after an error" $?
+[ $rc -eq 1 ] && [ "$out" = "$(sha256sum one)" ]; check "later files still digested after an error" $?
 "$jca" dgst one >/dev/null 2>&1; [ $? -eq 2 ]; check "dgst without -a exits 2" $?
 "$jca" dgst -a SHA-256 --bogus one >/dev/null 2>&1; [ $? -eq 2 ]; check "unknown option exits 2" $?
 "$jca" dgst -a SHA-256 --quiet one >/dev/null 2>&1; [ $? -eq 2 ]; check "--quiet without -c exits 2" $?
