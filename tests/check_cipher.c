@@ -636,7 +636,7 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, test_nist);
+	tcase_add_test(tu_vectors_tcase(s), test_nist);
 	tcase_add_test(tc, test_pkcs5_kat);
 	tcase_add_test(tc, test_streaming);
 	tcase_add_test(tc, test_in_place_buffered);

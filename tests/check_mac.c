@@ -227,7 +227,7 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, test_nist);
+	tcase_add_test(tu_vectors_tcase(s), test_nist);
 	tcase_add_test(tc, test_own_kat);
 	tcase_add_test(tc, test_names_errors);
 	tcase_add_test(tc, test_handle);

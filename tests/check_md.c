@@ -666,7 +666,7 @@ int main(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_own_kat, 0, NALGS);
-	tcase_add_loop_test(tc, test_nist, 0, NFILES);
+	tcase_add_loop_test(tu_vectors_tcase(s), test_nist, 0, NFILES);
 	tcase_add_loop_test(tc, test_streaming, 0, NALGS);
 	tcase_add_test(tc, test_shake_lengths);
 	tcase_add_test(tc, test_lookup_names);
