@@ -437,6 +437,71 @@ START_TEST(test_load_status)
 }
 END_TEST
 
+/* ---- names (issue 13): HMAC over OIDs, no caps in the Cipher names ---- */
+
+START_TEST(test_hmac_oid_names)
+{
+	static const char *const names[] = { "HMAC-2.16.840.1.101.3.4.2.1", "HMAC(2.16.840.1.101.3.4.2.1)",
+		"hmac-sha256", "HmacSHA256", "1.2.840.113549.2.9", "OID.1.2.840.113549.2.9" };
+	size_t i;
+
+	config("security.provider.1 = builtin\n");
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		mac_ctx *m = mac_get_instance(names[i]);
+
+		ck_assert_msg(m != NULL, "%s: %s", names[i], jca_last_error_message());
+		ck_assert_str_eq(mac_algorithm(m), "HmacSHA256");
+		mac_free(m);
+	}
+}
+END_TEST
+
+static int x_key(void *ctx, const uint8_t *key, size_t len)
+{
+	((uint8_t *)ctx)[0] = len ? key[0] : 0;
+	return 0;
+}
+static int x_ecb(const void *ctx, uint8_t *out, const uint8_t *in, size_t nb)
+{
+	size_t i;
+
+	for (i = 0; i < nb * 8; i++)
+		out[i] = in[i] ^ ((const uint8_t *)ctx)[0];
+	return 0;
+}
+static const jca_cipher_impl x_impl = {
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "toyc-x", 100, NULL, 8), .block_size = 8,
+	/* six key sizes: 8, 16, 24, 32, 40, 48 bytes */
+	.key_sizes = (1ull << 8) | (1ull << 16) | (1ull << 24) | (1ull << 32) | (1ull << 40) | (1ull << 48),
+	.set_key = x_key, .ecb_encrypt = x_ecb, .ecb_decrypt = x_ecb
+};
+static const jca_impl *const x_impls[] = { &x_impl.base, NULL };
+static const char *const x_aliases[] = { "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", NULL };
+static const jca_service_desc x_service = {
+	sizeof(jca_service_desc), JCA_CIPHER, "TOYC", x_aliases, NULL, x_impls, NULL
+};
+static const jca_service_desc *const x_services[] = { &x_service, NULL };
+static const jca_provider_desc x_desc = {
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "toyc", "0", "many names", x_services
+};
+
+START_TEST(test_cipher_names_uncapped)
+{
+	static const char *const names[] = { "A9/ECB/NoPadding", "A10", "TOYC_384/ECB/PKCS5Padding",
+		"toyc_320/ECB/NoPadding", "toyc-x/ECB/NoPadding" };
+	size_t i;
+
+	config("security.provider.1 = builtin\n");
+	ck_assert_msg(jca_provider_add(&x_desc) == 0, "%s", jca_last_error_message());
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		cipher_ctx *c = cipher_get_instance(names[i]);
+
+		ck_assert_msg(c != NULL, "%s: %s", names[i], jca_last_error_message());
+		cipher_free(c);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("Policy");
@@ -461,6 +526,8 @@ int main(void)
 	tcase_add_test(tc, test_config_keys);
 	tcase_add_test(tc, test_dropins);
 	tcase_add_test(tc, test_load_status);
+	tcase_add_test(tc, test_hmac_oid_names);
+	tcase_add_test(tc, test_cipher_names_uncapped);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
