@@ -461,4 +461,24 @@ done
 "$jca" --version | grep -q '^jca [0-9]'; check "jca --version" $?
 "$jca" >/dev/null 2>&1; [ $? -eq 2 ]; check "jca without a command exits 2" $?
 "$jca" nosuch >/dev/null 2>&1; [ $? -eq 2 ]; check "unknown command exits 2" $?
+# the man page: synopsis and --help agree; directories substituted
+man_src="${top_srcdir:-.}/doc/jca.1"
+if [ -f "$man_src" ]; then
+	syn=$(sed -n '/^\.SH SYNOPSIS/,/^\.SH DESCRIPTION/p' "$man_src" | sed 's/\\-/-/g')
+	for c in list dgst mac enc speed; do
+		missing=""
+		for o in $("$jca" $c --help | sed -n '1,/^$/p' | grep -oE -- '--?[a-z][a-z-]*' | sort -u); do
+			printf '%s\n' "$syn" | grep -q -- "$o" || missing="$missing $o"
+		done
+		[ -z "$missing" ]; check "man page synopsis has the options of 'jca $c --help' usage${missing:+ (missing:$missing)}" $?
+	done
+else
+	skip "man page synopsis (no $man_src)"
+fi
+if [ -f "${top_builddir:-.}/jca.1" ]; then
+	! grep -q '@[a-z]*@' "${top_builddir:-.}/jca.1" && grep -q '/jca.conf' "${top_builddir:-.}/jca.1"
+	check "built man page has its directories substituted (no @sysconfdir@ left)" $?
+else
+	skip "built man page (no ${top_builddir:-.}/jca.1)"
+fi
 exit $fail

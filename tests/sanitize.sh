@@ -128,7 +128,7 @@ configure_build() {
 # Sanitizer reports in the logs under DIR: prints them, returns 1 if any.
 scan_reports() {
 	pat='ERROR: AddressSanitizer|ERROR: LeakSanitizer|runtime error:|WARNING: ThreadSanitizer|ThreadSanitizer: reported|ERROR: ThreadSanitizer|SUMMARY: (Address|Leak|Thread|UndefinedBehavior)Sanitizer'
-	hits=$(grep -rlE "$pat" "$@" 2>/dev/null)
+	hits=$(grep -rlIE "$pat" "$@" 2>/dev/null)   # -I: not the binaries, which hold these strings
 	[ -z "$hits" ] && return 0
 	for f in $hits; do
 		log "sanitizer report in $f:"

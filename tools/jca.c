@@ -2,9 +2,9 @@
 /*
  * jca - the libjca command-line tool.
  *
- *   jca list [--backends] [--verbose] [--json]
- *   jca dgst -a ALG [--tag] [-c] [FILE...]
- *   jca mac -a ALG (-K HEX | --key-file F) [--tag] [-c] [FILE...]
+ *   jca list [--backends] [--verbose] [--json] [--load]
+ *   jca dgst -a ALG [-b|-t|--tag] [-z] [FILE...];  jca dgst [-a ALG] -c [SUMSFILE...]
+ *   jca mac [-a ALG] (-K HEX | --key-file F) [--tag] [-c] [FILE...]
  *   jca enc|dec -t TRANSFORMATION (-K HEX | --key-file F) [--iv HEX] [-in F] [-out F]
  *   jca speed [ALG...] [--bytes N] [--seconds S] [--threads T]
  *
@@ -28,9 +28,10 @@ static void usage_main(FILE *f)
 	        "model in C.\n"
 	        "\n"
 	        "commands:\n"
-	        "  list                       providers in preference order, their load state,\n"
+	        "  list [--load]              providers in preference order, their load state,\n"
 	        "                             algorithms with aliases, OIDs and backends\n"
 	        "  dgst -a ALG [FILE...]      message digests in sha256sum's format; -c checks\n"
+	        "                             (without -a: each line's algorithm from its tag)\n"
 	        "  mac -a ALG -K HEX [FILE...]  HMAC tags in the same format\n"
 	        "  enc -t TRANSFORMATION -K HEX [-in F] [-out F]   encrypt (random IV written first)\n"
 	        "  dec -t TRANSFORMATION -K HEX [-in F] [-out F]   decrypt\n"
