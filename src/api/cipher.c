@@ -7,7 +7,9 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 #define MAX_BLOCK 32
 
@@ -29,7 +31,7 @@ struct cipher_ctx {
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_cipher_impl *impl = r->impl;
-	cipher_ctx *c = jca__alloc(sizeof *c + impl->ctx_size);
+	cipher_ctx *c = jca__alloc(sizeof *c + impl->base.ctx_size);
 
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
@@ -38,7 +40,7 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	/* The header starts zeroed; so does the key schedule of an
 	 * implementation with a cleanup hook (it expects a zeroed context).
 	 * Other schedules are written in full by set_key. */
-	memset(c, 0, impl->cleanup ? sizeof *c + impl->ctx_size : sizeof *c);
+	memset(c, 0, impl->cleanup ? sizeof *c + impl->base.ctx_size : sizeof *c);
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
@@ -68,7 +70,21 @@ cipher_ctx *cipher_get_instance_from(const char *transformation, const char *pro
 	return r ? cipher_create(r) : NULL;
 }
 
-int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
+const cipher_handle *cipher_lookup(const char *transformation)
+{
+	return (const cipher_handle *)jca__lookup(JCA_CIPHER, transformation, NULL);
+}
+
+cipher_ctx *cipher_new(const cipher_handle *h)
+{
+	if (!h) {
+		jca__error(JCA_EINVAL, "Cipher handle is NULL");
+		return NULL;
+	}
+	return cipher_create((const jca__resolved *)h);
+}
+
+int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                 const void *iv, size_t iv_len)
 {
 	uint8_t fresh[MAX_BLOCK];
@@ -102,9 +118,9 @@ int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
 	if (c->impl->set_key(c->key, key, key_len) != 0) {
 		if (c->impl->cleanup)
 			c->impl->cleanup(c->key);
-		jca__wipe(c->key, c->impl->ctx_size);
+		jca__wipe(c->key, c->impl->base.ctx_size);
 		c->dir = 0;
-		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, c->impl->name);
+		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, c->impl->base.name);
 	}
 	c->dir = (uint8_t)opmode;
 	jca__wipe(c->buf, sizeof c->buf);
@@ -150,7 +166,7 @@ static int failed(cipher_ctx *c, const char *fn, void *out, size_t n)
 	c->failed = 0;
 	c->dir = 0;
 	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed; call cipher_init", fn, c->name,
-	                  c->impl->name);
+	                  c->impl->base.name);
 }
 
 /* Decrypting with padding holds back the last full block for do_final. */
@@ -263,6 +279,15 @@ static void rewind_ctx(cipher_ctx *c)
 	memcpy(c->iv, c->iv0, sizeof c->iv);
 	jca__wipe(c->buf, sizeof c->buf);
 	c->buflen = 0;
+}
+
+int cipher_reset(cipher_ctx *c)
+{
+	if (!c)
+		return jca__error(JCA_EINVAL, "cipher_reset: NULL object");
+	if (c->dir)
+		rewind_ctx(c);
+	return 0;
 }
 
 size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
@@ -399,7 +424,7 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 	return 0;
 }
 
-size_t cipher_block_size(const cipher_ctx *c)
+size_t cipher_block_length(const cipher_ctx *c)
 {
 	return c ? c->bs : 0;
 }
@@ -421,12 +446,12 @@ const char *cipher_algorithm(const cipher_ctx *c)
 
 const char *cipher_provider(const cipher_ctx *c)
 {
-	return c ? c->svc->provider->name : NULL;
+	return c ? jca_provider_name(c->svc->provider) : NULL;
 }
 
 const char *cipher_implementation(const cipher_ctx *c)
 {
-	return c ? c->impl->name : NULL;
+	return c ? c->impl->base.name : NULL;
 }
 
 void cipher_free(cipher_ctx *c)
@@ -435,5 +460,5 @@ void cipher_free(cipher_ctx *c)
 		return;
 	if (c->impl->cleanup)
 		c->impl->cleanup(c->key);
-	jca__free(c, sizeof *c + c->impl->ctx_size);
+	jca__free(c, sizeof *c + c->impl->base.ctx_size);
 }

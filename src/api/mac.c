@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 #define MAX_BLOCK 1024     /* the registry refuses digests with larger blocks */
 #define MAX_DIGEST 1024
@@ -29,13 +31,13 @@ static int state_copy(const jca_md_impl *md, void *dst, const void *src)
 {
 	if (md->copy)
 		return md->copy(dst, src);
-	memcpy(dst, src, md->ctx_size);
+	memcpy(dst, src, md->base.ctx_size);
 	return 0;
 }
 
 static size_t mac_size(const jca_md_impl *md)
 {
-	return sizeof(struct mac_ctx) + 3 * ((md->ctx_size + 15) & ~(size_t)15);
+	return sizeof(struct mac_ctx) + 3 * ((md->base.ctx_size + 15) & ~(size_t)15);
 }
 
 static mac_ctx *mac_create(const jca__resolved *r)
@@ -49,7 +51,7 @@ static mac_ctx *mac_create(const jca__resolved *r)
 	}
 	m->md = md;
 	m->svc = r->svc;
-	m->cs = (md->ctx_size + 15) & ~(size_t)15;
+	m->cs = (md->base.ctx_size + 15) & ~(size_t)15;
 	m->keyed = 0;
 	if (md->cleanup)
 		memset(m->state, 0, 3 * m->cs);
@@ -81,7 +83,21 @@ static int failed(mac_ctx *m, const char *fn)
 {
 	m->keyed = 0;
 	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed; call mac_init", fn,
-	                  m->svc->algorithm, m->md->name);
+	                  m->svc->algorithm, m->md->base.name);
+}
+
+const mac_handle *mac_lookup(const char *name)
+{
+	return (const mac_handle *)jca__lookup(JCA_MAC, name, NULL);
+}
+
+mac_ctx *mac_new(const mac_handle *h)
+{
+	if (!h) {
+		jca__error(JCA_EINVAL, "Mac handle is NULL");
+		return NULL;
+	}
+	return mac_create((const jca__resolved *)h);
 }
 
 /* pad = k0 ^ (c repeated), bl bytes (pad may be k0): eight at a time
@@ -141,7 +157,7 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 		return failed(m, "mac_init");
 	if (state_copy(md, WORK(m), INNER(m)) != 0) {
 		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_init: cannot copy digest state (%s)", md->name);
+		return jca__error(JCA_ENOMEM, "mac_init: cannot copy digest state (%s)", md->base.name);
 	}
 	m->keyed = 1;
 	return 0;
@@ -158,7 +174,7 @@ int mac_update(mac_ctx *m, const void *data, size_t len)
 	return 0;
 }
 
-int mac_do_final(mac_ctx *m, void *out, size_t out_len)
+int mac_do_final(mac_ctx *m, void *out, size_t out_size)
 {
 	const jca_md_impl *md;
 	uint8_t inner[MAX_DIGEST];
@@ -170,9 +186,9 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 		return jca__error(JCA_NOTINIT, "mac_do_final: %s is not initialised (call mac_init)", m->svc->algorithm);
 	md = m->md;
 	dl = md->digest_size;
-	if (out_len < dl)
+	if (out_size < dl)
 		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu",
-		                  m->svc->algorithm, dl, out_len);
+		                  m->svc->algorithm, dl, out_size);
 	if (md->final(WORK(m), inner, dl) != 0) {
 		jca__wipe(inner, dl);
 		return failed(m, "mac_do_final");
@@ -180,7 +196,7 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 	if (state_copy(md, WORK(m), OUTER(m)) != 0) {
 		jca__wipe(inner, dl);
 		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s)", md->name);
+		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s)", md->base.name);
 	}
 	if (md->update(WORK(m), inner, dl) != 0 || md->final(WORK(m), out, dl) != 0) {
 		jca__wipe(inner, dl);
@@ -191,7 +207,7 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 	if (state_copy(md, WORK(m), INNER(m)) != 0) {
 		m->keyed = 0;
 		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s); call mac_init again",
-		                  md->name);
+		                  md->base.name);
 	}
 	return (int)dl;
 }
@@ -202,7 +218,7 @@ int mac_reset(mac_ctx *m)
 		return jca__error(JCA_EINVAL, "mac_reset: NULL object");
 	if (m->keyed && state_copy(m->md, WORK(m), INNER(m)) != 0) {
 		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_reset: cannot copy digest state (%s)", m->md->name);
+		return jca__error(JCA_ENOMEM, "mac_reset: cannot copy digest state (%s)", m->md->base.name);
 	}
 	return 0;
 }
@@ -245,6 +261,16 @@ size_t mac_length(const mac_ctx *m)
 	return m ? m->md->digest_size : 0;
 }
 
+size_t mac_block_length(const mac_ctx *m)
+{
+	return m ? m->md->block_size : 0;
+}
+
+const char *mac_implementation(const mac_ctx *m)
+{
+	return m ? m->svc->impl_name : NULL;
+}
+
 const char *mac_algorithm(const mac_ctx *m)
 {
 	return m ? m->svc->algorithm : NULL;
@@ -252,7 +278,7 @@ const char *mac_algorithm(const mac_ctx *m)
 
 const char *mac_provider(const mac_ctx *m)
 {
-	return m ? m->svc->provider->name : NULL;
+	return m ? jca_provider_name(m->svc->provider) : NULL;
 }
 
 void mac_free(mac_ctx *m)

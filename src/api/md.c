@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 struct md_ctx {
 	const jca_md_impl *impl;
@@ -16,7 +18,7 @@ struct md_ctx {
 static md_ctx *md_create(const jca__resolved *r)
 {
 	const jca_md_impl *m = r->impl;
-	md_ctx *md = jca__alloc(sizeof *md + m->ctx_size);
+	md_ctx *md = jca__alloc(sizeof *md + m->base.ctx_size);
 
 	if (!md) {
 		jca__error(JCA_ENOMEM, "out of memory creating MessageDigest \"%s\"", r->svc->algorithm);
@@ -27,13 +29,13 @@ static md_ctx *md_create(const jca__resolved *r)
 	md->out_len = m->digest_size;
 	md->failed = 0;
 	if (m->cleanup)
-		memset(md->state, 0, m->ctx_size);
+		memset(md->state, 0, m->base.ctx_size);
 	if (m->init(md->state) != 0) {
 		if (m->cleanup)
 			m->cleanup(md->state);
-		jca__free(md, sizeof *md + m->ctx_size);
+		jca__free(md, sizeof *md + m->base.ctx_size);
 		jca__error(JCA_IMPL, "MessageDigest \"%s\": implementation %s failed to initialise",
-		           r->svc->algorithm, m->name);
+		           r->svc->algorithm, m->base.name);
 		return NULL;
 	}
 	return md;
@@ -77,7 +79,7 @@ md_ctx *md_new(const md_handle *h)
 static int failed(const md_ctx *md, const char *fn)
 {
 	return jca__error(JCA_IMPL, "%s: MessageDigest \"%s\" implementation %s failed; call md_reset", fn,
-	                  md->svc->algorithm, md->impl->name);
+	                  md->svc->algorithm, md->impl->base.name);
 }
 
 int md_update(md_ctx *md, const void *data, size_t len)
@@ -93,21 +95,21 @@ int md_update(md_ctx *md, const void *data, size_t len)
 	return 0;
 }
 
-int md_digest(md_ctx *md, void *out, size_t out_len)
+int md_digest(md_ctx *md, void *out, size_t out_size)
 {
 	size_t n;
 
-	if (!md || (!out && out_len))
+	if (!md || (!out && out_size))
 		return jca__error(JCA_EINVAL, "md_digest: NULL %s", md ? "output" : "object");
 	if (md->impl->flags & JCA_MD_XOF) {
-		if (out_len > (size_t)INT32_MAX)
-			return jca__error(JCA_OUTLEN, "md_digest: output length %zu too large", out_len);
-		n = out_len;
+		if (out_size > (size_t)INT32_MAX)
+			return jca__error(JCA_OUTLEN, "md_digest: output length %zu too large", out_size);
+		n = out_size;
 	} else {
 		n = md->out_len;
-		if (out_len < n)
+		if (out_size < n)
 			return jca__error(JCA_BUFSIZE, "md_digest: %s needs %zu bytes of output, got %zu",
-			                  md->svc->algorithm, n, out_len);
+			                  md->svc->algorithm, n, out_size);
 	}
 	if (md->failed)
 		return failed(md, "md_digest");
@@ -144,10 +146,10 @@ static int oneshot(const jca__resolved *r, const void *data, size_t len, void *o
 		return jca__error(JCA_BUFSIZE, "md_digest_oneshot: %s needs %zu bytes of output, got %zu",
 		                  r->svc->algorithm, n, out_len);
 	}
-	if (m->ctx_size > sizeof stack && !(st = jca__alloc(m->ctx_size)))
+	if (m->base.ctx_size > sizeof stack && !(st = jca__alloc(m->base.ctx_size)))
 		return jca__error(JCA_ENOMEM, "out of memory digesting with \"%s\"", r->svc->algorithm);
 	if (m->cleanup)
-		memset(st, 0, m->ctx_size);
+		memset(st, 0, m->base.ctx_size);
 	rc = m->init(st);
 	if (!rc)
 		rc = m->update(st, data, len);
@@ -156,13 +158,13 @@ static int oneshot(const jca__resolved *r, const void *data, size_t len, void *o
 	if (m->cleanup)
 		m->cleanup(st);
 	if (st == stack)
-		jca__wipe(st, m->ctx_size);
+		jca__wipe(st, m->base.ctx_size);
 	else
-		jca__free(st, m->ctx_size);
+		jca__free(st, m->base.ctx_size);
 	if (rc) {
 		jca__wipe(out, n);
 		return jca__error(JCA_IMPL, "md_digest_oneshot: MessageDigest \"%s\" implementation %s failed",
-		                  r->svc->algorithm, m->name);
+		                  r->svc->algorithm, m->base.name);
 	}
 	return (int)n;
 }
@@ -181,10 +183,12 @@ int md_handle_digest(const md_handle *h, const void *data, size_t len, void *out
 	return oneshot((const jca__resolved *)h, data, len, out, out_len);
 }
 
-void md_reset(md_ctx *md)
+int md_reset(md_ctx *md)
 {
-	if (md)
-		md->failed = md->impl->init(md->state) != 0;
+	if (!md)
+		return jca__error(JCA_EINVAL, "md_reset: NULL object");
+	md->failed = md->impl->init(md->state) != 0;
+	return md->failed ? failed(md, "md_reset") : 0;
 }
 
 md_ctx *md_clone(const md_ctx *md)
@@ -196,7 +200,7 @@ md_ctx *md_clone(const md_ctx *md)
 		jca__error(JCA_EINVAL, "md_clone: NULL object");
 		return NULL;
 	}
-	size = sizeof *md + md->impl->ctx_size;
+	size = sizeof *md + md->impl->base.ctx_size;
 	c = jca__alloc(size);
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory cloning MessageDigest \"%s\"", md->svc->algorithm);
@@ -204,13 +208,13 @@ md_ctx *md_clone(const md_ctx *md)
 	}
 	if (md->impl->copy) {
 		memcpy(c, md, sizeof *md);
-		memset(c->state, 0, md->impl->ctx_size);
+		memset(c->state, 0, md->impl->base.ctx_size);
 		if (md->impl->copy(c->state, md->state) != 0) {
 			if (md->impl->cleanup)
 				md->impl->cleanup(c->state);
 			jca__free(c, size);
 			jca__error(JCA_ENOMEM, "cannot clone MessageDigest \"%s\" (%s)", md->svc->algorithm,
-			           md->impl->name);
+			           md->impl->base.name);
 			return NULL;
 		}
 		return c;
@@ -227,7 +231,7 @@ void md_free(md_ctx *md)
 		md->impl->cleanup(md->state);
 	/* Digest state can be secret (HMAC keys, password hashing): the block
 	 * is wiped whether it is recycled or freed. */
-	jca__free(md, sizeof *md + md->impl->ctx_size);
+	jca__free(md, sizeof *md + md->impl->base.ctx_size);
 }
 
 size_t md_length(const md_ctx *md)
@@ -252,10 +256,10 @@ const char *md_algorithm(const md_ctx *md)
 
 const char *md_provider(const md_ctx *md)
 {
-	return md ? md->svc->provider->name : NULL;
+	return md ? jca_provider_name(md->svc->provider) : NULL;
 }
 
 const char *md_implementation(const md_ctx *md)
 {
-	return md ? md->impl->name : NULL;
+	return md ? md->impl->base.name : NULL;
 }

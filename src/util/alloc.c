@@ -11,10 +11,12 @@
  * debuggers: recycled blocks hide use-after-free from them); builds with
  * AddressSanitizer have it off.
  */
+#define _GNU_SOURCE   /* secure_getenv: these variables are ignored in set-user-ID programs */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 
-#include "../registry/internal.h"
+#include "mem.h"
 
 #define JCA__CLASS_SHIFT 6                  /* 64-byte classes */
 #define JCA__CLASSES 24                     /* blocks up to 1.5 KiB */
@@ -70,7 +72,7 @@ static void on_thread_exit(void *unused)
 
 static void make_key(void)
 {
-	const char *env = getenv("JCA_RECYCLE");
+	const char *env = secure_getenv("JCA_RECYCLE");
 
 	recycle = env ? env[0] != '0' : JCA__RECYCLE_DEFAULT;
 	if (pthread_key_create(&exit_key, on_thread_exit) != 0)

@@ -1,0 +1,150 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Provider objects: services built from a validated descriptor, the best
+ * implementation bound, self-tests run, HMAC composed; and their teardown.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "registry_int.h"
+
+/* Binds the best usable implementation (highest priority) into s. */
+static void bind_best(struct jca_service *s)
+{
+	size_t i;
+	int best = -1;
+
+	for (i = 0; s->impls[i]; i++)
+		if (jca__impl_usable(s->impls[i]->available) && s->impls[i]->priority > best) {
+			best = s->impls[i]->priority;
+			s->active = s->impls[i];
+			s->impl_name = s->impls[i]->name;
+		}
+}
+
+void jca__free_service(struct jca_service *s)
+{
+	if (!s)
+		return;
+	free(s->aliases);
+	free(s->owned);
+	free(s);
+}
+
+void jca__free_provider(struct jca_provider *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_services; i++)
+		jca__free_service(p->services[i]);
+	free(p->services);
+	free(p->conf_name);
+	free(p->source);
+	free(p->desc);
+	/* p->dl stays open: plugin code is never unloaded (see provider.h). */
+	free(p);
+}
+
+void jca__clear_services(struct jca_provider *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->n_services; i++)
+		jca__free_service(p->services[i]);
+	free(p->services);
+	p->services = NULL;
+	p->n_services = 0;
+}
+
+/* Fills provider p from the registry's copy of a descriptor (validate.c;
+ * p takes it): services with their implementations bound, known-answer
+ * tests run, derived services (HMAC over each digest) added. All or
+ * nothing: on error p has no services, d is freed and the reason is set.
+ * Services are complete before the caller publishes the provider's state,
+ * so introspection never sees them half-made. */
+int jca__populate(struct jca_provider *p, jca_provider_desc *d)
+{
+	size_t i, j, n = 0, nd = 0, cap;
+	int rc;
+
+	while (d->services[nd])
+		nd++;
+	cap = 2 * nd + 1;
+	p->services = calloc(cap, sizeof *p->services);
+	if (!p->services)
+		goto oom;
+	for (i = 0; i < nd; i++) {
+		const jca_service_desc *sd = d->services[i];
+		const jca__type_ops *t = jca__type_ops_of(sd->type);
+		struct jca_service *s = calloc(1, sizeof *s);
+		size_t nal = jca__count_list(sd->aliases);
+
+		if (!s)
+			goto oom;
+		p->services[n++] = s;
+		p->n_services = n;
+		s->aliases = calloc(nal + 1, sizeof *s->aliases);
+		if (!s->aliases)
+			goto oom;
+		for (j = 0; j < nal; j++)
+			s->aliases[j] = sd->aliases[j];
+		s->type = sd->type;
+		s->algorithm = sd->algorithm;
+		s->attrs = sd->attributes;
+		s->impls = sd->impls;
+		s->provider = p;
+		s->provider_name = d->name;
+		bind_best(s);
+		if (!s->active) {
+			rc = jca__error(JCA_BADDESC, "provider \"%s\": no implementation of %s is usable on this CPU",
+			                d->name, sd->algorithm);
+			goto fail;
+		}
+		if (sd->kat && t->self_test(s->active, sd->kat) != 0) {
+			rc = jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed",
+			                d->name, sd->algorithm, s->impl_name);
+			goto fail;
+		}
+	}
+	for (i = 0; i < nd; i++) {
+		const jca__type_ops *t = jca__type_ops_of(p->services[i]->type);
+		int k;
+
+		if (!t->derive)
+			continue;
+		k = t->derive(p->services[i], p->services + n, cap - 1 - n);
+		if (k < 0)
+			goto oom;
+		n += (size_t)k;
+		p->n_services = n;
+	}
+	p->desc = d;
+	return 0;
+oom:
+	rc = jca__error(JCA_ENOMEM, "out of memory registering provider \"%s\"", d->name);
+fail:
+	jca__clear_services(p);
+	free(d);
+	return rc;
+}
+
+struct jca_provider *jca__new_provider(const char *conf_name, const char *source)
+{
+	struct jca_provider *p = calloc(1, sizeof *p);
+
+	if (!p)
+		return NULL;
+	if (conf_name && !(p->conf_name = strdup(conf_name))) {
+		free(p);
+		return NULL;
+	}
+	if (source && !(p->source = strdup(source))) {
+		free(p->conf_name);
+		free(p);
+		return NULL;
+	}
+	p->name = p->conf_name ? p->conf_name : "";
+	p->version = "";
+	p->description = "";
+	return p;
+}
