@@ -9,7 +9,9 @@
 #             `make check`
 #   tsan      out-of-tree build with ThreadSanitizer, then the concurrency-heavy
 #             suites: tests/check_md (threads racing on first use) and
-#             tests/check_plugin (lazy plugin loading raced by 12 threads)
+#             tests/check_plugin (lazy plugin loading raced by 12 threads),
+#             tests/check_multi, tests/check_policy (many plugins, introspection
+#             during a load, an entry joining a thread)
 #   valgrind  plain -O1 -g build, every Check suite under valgrind memcheck
 #             (--leak-check=full --error-exitcode), CK_FORK=no, JCA_RECYCLE=0
 #             (check_hardening too once it is built)
@@ -179,7 +181,7 @@ mode_tsan() {
 		norand="setarch $(uname -m) -R"
 	fi
 	rc=0
-	for t in check_md check_plugin; do
+	for t in check_md check_plugin check_multi check_policy; do
 		# Check's fork mode: each test in a child; TSan handles that (the
 		# parent has no threads when it forks).
 		if (cd "$d" && top_builddir=$d top_srcdir=$srctree CK_FORK=yes \
