@@ -107,6 +107,8 @@ extern struct bench_opt {
 	int loops;          /* timed loops per row */
 	uint64_t loop_ns;   /* minimum length of one timed loop */
 	uint64_t warm_ns;   /* warm-up before the timed loops */
+	int best;           /* --best: Score = best of many short batches */
+	uint64_t best_ns;   /* --best: time spent on the batches, per row */
 	int nfilters;
 	char **filters;
 } opt;

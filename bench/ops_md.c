@@ -126,6 +126,20 @@ static void run_md_get_digest(state *s, uint64_t n)
 	}
 }
 
+static void run_md_oneshot(state *s, uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		if (md_digest_oneshot(s->p->alg, s->in, s->p->len, s->res, s->outlen) < 0)
+			die_jca("md_digest_oneshot");
+}
+
+static void run_md_handle_digest(state *s, uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++)
+		if (md_handle_digest(MH(s), s->in, s->p->len, s->res, s->outlen) < 0)
+			die_jca("md_handle_digest");
+}
+
 /* ---- OpenSSL 3 EVP ---- */
 
 #ifdef HAVE_OPENSSL
@@ -233,6 +247,13 @@ static const kind K_md_get_digest = { "MessageDigests", "getAndDigest", LIB_JCA,
 	"md_get_instance(alg) + md_update(len bytes) + md_digest + md_free", setup_jca_md,
 	run_md_get_digest, teardown_jca_md };
 
+static const kind K_md_oneshot = { "MessageDigests", "oneshot", LIB_JCA, 1, 0,
+	"md_digest_oneshot(alg, len bytes) (no instance: the state on the stack, wiped)", setup_jca_md,
+	run_md_oneshot, teardown_jca_md };
+static const kind K_md_handle_digest = { "MessageDigests", "oneshotHandle", LIB_JCA, 1, 0,
+	"md_handle_digest(h, len bytes), h = md_lookup(alg) done once before", setup_jca_md,
+	run_md_handle_digest, teardown_jca_md };
+
 #ifdef HAVE_OPENSSL
 static const kind O_md_fetch = { "GetMessageDigest", "fetchNewInit", LIB_OSSL, 1, 0,
 	"EVP_MD_fetch + EVP_MD_CTX_new + EVP_DigestInit_ex + EVP_MD_CTX_free + EVP_MD_free (full)",
@@ -295,6 +316,8 @@ static void rows_md(void)
 			p = (param){ .alg = digests[i].jca, .oalg = digests[i].ossl,
 			             .outlen = digests[i].xof, .len = gd_lens[l] };
 			j = add_row(&K_md_get_digest, p, -1);
+			add_row(&K_md_oneshot, p, -1);
+			add_row(&K_md_handle_digest, p, -1);
 			ADD_OSSL(&O_md_fetch_digest, p, j);
 		}
 	}

@@ -147,6 +147,11 @@ void print_preamble(int argc, char **argv)
 		fclose(f);
 	}
 	printf("# loadavg:  %s (at start)\n", load);
+	if (opt.best)
+		printf("# method:   --best: per row, batches of >= %.0f us for %.0f ms after a %.0f ms warm-up;\n"
+		       "#           Score = Min = the best batch, Max = the mean batch, Cnt = batches (max 999);\n"
+		       "#           the rest as below, CPU%% of the best batch\n",
+		       opt.loop_ns / 1e3, opt.best_ns / 1e6, opt.warm_ns / 1e6);
 	printf("# method:   per row: calibrate, warm up %.0f ms, then %d timed loops of >= %.0f ms;\n"
 	       "#           Score = median of the loops, Min/Max = worst/best loop, Error = (Max - Min) / 2;\n"
 	       "#           MB/s = 10^6 bytes of input per second; Thr 2 = two threads at once, Score per\n"
