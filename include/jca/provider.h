@@ -92,6 +92,23 @@ typedef struct jca_cipher_impl {
 	/* Optional: releases outside resources; the engine zeroes a new context
 	 * before set_key when it is set, and calls it before freeing. */
 	void (*cleanup)(void *ctx);
+	/* Optional counter modes, appended (NULL: the mode is not offered).
+	 * ctr32: out = in XOR E(ctr), E(ctr+1), ... over nblocks whole blocks,
+	 *   the counter being the last 4 bytes of ctr (big-endian), wrapping
+	 *   modulo 2^32; ctr is advanced. Offers AES/CTR (the engine carries
+	 *   into the upper 96 bits) and is needed by GCM.
+	 * GCM (block_size 16) needs ctr32, gcm_key_size, gcm_init and ghash:
+	 *   gcm_init(ctx, gkey) derives H = E(0) into gkey (gcm_key_size bytes,
+	 *   16-byte aligned, wiped by the engine); ghash(gkey, xi, in, nblocks)
+	 *   folds whole blocks into the 16-byte accumulator xi (SP 800-38D,
+	 *   6.4); gcm_encrypt, if set, is ctr32 followed by ghash of the
+	 *   ciphertext in one pass. */
+	void (*ctr32)(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+	size_t gcm_key_size;
+	void (*gcm_init)(const void *ctx, void *gkey);
+	void (*ghash)(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks);
+	void (*gcm_encrypt)(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16],
+	                    uint8_t *out, const uint8_t *in, size_t nblocks);
 } jca_cipher_impl;
 
 typedef struct jca_attr {

@@ -251,10 +251,12 @@ static const char *const aes_names[] = {
 	"2.16.840.1.101.3.4.1.1=AES_128/ECB/NoPadding", "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding",
 	"2.16.840.1.101.3.4.1.21=AES_192/ECB/NoPadding", "2.16.840.1.101.3.4.1.22=AES_192/CBC/NoPadding",
 	"2.16.840.1.101.3.4.1.41=AES_256/ECB/NoPadding", "2.16.840.1.101.3.4.1.42=AES_256/CBC/NoPadding",
+	"2.16.840.1.101.3.4.1.6=AES_128/GCM/NoPadding", "2.16.840.1.101.3.4.1.26=AES_192/GCM/NoPadding",
+	"2.16.840.1.101.3.4.1.46=AES_256/GCM/NoPadding",
 	NULL
 };
 static const jca_attr aes_attrs[] = {
-	{ "SupportedModes", "ECB|CBC" },
+	{ "SupportedModes", "ECB|CBC|CTR|GCM" },
 	{ "SupportedPaddings", "NOPADDING|PKCS5PADDING" },
 	{ "SupportedKeyFormats", "RAW" },
 	{ "ImplementedIn", "Software" },

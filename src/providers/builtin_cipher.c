@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Cipher implementations of the built-in provider. */
 #include "builtin.h"
+#include "../algs/gcm.h"
 
 #define AES_KEY_SIZES ((1ull << 16) | (1ull << 24) | (1ull << 32))
 
@@ -10,7 +11,9 @@ const jca_cipher_impl jca__aes_generic = {
 	.ctx_size = sizeof(jca__aes_ct_ctx), .block_size = 16, .key_sizes = AES_KEY_SIZES,
 	.set_key = jca__aes_ct_set_key,
 	.ecb_encrypt = jca__aes_ct_ecb_encrypt, .ecb_decrypt = jca__aes_ct_ecb_decrypt,
-	.cbc_encrypt = jca__aes_ct_cbc_encrypt, .cbc_decrypt = jca__aes_ct_cbc_decrypt
+	.cbc_encrypt = jca__aes_ct_cbc_encrypt, .cbc_decrypt = jca__aes_ct_cbc_decrypt,
+	.ctr32 = jca__aes_ct_ctr32, .gcm_key_size = sizeof(jca__ghash_ct_key),
+	.gcm_init = jca__aes_ct_gcm_init, .ghash = jca__ghash_ct
 };
 
 #if defined(JCA_HAVE_X86_BACKENDS)

@@ -21,7 +21,7 @@ JCA__HIDDEN int jca__error(int code, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
 /* ---- providers and services ---- */
-enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2 };
+enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2, JCA__MODE_CTR = 3, JCA__MODE_GCM = 4 };
 enum { JCA__PAD_NONE = 1, JCA__PAD_PKCS5 = 2 };
 
 struct jca_service {
