@@ -23,8 +23,8 @@ aarch64)
 	def=-DJCA_HAVE_ARM_BACKENDS
 	isa="src/algs/arm/sha1_ce.c:-march=armv8-a+crypto src/algs/arm/sha256_ce.c:-march=armv8-a+crypto
 	     src/algs/arm/aes_ce.c:-march=armv8-a+crypto src/algs/arm/sha512_ce.c:-march=armv8.2-a+sha3
-	     src/algs/arm/keccak_sha3.c:-march=armv8.2-a+sha3"
-	tiers="default generic -sha3,-sha512"
+	     src/algs/arm/keccak_sha3.c:-march=armv8.2-a+sha3 src/algs/arm/gcm_pmull.c:-march=armv8-a+crypto"
+	tiers="default generic -sha3,-sha512 -pmull"
 	;;
 riscv64)
 	CC=riscv64-linux-gnu-gcc

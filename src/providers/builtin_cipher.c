@@ -60,13 +60,17 @@ const jca_cipher_impl jca__aes_vaes512 = {
 #endif
 
 #if defined(JCA_HAVE_ARM_BACKENDS)
-static int have_arm_aes(void) { return (jca__cpu_features() & JCA__CPU_ARM_AES) != 0; }
+/* AES and PMULL come together (FEAT_PMULL is part of FEAT_AES in practice);
+ * the GCM code needs both (JCA_CPU=-pmull also drops this backend). */
+static int have_arm_aes(void) { return (jca__cpu_features() & (JCA__CPU_ARM_AES | JCA__CPU_ARM_PMULL)) == (JCA__CPU_ARM_AES | JCA__CPU_ARM_PMULL); }
 
 const jca_cipher_impl jca__aes_armv8 = {
 	.name = "aes-armv8", .priority = JCA_PRIO_CRYPTO, .available = have_arm_aes,
 	.ctx_size = sizeof(jca__aes_armv8_ctx), .block_size = 16, .key_sizes = AES_KEY_SIZES,
 	.set_key = jca__aes_armv8_set_key,
 	.ecb_encrypt = jca__aes_armv8_ecb_encrypt, .ecb_decrypt = jca__aes_armv8_ecb_decrypt,
-	.cbc_encrypt = jca__aes_armv8_cbc_encrypt, .cbc_decrypt = jca__aes_armv8_cbc_decrypt
+	.cbc_encrypt = jca__aes_armv8_cbc_encrypt, .cbc_decrypt = jca__aes_armv8_cbc_decrypt,
+	.ctr32 = jca__aes_armv8_ctr32, .gcm_key_size = JCA__GCM_ARMV8_KEY_SIZE,
+	.gcm_init = jca__aes_armv8_gcm_init, .ghash = jca__ghash_pmull, .gcm_encrypt = jca__aes_armv8_gcm_encrypt
 };
 #endif
