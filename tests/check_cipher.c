@@ -559,6 +559,48 @@ START_TEST(test_names)
 }
 END_TEST
 
+/* Resolve once, create many: a handle carries mode, padding and a pinned
+ * key size, and its instances encrypt as cipher_get_instance's. */
+START_TEST(test_handle)
+{
+	static const uint8_t key[16] = { 9, 8, 7 }, iv[16] = { 1 }, msg[20] = { 5 };
+	const cipher_handle *h = cipher_lookup("aes/cbc/pkcs5padding");
+	uint8_t a[32], b[32];
+	size_t na, nb;
+	cipher_ctx *c1, *c2;
+
+	ck_assert_ptr_nonnull(h);
+	ck_assert_ptr_eq(cipher_lookup("aes/cbc/pkcs5padding"), h);
+	c1 = cipher_new(h);
+	c2 = cipher_get_instance("AES/CBC/PKCS5Padding");
+	ck_assert_ptr_nonnull(c1);
+	ck_assert_ptr_nonnull(c2);
+	ck_assert_str_eq(cipher_algorithm(c1), "AES/CBC/PKCS5Padding");
+	ck_assert_int_eq(cipher_init(c1, JCA_ENCRYPT, key, 16, iv, 16), 0);
+	ck_assert_int_eq(cipher_init(c2, JCA_ENCRYPT, key, 16, iv, 16), 0);
+	ck_assert_int_eq(cipher_do_final(c1, msg, sizeof msg, a, sizeof a, &na), 0);
+	ck_assert_int_eq(cipher_do_final(c2, msg, sizeof msg, b, sizeof b, &nb), 0);
+	ck_assert_uint_eq(na, 32);
+	ck_assert_uint_eq(nb, 32);
+	ck_assert_msg(memcmp(a, b, 32) == 0, "handle and get_instance results differ");
+	cipher_free(c1);
+	cipher_free(c2);
+	/* a key-size-pinned transformation stays pinned through the handle */
+	h = cipher_lookup("AES_256/ECB/NoPadding");
+	ck_assert_ptr_nonnull(h);
+	c1 = cipher_new(h);
+	ck_assert_ptr_nonnull(c1);
+	ck_assert_int_eq(cipher_init(c1, JCA_ENCRYPT, key, 16, NULL, 0), JCA_KEYLEN);
+	cipher_free(c1);
+	ck_assert_ptr_null(cipher_lookup("AES/XTS/NoPadding"));
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	ck_assert_ptr_null(cipher_lookup(NULL));
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+	ck_assert_ptr_null(cipher_new(NULL));
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("Cipher");
@@ -574,6 +616,7 @@ int main(void)
 	tcase_add_test(tc, test_bad_padding);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_names);
+	tcase_add_test(tc, test_handle);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

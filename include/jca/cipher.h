@@ -65,12 +65,21 @@ extern "C" {
 #define JCA_DECRYPT 2
 
 typedef struct cipher_ctx cipher_ctx;
+typedef struct cipher_handle cipher_handle;
 
 /* A new, uninitialised instance, or NULL with the last error set. The
  * first provider in preference order that supports the whole combination
  * (algorithm, mode, padding) serves it. */
 JCA_API cipher_ctx *cipher_get_instance(const char *transformation);
 JCA_API cipher_ctx *cipher_get_instance_from(const char *transformation, const char *provider);
+
+/* Pre-resolved handle, as md_lookup: look the transformation up once
+ * (NULL with the last error set, as cipher_get_instance), then create many
+ * uninitialised instances with cipher_new (NULL and JCA_EINVAL for a NULL
+ * handle, JCA_ENOMEM). Valid until jca_shutdown(), whatever happens to the
+ * provider list; not freed by the caller. */
+JCA_API const cipher_handle *cipher_lookup(const char *transformation);
+JCA_API cipher_ctx *cipher_new(const cipher_handle *h);
 
 /* Sets direction, key and IV and forgets any earlier state.
  * CBC: iv_len must be the block size. When encrypting, iv may be NULL: a

@@ -24,9 +24,18 @@ extern "C" {
 #endif
 
 typedef struct mac_ctx mac_ctx;
+typedef struct mac_handle mac_handle;
 
 JCA_API mac_ctx *mac_get_instance(const char *name);
 JCA_API mac_ctx *mac_get_instance_from(const char *name, const char *provider);
+
+/* Pre-resolved handle, as md_lookup: look the name up once (NULL with the
+ * last error set, as mac_get_instance), then create many unkeyed instances
+ * with mac_new (NULL and JCA_EINVAL for a NULL handle, JCA_ENOMEM). Valid
+ * until jca_shutdown(), whatever happens to the provider list; not freed
+ * by the caller. */
+JCA_API const mac_handle *mac_lookup(const char *name);
+JCA_API mac_ctx *mac_new(const mac_handle *h);
 /* Keys the Mac: any length, including 0 and longer than the block (then
  * hashed first, RFC 2104). The keyed inner and outer states are computed
  * once here. */

@@ -54,6 +54,20 @@ cipher_ctx *cipher_get_instance_from(const char *transformation, const char *pro
 	return r ? cipher_create(r) : NULL;
 }
 
+const cipher_handle *cipher_lookup(const char *transformation)
+{
+	return (const cipher_handle *)jca__lookup(JCA_CIPHER, transformation, NULL);
+}
+
+cipher_ctx *cipher_new(const cipher_handle *h)
+{
+	if (!h) {
+		jca__error(JCA_EINVAL, "Cipher handle is NULL");
+		return NULL;
+	}
+	return cipher_create((const jca__resolved *)h);
+}
+
 int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
                 const void *iv, size_t iv_len)
 {
@@ -390,7 +404,7 @@ const char *cipher_algorithm(const cipher_ctx *c)
 
 const char *cipher_provider(const cipher_ctx *c)
 {
-	return c ? c->svc->provider->name : NULL;
+	return c ? jca_provider_name(c->svc->provider) : NULL;
 }
 
 const char *cipher_implementation(const cipher_ctx *c)

@@ -6,7 +6,9 @@
 #ifndef JCA_API_CIPHER_INT_H
 #define JCA_API_CIPHER_INT_H
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 #define MAX_BLOCK 32
 

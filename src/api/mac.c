@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 #define MAX_BLOCK 1024     /* the registry refuses digests with larger blocks */
 #define MAX_DIGEST 1024
@@ -73,6 +75,20 @@ mac_ctx *mac_get_instance_from(const char *name, const char *provider)
 	}
 	r = jca__lookup(JCA_MAC, name, provider);
 	return r ? mac_create(r) : NULL;
+}
+
+const mac_handle *mac_lookup(const char *name)
+{
+	return (const mac_handle *)jca__lookup(JCA_MAC, name, NULL);
+}
+
+mac_ctx *mac_new(const mac_handle *h)
+{
+	if (!h) {
+		jca__error(JCA_EINVAL, "Mac handle is NULL");
+		return NULL;
+	}
+	return mac_create((const jca__resolved *)h);
 }
 
 int mac_init(mac_ctx *m, const void *key, size_t key_len)
@@ -212,7 +228,7 @@ const char *mac_algorithm(const mac_ctx *m)
 
 const char *mac_provider(const mac_ctx *m)
 {
-	return m ? m->svc->provider->name : NULL;
+	return m ? jca_provider_name(m->svc->provider) : NULL;
 }
 
 void mac_free(mac_ctx *m)
