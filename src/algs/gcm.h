@@ -19,17 +19,19 @@
  *   gcm_encrypt(ctx, gkey, ctr, xi, out, in, nblocks)   (optional)
  *       ctr32 then ghash of the ciphertext, fused into one pass.
  *
- * in == out is allowed everywhere; other overlaps are not.
+ * Each returns 0 (the built-in backends cannot fail; the int is the
+ * provider ABI's, for bridges to other libraries). in == out is allowed
+ * everywhere; other overlaps are not.
  */
 #ifndef JCA_GCM_H
 #define JCA_GCM_H
 
 #include "algs.h"
 
-typedef void jca__ctr32_fn(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
-typedef void jca__gcm_init_fn(const void *ctx, void *gkey);
-typedef void jca__ghash_fn(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks);
-typedef void jca__gcm_crypt_fn(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16],
+typedef int jca__ctr32_fn(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+typedef int jca__gcm_init_fn(const void *ctx, void *gkey);
+typedef int jca__ghash_fn(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks);
+typedef int jca__gcm_crypt_fn(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16],
                                uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /* Portable, constant time: GHASH by carry-less multiplication done with

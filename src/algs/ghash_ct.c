@@ -83,7 +83,7 @@ void jca__ghash_ct_set_h(jca__ghash_ct_key *k, const uint8_t h[16])
 	k->h[2] = k->h[0] ^ k->h[1];
 }
 
-void jca__ghash_ct(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
+int jca__ghash_ct(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
 {
 	const jca__ghash_ct_key *k = gkey;
 	uint64_t m0 = k->h[0], m1 = k->h[1], m2 = k->h[2];
@@ -124,4 +124,5 @@ void jca__ghash_ct(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t n
 	}
 	store64be(xi, y0r);
 	store64be(xi + 8, y1r);
+	return 0;
 }

@@ -26,6 +26,10 @@
 
 enum { ST_AAD = 0, ST_DATA = 1, ST_DONE = 2 };
 
+/* An implementation function returned nonzero: remembered in c->failed,
+ * checked at the end of each call (see impl_failed). */
+#define CHK(call) do { if ((call) != 0) c->failed = 1; } while (0)
+
 struct jca__aead {
 	uint8_t j0[16];                /* GCM pre-counter block */
 	uint8_t ctr[16];               /* next counter block */
@@ -53,6 +57,18 @@ static size_t align16(size_t n)
 static struct jca__aead *st_of(const cipher_ctx *c)
 {
 	return (struct jca__aead *)(void *)((unsigned char *)c->key + align16(c->impl->ctx_size));
+}
+
+/* Ends a call whose implementation failed: wipes the n bytes written to
+ * out; the object needs cipher_init again. */
+static int impl_failed(cipher_ctx *c, const char *fn, void *out, size_t n)
+{
+	if (out && n)
+		jca__wipe(out, n);
+	c->failed = 0;
+	c->dir = 0;
+	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed; call cipher_init", fn, c->name,
+	                  c->impl->name);
 }
 
 size_t jca__aead_extra(const jca_cipher_impl *impl, uint8_t mode)
@@ -107,13 +123,13 @@ static unsigned ct_diff(const uint8_t *a, const uint8_t *b, size_t n)
 /* CTR mode: the whole 16-byte block is one big-endian counter (as the JDK
  * and SP 800-38A B.1 with m = 128): ctr32 runs up to the 2^32 boundary,
  * then the carry goes into the upper 96 bits. */
-static void ctr128(const cipher_ctx *c, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
+static void ctr128(cipher_ctx *c, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	while (nblocks > 0) {
 		uint64_t room = (UINT64_C(1) << 32) - load32be(ctr + 12);
 		size_t n = (uint64_t)nblocks < room ? nblocks : (size_t)room;
 
-		c->impl->ctr32(c->key, ctr, out, in, n);
+		CHK(c->impl->ctr32(c->key, ctr, out, in, n));
 		if (n == room)
 			for (int i = 11; i >= 0 && ++ctr[i] == 0; i--)
 				;
@@ -124,13 +140,13 @@ static void ctr128(const cipher_ctx *c, uint8_t ctr[16], uint8_t *out, const uin
 }
 
 /* The keystream block at the counter, which then advances. */
-static void next_keystream(const cipher_ctx *c, struct jca__aead *st)
+static void next_keystream(cipher_ctx *c, struct jca__aead *st)
 {
 	memset(st->ks, 0, 16);
 	if (c->mode == JCA__MODE_CTR)
 		ctr128(c, st->ctr, st->ks, st->ks, 1);
 	else
-		c->impl->ctr32(c->key, st->ctr, st->ks, st->ks, 1);
+		CHK(c->impl->ctr32(c->key, st->ctr, st->ks, st->ks, 1));
 }
 
 /*
@@ -138,7 +154,7 @@ static void next_keystream(const cipher_ctx *c, struct jca__aead *st)
  * partial block); for GCM encryption (hash != 0) the ciphertext goes into
  * GHASH as it is made. Whole blocks go straight through the backend.
  */
-static void crypt_stream(const cipher_ctx *c, struct jca__aead *st, uint8_t *out, const uint8_t *in, size_t len,
+static void crypt_stream(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const uint8_t *in, size_t len,
                          int hash)
 {
 	const jca_cipher_impl *impl = c->impl;
@@ -160,19 +176,19 @@ static void crypt_stream(const cipher_ctx *c, struct jca__aead *st, uint8_t *out
 		if (pos + k < 16)
 			return;
 		if (hash)
-			impl->ghash(st->gkey, st->xi, st->part, 1);
+			CHK(impl->ghash(st->gkey, st->xi, st->part, 1));
 	}
 	n = len / 16;
 	if (n) {
 		if (c->mode == JCA__MODE_CTR) {
 			ctr128(c, st->ctr, out, in, n);
 		} else if (!hash) {
-			impl->ctr32(c->key, st->ctr, out, in, n);
+			CHK(impl->ctr32(c->key, st->ctr, out, in, n));
 		} else if (impl->gcm_encrypt) {
-			impl->gcm_encrypt(c->key, st->gkey, st->ctr, st->xi, out, in, n);
+			CHK(impl->gcm_encrypt(c->key, st->gkey, st->ctr, st->xi, out, in, n));
 		} else {
-			impl->ctr32(c->key, st->ctr, out, in, n);
-			impl->ghash(st->gkey, st->xi, out, n);
+			CHK(impl->ctr32(c->key, st->ctr, out, in, n));
+			CHK(impl->ghash(st->gkey, st->xi, out, n));
 		}
 		in += 16 * n;
 		out += 16 * n;
@@ -191,22 +207,22 @@ static void crypt_stream(const cipher_ctx *c, struct jca__aead *st, uint8_t *out
 /* ---- GHASH helpers ----------------------------------------------------- */
 
 /* Hashes len bytes as whole blocks, the last one zero-padded. */
-static void ghash_padded(const cipher_ctx *c, void *gkey, uint8_t xi[16], const uint8_t *p, size_t len)
+static void ghash_padded(cipher_ctx *c, void *gkey, uint8_t xi[16], const uint8_t *p, size_t len)
 {
 	size_t n = len / 16;
 
 	if (n)
-		c->impl->ghash(gkey, xi, p, n);
+		CHK(c->impl->ghash(gkey, xi, p, n));
 	if (len % 16) {
 		uint8_t last[16] = { 0 };
 
 		memcpy(last, p + 16 * n, len % 16);
-		c->impl->ghash(gkey, xi, last, 1);
+		CHK(c->impl->ghash(gkey, xi, last, 1));
 	}
 }
 
 /* J0 (SP 800-38D 7.1 step 2) with the hash key gkey. */
-static void make_j0(const cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16])
+static void make_j0(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16])
 {
 	if (iv_len == 12) {
 		memcpy(j0, iv, 12);
@@ -220,40 +236,40 @@ static void make_j0(const cipher_ctx *c, void *gkey, const uint8_t *iv, size_t i
 		memset(j0, 0, 16);
 		ghash_padded(c, gkey, j0, iv, iv_len);
 		store64be(lens + 8, (uint64_t)iv_len * 8);
-		c->impl->ghash(gkey, j0, lens, 1);
+		CHK(c->impl->ghash(gkey, j0, lens, 1));
 	}
 }
 
 /* Closes the AAD: pads and hashes its last partial block. */
-static void start_data(const cipher_ctx *c, struct jca__aead *st)
+static void start_data(cipher_ctx *c, struct jca__aead *st)
 {
 	if (st->state == ST_AAD && (st->aad_len & 15)) {
 		size_t r = (size_t)(st->aad_len & 15);
 
 		memset(st->part + r, 0, 16 - r);
-		c->impl->ghash(st->gkey, st->xi, st->part, 1);
+		CHK(c->impl->ghash(st->gkey, st->xi, st->part, 1));
 	}
 	st->state = ST_DATA;
 }
 
 /* Tag of everything hashed so far (the data's last partial block already
  * in xi). */
-static void compute_tag(const cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
+static void compute_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 {
 	uint8_t lens[16], j0[16];
 
 	store64be(lens, st->aad_len * 8);
 	store64be(lens + 8, st->data_len * 8);
-	c->impl->ghash(st->gkey, st->xi, lens, 1);
+	CHK(c->impl->ghash(st->gkey, st->xi, lens, 1));
 	memcpy(j0, st->j0, 16);
 	memset(tag, 0, 16);
-	c->impl->ctr32(c->key, j0, tag, tag, 1);
+	CHK(c->impl->ctr32(c->key, j0, tag, tag, 1));
 	for (int i = 0; i < 16; i++)
 		tag[i] ^= st->xi[i];
 }
 
 /* Back to the state right after init (same key and IV). */
-static void rewind_state(const cipher_ctx *c, struct jca__aead *st)
+static void rewind_state(cipher_ctx *c, struct jca__aead *st)
 {
 	memcpy(st->ctr, c->mode == JCA__MODE_GCM ? st->j0 : st->iv, 16);
 	if (c->mode == JCA__MODE_GCM) {
@@ -280,7 +296,7 @@ static void rewind_state(const cipher_ctx *c, struct jca__aead *st)
 /* Would encrypting under (key, iv) repeat the last encryption's key and J0?
  * Works on a scratch copy of the key schedule when the object holds another
  * key, so that a refusal changes nothing. */
-static int repeats_last(const cipher_ctx *c, const struct jca__aead *st, const uint8_t *key, size_t key_len,
+static int repeats_last(cipher_ctx *c, const struct jca__aead *st, const uint8_t *key, size_t key_len,
                         const uint8_t *iv, size_t iv_len)
 {
 	const jca_cipher_impl *impl = c->impl;
@@ -300,9 +316,13 @@ static int repeats_last(const cipher_ctx *c, const struct jca__aead *st, const u
 		return -1;
 	same = 0;
 	if (impl->set_key(tmp, key, key_len) == 0) {
-		impl->gcm_init(tmp, tmp + ks);
+		CHK(impl->gcm_init(tmp, tmp + ks));
 		make_j0(c, tmp + ks, iv, iv_len, j0);
 		same = ct_diff(j0, st->last_j0, 16) == 0;
+	}
+	if (c->failed) {
+		c->failed = 0;
+		same = -2;
 	}
 	if (impl->cleanup)
 		impl->cleanup(tmp);
@@ -349,6 +369,8 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	if (gcm && opmode == JCA_ENCRYPT) {
 		int r = repeats_last(c, st, key, key_len, iv, iv_len);
 
+		if (r == -2)
+			return jca__error(JCA_IMPL, "%s: implementation %s failed", c->name, impl->name);
 		if (r < 0)
 			return jca__error(JCA_ENOMEM, "%s: out of memory", c->name);
 		if (r)
@@ -373,7 +395,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	st->iv = ivcopy;
 	st->iv_len = iv_len;
 	if (gcm) {
-		impl->gcm_init(c->key, st->gkey);
+		CHK(impl->gcm_init(c->key, st->gkey));
 		make_j0(c, st->gkey, st->iv, iv_len, st->j0);
 		st->tag_len = (uint8_t)(tag_bits / 8);
 		if (opmode == JCA_ENCRYPT) {
@@ -385,12 +407,16 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	}
 	c->dir = (uint8_t)opmode;
 	rewind_state(c, st);
+	if (c->failed) {
+		st->enc_used = 0;
+		return impl_failed(c, "cipher_init", NULL, 0);
+	}
 	return 0;
 }
 
 /* ---- AAD, update, final -------------------------------------------------- */
 
-static int check_live(const cipher_ctx *c, const struct jca__aead *st, const char *fn)
+static int check_live(cipher_ctx *c, const struct jca__aead *st, const char *fn)
 {
 	if (st->state == ST_DONE)
 		return jca__error(JCA_NOTINIT, "%s: %s encryption is finished; call cipher_init with a new IV",
@@ -431,18 +457,18 @@ int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
 		len -= k;
 		if (pos + k < 16)
 			return 0;
-		c->impl->ghash(st->gkey, st->xi, st->part, 1);
+		CHK(c->impl->ghash(st->gkey, st->xi, st->part, 1));
 	}
 	n = len / 16;
 	if (n)
-		c->impl->ghash(st->gkey, st->xi, p, n);
+		CHK(c->impl->ghash(st->gkey, st->xi, p, n));
 	if (len % 16)
 		memcpy(st->part, p + 16 * n, len % 16);
-	return 0;
+	return c->failed ? impl_failed(c, "cipher_update_aad", NULL, 0) : 0;
 }
 
 /* Decryption: appends to the held-back ciphertext. */
-static int hold(const cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len)
+static int hold(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len)
 {
 	if (!in_len)
 		return 0;
@@ -483,7 +509,7 @@ int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 			return rc;
 		start_data(c, st);
 		*out_len = 0;
-		return 0;
+		return c->failed ? impl_failed(c, "cipher_update", NULL, 0) : 0;
 	}
 	if (out_size < in_len)
 		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", in_len, out_size);
@@ -493,6 +519,8 @@ int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 		start_data(c, st);
 	}
 	crypt_stream(c, st, out, in, in_len, c->mode == JCA__MODE_GCM);
+	if (c->failed)
+		return impl_failed(c, "cipher_update", out, in_len);
 	*out_len = in_len;
 	return 0;
 }
@@ -535,14 +563,20 @@ static int gcm_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *ct, size
 	compute_tag(c, st, tag);
 	bad = ct_diff(tag, ct + len, st->tag_len);
 	jca__wipe(tag, sizeof tag);
+	if (c->failed) {
+		rewind_state(c, st);
+		return impl_failed(c, "cipher_do_final", NULL, 0);
+	}
 	if (bad) {
 		rewind_state(c, st);
 		return jca__error(JCA_BADTAG, "%s: tag mismatch: wrong key, IV or AAD, or corrupted data", c->name);
 	}
 	st->data_len = 0;
 	crypt_stream(c, st, out, ct, len, 0);
-	*out_len = len;
 	rewind_state(c, st);
+	if (c->failed)
+		return impl_failed(c, "cipher_do_final", out, len);
+	*out_len = len;
 	return 0;
 }
 
@@ -560,8 +594,10 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 			return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", in_len,
 			                  out_size);
 		crypt_stream(c, st, out, in, in_len, 0);
-		*out_len = in_len;
 		rewind_state(c, st);
+		if (c->failed)
+			return impl_failed(c, "cipher_do_final", out, in_len);
+		*out_len = in_len;
 		return 0;
 	}
 	if (c->dir == JCA_DECRYPT) {
@@ -585,9 +621,14 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 		size_t r = (size_t)(st->data_len & 15);
 
 		memset(st->part + r, 0, 16 - r);
-		c->impl->ghash(st->gkey, st->xi, st->part, 1);
+		CHK(c->impl->ghash(st->gkey, st->xi, st->part, 1));
 	}
 	compute_tag(c, st, tag);
+	if (c->failed) {
+		jca__wipe(tag, sizeof tag);
+		rewind_state(c, st);
+		return impl_failed(c, "cipher_do_final", out, in_len);
+	}
 	memcpy(out + in_len, tag, st->tag_len);
 	jca__wipe(tag, sizeof tag);
 	*out_len = in_len + st->tag_len;

@@ -18,6 +18,7 @@ struct cipher_ctx {
 	const char *name;                 /* canonical transformation */
 	uint8_t mode, padding, pinned;    /* pinned key length in bytes, or 0 */
 	uint8_t dir;                      /* 0 before init, JCA_ENCRYPT, JCA_DECRYPT */
+	uint8_t failed;                   /* a block function failed since the last check */
 	size_t bs;                        /* block size */
 	size_t buflen;                    /* bytes held in buf */
 	uint8_t iv[MAX_BLOCK];            /* chaining value */

@@ -109,7 +109,7 @@ static uint64x2_t gf_mul(uint64x2_t a, uint64x2_t h)
 	return reduce(lo, mid, hi);
 }
 
-void jca__ghash_pmull(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
+int jca__ghash_pmull(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
 {
 	const struct ghkey *k = gkey;
 	uint64x2_t y = load_rev(xi), h[W];
@@ -130,6 +130,7 @@ void jca__ghash_pmull(const void *gkey, uint8_t xi[16], const uint8_t *in, size_
 	for (; nblocks > 0; nblocks--, in += 16)
 		y = gf_mul(veorq_u64(y, load_rev(in)), h[0]);
 	store_rev(xi, y);
+	return 0;
 }
 
 /* ---- AES-CTR ------------------------------------------------------------- */
@@ -227,18 +228,20 @@ ALWAYS_INLINE void ctr_ghash(const jca__aes_armv8_ctx *k, const struct ghkey *g,
 		store_rev(xi, y);
 }
 
-void jca__aes_armv8_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aes_armv8_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	ctr_ghash(ctx, NULL, ctr, NULL, out, in, nblocks);
+	return 0;
 }
 
-void jca__aes_armv8_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16], uint8_t *out,
+int jca__aes_armv8_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16], uint8_t *out,
                                 const uint8_t *in, size_t nblocks)
 {
 	ctr_ghash(ctx, gkey, ctr, xi, out, in, nblocks);
+	return 0;
 }
 
-void jca__aes_armv8_gcm_init(const void *ctx, void *gkey)
+int jca__aes_armv8_gcm_init(const void *ctx, void *gkey)
 {
 	const jca__aes_armv8_ctx *k = ctx;
 	struct ghkey *g = gkey;
@@ -257,4 +260,5 @@ void jca__aes_armv8_gcm_init(const void *ctx, void *gkey)
 	}
 	memset(hb, 0, sizeof hb);
 	__asm__ __volatile__("" : : "r"(hb) : "memory");
+	return 0;
 }

@@ -111,7 +111,7 @@ static ALWAYS_INLINE __m128i ghash8(const struct ghkey *k, __m128i y, const __m1
 	return reduce(lo, mid, hi);
 }
 
-void jca__ghash_pclmul(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
+int jca__ghash_pclmul(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
 {
 	const struct ghkey *k = gkey;
 	__m128i y = bswap(LOADU(xi)), h = _mm_load_si128(&k->h[0]), hk = _mm_load_si128(&k->hk[0]);
@@ -131,6 +131,7 @@ void jca__ghash_pclmul(const void *gkey, uint8_t xi[16], const uint8_t *in, size
 		y = reduce(lo, mid, hi);
 	}
 	STOREU(xi, bswap(y));
+	return 0;
 }
 
 /* ---- AES-CTR ----------------------------------------------------------- */
@@ -184,7 +185,7 @@ static void ctr_tail(const jca__aesni_ctx *k, __m128i *c, uint8_t *out, const ui
 	}
 }
 
-void jca__aesni_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aesni_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const jca__aesni_ctx *k = ctx;
 	__m128i c = bswap(LOADU(ctr));
@@ -200,11 +201,12 @@ void jca__aesni_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint
 	}
 	ctr_tail(k, &c, out, in, nblocks);
 	STOREU(ctr, bswap(c));
+	return 0;
 }
 
 /* ---- GCM ------------------------------------------------------------------ */
 
-void jca__aesni_gcm_init(const void *ctx, void *gkey)
+int jca__aesni_gcm_init(const void *ctx, void *gkey)
 {
 	const jca__aesni_ctx *k = ctx;
 	struct ghkey *g = gkey;
@@ -215,9 +217,10 @@ void jca__aesni_gcm_init(const void *ctx, void *gkey)
 		_mm_store_si128(&g->hk[i], hkey(p));
 		p = gf_mul(p, h);
 	}
+	return 0;
 }
 
-void jca__aesni_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16], uint8_t *out,
+int jca__aesni_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16], uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
 	const jca__aesni_ctx *k = ctx;
@@ -261,4 +264,5 @@ void jca__aesni_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], 
 		STOREU(xi, bswap(y));
 	}
 	STOREU(ctr, bswap(c));
+	return 0;
 }

@@ -145,7 +145,7 @@ static __m128i ghash_tail(const struct ghkey *k, __m128i y, const uint8_t *in, s
 	return y;
 }
 
-void jca__ghash_vpclmul512(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
+int jca__ghash_vpclmul512(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
 {
 	const struct ghkey *k = gkey;
 	__m128i y = bswap128(LOAD128(xi));
@@ -160,6 +160,7 @@ void jca__ghash_vpclmul512(const void *gkey, uint8_t xi[16], const uint8_t *in, 
 	}
 	y = ghash_tail(k, y, in, nblocks);
 	STORE128(xi, bswap128(y));
+	return 0;
 }
 
 /* ---- AES-CTR ----------------------------------------------------------- */
@@ -243,7 +244,7 @@ static __m512i ctr_tail(const struct rk *r, __m512i c, uint8_t *out, const uint8
 	return c;
 }
 
-void jca__vaes512_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__vaes512_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	struct rk r;
 	__m512i c = start_counter(ctr);
@@ -260,11 +261,12 @@ void jca__vaes512_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const ui
 	}
 	c = ctr_tail(&r, c, out, in, nblocks);
 	STORE128(ctr, bswap128(_mm512_castsi512_si128(c)));
+	return 0;
 }
 
 /* ---- GCM ------------------------------------------------------------------ */
 
-void jca__vaes512_gcm_init(const void *ctx, void *gkey)
+int jca__vaes512_gcm_init(const void *ctx, void *gkey)
 {
 	const jca__aesni_ctx *k = ctx;
 	struct ghkey *g = gkey;
@@ -287,9 +289,10 @@ void jca__vaes512_gcm_init(const void *ctx, void *gkey)
 		v = _mm512_inserti32x4(v, pw[12 - 4 * j], 3);
 		STORE512(g->h[j], v);
 	}
+	return 0;
 }
 
-void jca__vaes512_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16], uint8_t *out,
+int jca__vaes512_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16], uint8_t *out,
                               const uint8_t *in, size_t nblocks)
 {
 	const struct ghkey *g = gkey;
@@ -331,4 +334,5 @@ void jca__vaes512_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16]
 	}
 	STORE128(xi, bswap128(y));
 	STORE128(ctr, bswap128(_mm512_castsi512_si128(c)));
+	return 0;
 }
