@@ -13,7 +13,7 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_cipher_impl *impl = r->impl;
 	size_t extra = jca__is_ctr_mode(r->mode) ? jca__aead_extra(impl, r->mode) : 0;
-	cipher_ctx *c = jca__alloc(sizeof *c + impl->ctx_size + extra);
+	cipher_ctx *c = jca__alloc(sizeof *c + impl->base.ctx_size + extra);
 
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
@@ -22,9 +22,9 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	/* The header starts zeroed; so does the key schedule of an
 	 * implementation with a cleanup hook (it expects a zeroed context).
 	 * Other schedules are written in full by set_key. */
-	memset(c, 0, impl->cleanup ? sizeof *c + impl->ctx_size : sizeof *c);
+	memset(c, 0, impl->cleanup ? sizeof *c + impl->base.ctx_size : sizeof *c);
 	if (extra)
-		memset(c->key + impl->ctx_size, 0, extra);
+		memset(c->key + impl->base.ctx_size, 0, extra);
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
@@ -104,9 +104,9 @@ int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
 	if (c->impl->set_key(c->key, key, key_len) != 0) {
 		if (c->impl->cleanup)
 			c->impl->cleanup(c->key);
-		jca__wipe(c->key, c->impl->ctx_size);
+		jca__wipe(c->key, c->impl->base.ctx_size);
 		c->dir = 0;
-		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, c->impl->name);
+		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, c->impl->base.name);
 	}
 	c->dir = (uint8_t)opmode;
 	jca__wipe(c->buf, sizeof c->buf);
@@ -152,7 +152,7 @@ static int failed(cipher_ctx *c, const char *fn, void *out, size_t n)
 	c->failed = 0;
 	c->dir = 0;
 	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed; call cipher_init", fn, c->name,
-	                  c->impl->name);
+	                  c->impl->base.name);
 }
 
 /* Decrypting with padding holds back the last full block for do_final. */
@@ -444,7 +444,7 @@ const char *cipher_provider(const cipher_ctx *c)
 
 const char *cipher_implementation(const cipher_ctx *c)
 {
-	return c ? c->impl->name : NULL;
+	return c ? c->impl->base.name : NULL;
 }
 
 void cipher_free(cipher_ctx *c)
@@ -458,5 +458,5 @@ void cipher_free(cipher_ctx *c)
 		jca__aead_cleanup(c);
 	if (c->impl->cleanup)
 		c->impl->cleanup(c->key);
-	jca__free(c, sizeof *c + c->impl->ctx_size + extra);
+	jca__free(c, sizeof *c + c->impl->base.ctx_size + extra);
 }

@@ -56,7 +56,7 @@ static size_t align16(size_t n)
 
 static struct jca__aead *st_of(const cipher_ctx *c)
 {
-	return (struct jca__aead *)(void *)((unsigned char *)c->key + align16(c->impl->ctx_size));
+	return (struct jca__aead *)(void *)((unsigned char *)c->key + align16(c->impl->base.ctx_size));
 }
 
 /* Ends a call whose implementation failed: wipes the n bytes written to
@@ -68,12 +68,12 @@ static int impl_failed(cipher_ctx *c, const char *fn, void *out, size_t n)
 	c->failed = 0;
 	c->dir = 0;
 	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed; call cipher_init", fn, c->name,
-	                  c->impl->name);
+	                  c->impl->base.name);
 }
 
 size_t jca__aead_extra(const jca_cipher_impl *impl, uint8_t mode)
 {
-	size_t pad = align16(impl->ctx_size) - impl->ctx_size;
+	size_t pad = align16(impl->base.ctx_size) - impl->base.ctx_size;
 
 	return pad + sizeof(struct jca__aead) + (mode == JCA__MODE_GCM ? align16(impl->gcm_key_size) : 0);
 }
@@ -302,7 +302,7 @@ static int repeats_last(cipher_ctx *c, const struct jca__aead *st, const uint8_t
 	const jca_cipher_impl *impl = c->impl;
 	uint8_t j0[16];
 	unsigned char *tmp;
-	size_t ks = align16(impl->ctx_size);
+	size_t ks = align16(impl->base.ctx_size);
 	int same;
 
 	if (!st->enc_used || key_len != st->last_key_len || ct_diff(key, st->last_key, key_len))
@@ -370,7 +370,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 		int r = repeats_last(c, st, key, key_len, iv, iv_len);
 
 		if (r == -2)
-			return jca__error(JCA_IMPL, "%s: implementation %s failed", c->name, impl->name);
+			return jca__error(JCA_IMPL, "%s: implementation %s failed", c->name, impl->base.name);
 		if (r < 0)
 			return jca__error(JCA_ENOMEM, "%s: out of memory", c->name);
 		if (r)
@@ -387,9 +387,9 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 		free_secret(&ivcopy, iv_len);
 		if (impl->cleanup)
 			impl->cleanup(c->key);
-		jca__wipe(c->key, impl->ctx_size);
+		jca__wipe(c->key, impl->base.ctx_size);
 		c->dir = 0;
-		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, impl->name);
+		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, impl->base.name);
 	}
 	free_secret(&st->iv, st->iv_len);
 	st->iv = ivcopy;

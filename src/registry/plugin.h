@@ -3,13 +3,25 @@
 #ifndef JCA_REGISTRY_PLUGIN_H
 #define JCA_REGISTRY_PLUGIN_H
 
+#include <sys/types.h>
+
 #include "jca/provider.h"
 #include "../util/mem.h"     /* JCA__HIDDEN */
 
-/* ---- plugins (plugin.c) ---- */
-/* Opens a plugin file (trust checks, dlopen, entry call). On success
- * *desc is the plugin's (not yet validated) descriptor and *handle the
- * dlopen handle; else a status with the reason set. */
-JCA__HIDDEN int jca__plugin_open(const char *path, const jca_provider_desc **desc, void **handle);
+/* Which file a plugin was loaded from. */
+typedef struct jca__file_id {
+	dev_t dev;
+	ino_t ino;
+} jca__file_id;
+
+/* Opens a plugin file: trust checks on the open descriptor and every
+ * directory above it, the same-file check (loaded_from returns the source
+ * of a registered provider loaded from that file, or NULL), dlopen of that
+ * descriptor, the entry call. On success *desc is the plugin's (not yet
+ * validated) descriptor, *handle the dlopen handle and *id the file; else
+ * a status with the reason set. */
+JCA__HIDDEN int jca__plugin_open(const char *path, jca__file_id *id,
+                                 const char *(*loaded_from)(const jca__file_id *),
+                                 const jca_provider_desc **desc, void **handle);
 
 #endif
