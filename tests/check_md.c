@@ -511,6 +511,52 @@ START_TEST(test_handle)
 }
 END_TEST
 
+/* md_digest_oneshot and md_handle_digest give what an instance gives, for
+ * every algorithm and a few lengths, and fail as md_digest does. */
+START_TEST(test_oneshot)
+{
+	static const char *const algs[] = { "MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512",
+		                            "SHA-512/224", "SHA-512/256", "SHA3-224", "SHA3-256", "SHA3-384",
+		                            "SHA3-512", "SHAKE128", "SHAKE256" };
+	static const size_t lens[] = { 0, 1, 55, 56, 64, 111, 112, 128, 1000 };
+	uint8_t data[1000], a[200], b[200], c[200];
+	size_t i, j;
+
+	for (i = 0; i < sizeof data; i++)
+		data[i] = (uint8_t)(i * 37 + 11);
+	for (i = 0; i < sizeof algs / sizeof algs[0]; i++) {
+		const md_handle *h = md_lookup(algs[i]);
+		md_ctx *md = md_get_instance(algs[i]);
+		size_t n;
+
+		ck_assert_ptr_nonnull(h);
+		ck_assert_ptr_nonnull(md);
+		n = md_is_xof(md) ? 100 : md_length(md);
+		for (j = 0; j < sizeof lens / sizeof lens[0]; j++) {
+			memset(b, 0xee, sizeof b);
+			memset(c, 0xdd, sizeof c);
+			ck_assert_int_eq(md_update(md, data, lens[j]), 0);
+			ck_assert_int_eq(md_digest(md, a, n), (int)n);
+			ck_assert_int_eq(md_digest_oneshot(algs[i], data, lens[j], b, n), (int)n);
+			ck_assert_int_eq(md_handle_digest(h, data, lens[j], c, n), (int)n);
+			ck_assert_msg(memcmp(a, b, n) == 0 && memcmp(a, c, n) == 0, "%s one-shot of %zu bytes differs",
+			              algs[i], lens[j]);
+			ck_assert_int_eq(b[n], 0xee);
+		}
+		if (!md_is_xof(md))
+			ck_assert_int_eq(md_digest_oneshot(algs[i], data, 10, b, n - 1), JCA_BUFSIZE);
+		md_free(md);
+	}
+	ck_assert_int_eq(md_digest_oneshot("SHA-257", data, 1, a, sizeof a), JCA_NOALG);
+	ck_assert_int_eq(md_digest_oneshot(NULL, data, 1, a, sizeof a), JCA_EINVAL);
+	ck_assert_int_eq(md_digest_oneshot("SHA-256", NULL, 1, a, sizeof a), JCA_EINVAL);
+	ck_assert_int_eq(md_digest_oneshot("SHA-256", NULL, 0, a, sizeof a), 32);
+	ck_assert_int_eq(md_digest_oneshot("SHA-256", data, 1, NULL, 32), JCA_EINVAL);
+	ck_assert_int_eq(md_handle_digest(NULL, data, 1, a, sizeof a), JCA_EINVAL);
+	ck_assert_int_eq(md_digest_oneshot("SHAKE128", data, 1, NULL, 0), 0);
+}
+END_TEST
+
 START_TEST(test_introspection)
 {
 	const jca_provider *p = jca_provider_at(0);
@@ -593,6 +639,7 @@ int main(void)
 	tcase_add_test(tc, test_lookup_names);
 	tcase_add_test(tc, test_lookup_errors);
 	tcase_add_test(tc, test_handle);
+	tcase_add_test(tc, test_oneshot);
 	tcase_add_test(tc, test_introspection);
 	tcase_add_test(tc, test_threads);
 	suite_add_tcase(s, tc);

@@ -42,6 +42,15 @@ JCA_API int md_update(md_ctx *md, const void *data, size_t len);
  * output) exactly out_len bytes are written, any length including 0.
  * Returns the number of bytes written, or a negative status. */
 JCA_API int md_digest(md_ctx *md, void *out, size_t out_len);
+/* One-shot digest of len bytes at data into out, without an instance (as
+ * EVP_Q_digest, gcry_md_hash_buffer, MessageDigest.digest(byte[])): the
+ * digest state lives on the stack and is wiped before return. out_len
+ * follows md_digest: at least the digest length (JCA_BUFSIZE), or for
+ * SHAKE128/SHAKE256 exactly the bytes wanted. Returns the number of bytes
+ * written or a negative status (also those of md_get_instance). */
+JCA_API int md_digest_oneshot(const char *name, const void *data, size_t len, void *out, size_t out_len);
+/* The same with a handle from md_lookup (no name lookup per call). */
+JCA_API int md_handle_digest(const md_handle *h, const void *data, size_t len, void *out, size_t out_len);
 /* Back to the initial state, dropping any input. */
 JCA_API void md_reset(md_ctx *md);
 /* An independent copy with the same state, or NULL (JCA_ENOMEM). */
