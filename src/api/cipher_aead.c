@@ -42,6 +42,8 @@ struct jca__aead {
 	uint8_t enc_used;              /* last_key/last_j0 describe an encryption */
 	uint8_t last_key_len;
 	uint8_t last_key[32], last_j0[16];
+	uint8_t cur_key[32];           /* the key the schedule and gkey were made from */
+	uint8_t cur_key_len;           /* 0: none (or not kept: longer than 32 bytes) */
 	uint8_t *iv;                   /* the IV as given (heap) */
 	size_t iv_len;
 	uint8_t *buf;                  /* decryption: ciphertext held back (heap) */
@@ -383,19 +385,31 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	memcpy(ivcopy, iv, iv_len);
 	jca__wipe(fresh, sizeof fresh);
 
-	if (impl->set_key(c->key, key, key_len) != 0) {
+	/* A new IV under the key already loaded (the usual GCM pattern: one
+	 * key, a fresh IV per message) keeps the schedule and hash key. */
+	if (key_len && key_len == st->cur_key_len && c->dir && !ct_diff(key, st->cur_key, key_len)) {
+		/* same key: nothing to redo */
+	} else if (impl->set_key(c->key, key, key_len) != 0) {
 		free_secret(&ivcopy, iv_len);
 		if (impl->cleanup)
 			impl->cleanup(c->key);
 		jca__wipe(c->key, impl->base.ctx_size);
 		c->dir = 0;
+		st->cur_key_len = 0;
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, impl->base.name);
+	} else {
+		st->cur_key_len = 0;
+		if (gcm)
+			CHK(impl->gcm_init(c->key, st->gkey));
+		if (key_len <= sizeof st->cur_key) {
+			memcpy(st->cur_key, key, key_len);
+			st->cur_key_len = (uint8_t)key_len;
+		}
 	}
 	free_secret(&st->iv, st->iv_len);
 	st->iv = ivcopy;
 	st->iv_len = iv_len;
 	if (gcm) {
-		CHK(impl->gcm_init(c->key, st->gkey));
 		make_j0(c, st->gkey, st->iv, iv_len, st->j0);
 		st->tag_len = (uint8_t)(tag_bits / 8);
 		if (opmode == JCA_ENCRYPT) {
@@ -409,6 +423,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	rewind_state(c, st);
 	if (c->failed) {
 		st->enc_used = 0;
+		st->cur_key_len = 0;
 		return impl_failed(c, "cipher_init", NULL, 0);
 	}
 	return 0;

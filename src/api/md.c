@@ -146,10 +146,10 @@ static int oneshot(const jca__resolved *r, const void *data, size_t len, void *o
 		return jca__error(JCA_BUFSIZE, "md_digest_oneshot: %s needs %zu bytes of output, got %zu",
 		                  r->svc->algorithm, n, out_len);
 	}
-	if (m->ctx_size > sizeof stack && !(st = jca__alloc(m->ctx_size)))
+	if (m->base.ctx_size > sizeof stack && !(st = jca__alloc(m->base.ctx_size)))
 		return jca__error(JCA_ENOMEM, "out of memory digesting with \"%s\"", r->svc->algorithm);
 	if (m->cleanup)
-		memset(st, 0, m->ctx_size);
+		memset(st, 0, m->base.ctx_size);
 	rc = m->init(st);
 	if (!rc)
 		rc = m->update(st, data, len);
@@ -158,13 +158,13 @@ static int oneshot(const jca__resolved *r, const void *data, size_t len, void *o
 	if (m->cleanup)
 		m->cleanup(st);
 	if (st == stack)
-		jca__wipe(st, m->ctx_size);
+		jca__wipe(st, m->base.ctx_size);
 	else
-		jca__free(st, m->ctx_size);
+		jca__free(st, m->base.ctx_size);
 	if (rc) {
 		jca__wipe(out, n);
 		return jca__error(JCA_IMPL, "md_digest_oneshot: MessageDigest \"%s\" implementation %s failed",
-		                  r->svc->algorithm, m->name);
+		                  r->svc->algorithm, m->base.name);
 	}
 	return (int)n;
 }
