@@ -44,7 +44,8 @@ struct jca__aead {
 	uint8_t last_key[32], last_j0[16];
 	uint8_t cur_key[32];           /* the key the schedule and gkey were made from */
 	uint8_t cur_key_len;           /* 0: none (or not kept: longer than 32 bytes) */
-	uint8_t *iv;                   /* the IV as given (heap) */
+	uint8_t iv_short[32];          /* the IV as given, if at most 32 bytes */
+	uint8_t *iv_long;              /* else here (heap) */
 	size_t iv_len;
 	uint8_t *buf;                  /* decryption: ciphertext held back (heap) */
 	size_t blen, bcap;
@@ -95,8 +96,13 @@ void jca__aead_cleanup(cipher_ctx *c)
 
 	free_secret(&st->buf, st->bcap);
 	st->blen = st->bcap = 0;
-	free_secret(&st->iv, st->iv_len);
+	free_secret(&st->iv_long, st->iv_len);
 	st->iv_len = 0;
+}
+
+static const uint8_t *iv_of(const struct jca__aead *st)
+{
+	return st->iv_long ? st->iv_long : st->iv_short;
 }
 
 static uint32_t load32be(const uint8_t *p)
@@ -273,7 +279,7 @@ static void compute_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 /* Back to the state right after init (same key and IV). */
 static void rewind_state(cipher_ctx *c, struct jca__aead *st)
 {
-	memcpy(st->ctr, c->mode == JCA__MODE_GCM ? st->j0 : st->iv, 16);
+	memcpy(st->ctr, c->mode == JCA__MODE_GCM ? st->j0 : iv_of(st), 16);
 	if (c->mode == JCA__MODE_GCM) {
 		/* data starts at inc32(J0) */
 		uint32_t n = load32be(st->ctr + 12) + 1;
@@ -379,11 +385,13 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 			return jca__error(JCA_IVREUSE, "%s: this key and IV were already used for encryption; "
 			                  "GCM needs a fresh IV for every encryption", c->name);
 	}
-	ivcopy = malloc(iv_len);
-	if (!ivcopy)
-		return jca__error(JCA_ENOMEM, "%s: out of memory", c->name);
-	memcpy(ivcopy, iv, iv_len);
-	jca__wipe(fresh, sizeof fresh);
+	ivcopy = NULL;
+	if (iv_len > sizeof st->iv_short) {
+		ivcopy = malloc(iv_len);
+		if (!ivcopy)
+			return jca__error(JCA_ENOMEM, "%s: out of memory", c->name);
+		memcpy(ivcopy, iv, iv_len);
+	}
 
 	/* A new IV under the key already loaded (the usual GCM pattern: one
 	 * key, a fresh IV per message) keeps the schedule and hash key. */
@@ -406,11 +414,16 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 			st->cur_key_len = (uint8_t)key_len;
 		}
 	}
-	free_secret(&st->iv, st->iv_len);
-	st->iv = ivcopy;
+	free_secret(&st->iv_long, st->iv_len);
+	if (ivcopy) {
+		st->iv_long = ivcopy;
+	} else if (iv != st->iv_short) {       /* (cipher_iv's own buffer given back) */
+		jca__wipe(st->iv_short, sizeof st->iv_short);
+		memcpy(st->iv_short, iv, iv_len);
+	}
 	st->iv_len = iv_len;
 	if (gcm) {
-		make_j0(c, st->gkey, st->iv, iv_len, st->j0);
+		make_j0(c, st->gkey, iv_of(st), iv_len, st->j0);
 		st->tag_len = (uint8_t)(tag_bits / 8);
 		if (opmode == JCA_ENCRYPT) {
 			memcpy(st->last_key, key, key_len);
@@ -661,7 +674,7 @@ const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len)
 		return NULL;
 	}
 	*len = st->iv_len;
-	return st->iv;
+	return iv_of(st);
 }
 
 int cipher_init_aead(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
