@@ -119,11 +119,17 @@ static void store64be(uint8_t *p, uint64_t v)
 /* 0 if equal, nonzero otherwise, in time independent of the contents. */
 static unsigned ct_diff(const uint8_t *a, const uint8_t *b, size_t n)
 {
-	unsigned d = 0;
+	uint64_t d = 0, x, y;
+	size_t i = 0;
 
-	for (size_t i = 0; i < n; i++)
-		d |= (unsigned)(a[i] ^ b[i]);
-	return d;
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		d |= x ^ y;
+	}
+	for (; i < n; i++)
+		d |= (uint64_t)(a[i] ^ b[i]);
+	return (unsigned)((d | (d >> 32)) & 0xffffffffu) | (unsigned)(d != 0);
 }
 
 /* ---- counters -------------------------------------------------------- */
@@ -269,9 +275,15 @@ static void compute_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 	store64be(lens, st->aad_len * 8);
 	store64be(lens + 8, st->data_len * 8);
 	CHK(c->impl->ghash(st->gkey, st->xi, lens, 1));
-	memcpy(j0, st->j0, 16);
-	memset(tag, 0, 16);
-	CHK(c->impl->ctr32(c->key, j0, tag, tag, 1));
+	/* E(J0): one block, by the single-block ECB path where there is one
+	 * (cheaper to start than the wide counter code) */
+	if (c->impl->ecb_encrypt) {
+		CHK(c->impl->ecb_encrypt(c->key, tag, st->j0, 1));
+	} else {
+		memcpy(j0, st->j0, 16);
+		memset(tag, 0, 16);
+		CHK(c->impl->ctr32(c->key, j0, tag, tag, 1));
+	}
 	for (int i = 0; i < 16; i++)
 		tag[i] ^= st->xi[i];
 }
@@ -289,9 +301,10 @@ static void rewind_state(cipher_ctx *c, struct jca__aead *st)
 		st->ctr[14] = (uint8_t)(n >> 8);
 		st->ctr[15] = (uint8_t)n;
 	}
-	jca__wipe(st->xi, sizeof st->xi);
-	jca__wipe(st->ks, sizeof st->ks);
-	jca__wipe(st->part, sizeof st->part);
+	/* (the next use reads them: plain stores are not optimised away) */
+	memset(st->xi, 0, sizeof st->xi);
+	memset(st->ks, 0, sizeof st->ks);
+	memset(st->part, 0, sizeof st->part);
 	st->aad_len = st->data_len = 0;
 	st->state = ST_AAD;
 	if (st->buf)
