@@ -84,6 +84,23 @@ static const target targets[] = {
 	{ "HmacSHA256 128 B / ossl (>= Nettle = 1.70x OpenSSL)", NULL,
 	  JCA("MacBench", "mac", "alg=HmacSHA256,len=128"), OSSL("MacBench", "mac", "alg=HmacSHA256,len=128"),
 	  1.0 / 1.70, "1/1.70", NULL },
+	/* issue 16: AES-GCM */
+	{ "AES-256-GCM encrypt 16 KiB / ossl (>= 1.5x OpenSSL)", NULL,
+	  JCA("AESGCM", "encrypt", "key=256,len=16384"), OSSL("AESGCM", "encrypt", "key=256,len=16384"),
+	  1.0 / 1.5, "1/1.5", NULL },
+	{ "AES-256-GCM decrypt 16 KiB / ossl (>= 1.5x OpenSSL)", NULL,
+	  JCA("AESGCM", "decrypt", "key=256,len=16384"), OSSL("AESGCM", "decrypt", "key=256,len=16384"),
+	  1.0 / 1.5, "1/1.5", NULL },
+	{ "AES-256-GCM encrypt 64 B / ossl (no slower)", NULL,
+	  JCA("AESGCM", "encrypt", "key=256,len=64"), OSSL("AESGCM", "encrypt", "key=256,len=64"), 1.0, "1", NULL },
+	{ "AES-256-GCM decrypt 64 B / ossl (no slower)", NULL,
+	  JCA("AESGCM", "decrypt", "key=256,len=64"), OSSL("AESGCM", "decrypt", "key=256,len=64"), 1.0, "1", NULL },
+	{ "portable AES-%s-GCM encrypt 16 KiB / ossl integer (within 2x)", "128 256",
+	  JCA("AESGCM", "encrypt", "key=%s,len=16384"), OSSL("AESGCM", "encrypt", "key=%s,len=16384"), 2.0, "2",
+	  "portable" },
+	{ "portable AES-%s-GCM decrypt 16 KiB / ossl integer (within 2x)", "128 256",
+	  JCA("AESGCM", "decrypt", "key=%s,len=16384"), OSSL("AESGCM", "decrypt", "key=%s,len=16384"), 2.0, "2",
+	  "portable" },
 	/* portable code against OpenSSL's integer code: run with JCA_CPU=none
 	 * and OPENSSL_ia32cap masking AES-NI, SSSE3, AVX, SHA (README) */
 	{ "portable AES-128-CBC encrypt 16 KiB / ossl integer (>= 0.5x)", NULL,

@@ -23,8 +23,8 @@ aarch64)
 	def=-DJCA_HAVE_ARM_BACKENDS
 	isa="src/algs/arm/sha1_ce.c:-march=armv8-a+crypto src/algs/arm/sha256_ce.c:-march=armv8-a+crypto
 	     src/algs/arm/aes_ce.c:-march=armv8-a+crypto src/algs/arm/sha512_ce.c:-march=armv8.2-a+sha3
-	     src/algs/arm/keccak_sha3.c:-march=armv8.2-a+sha3"
-	tiers="default generic -sha3,-sha512"
+	     src/algs/arm/keccak_sha3.c:-march=armv8.2-a+sha3 src/algs/arm/gcm_pmull.c:-march=armv8-a+crypto"
+	tiers="default generic -sha3,-sha512 -pmull"
 	;;
 riscv64)
 	CC=riscv64-linux-gnu-gcc
@@ -50,7 +50,8 @@ for src in src/util/alloc.c src/util/wipe.c src/registry/error.c src/registry/na
 	src/registry/load.c src/registry/lookup.c src/registry/introspect.c src/registry/config.c src/registry/plugin.c \
 	src/api/md.c src/api/cipher.c src/api/mac.c src/providers/builtin.c src/providers/builtin_md.c \
 	src/providers/builtin_cipher.c src/algs/cpu.c src/algs/md5.c src/algs/sha1.c src/algs/sha256.c \
-	src/algs/sha512.c src/algs/keccak.c src/algs/aes_ct.c; do
+	src/algs/sha512.c src/algs/keccak.c src/algs/aes_ct.c \
+	src/api/cipher_aead.c src/algs/ghash_ct.c src/algs/gcm_ct.c; do
 	o=$out/$(echo "$src" | tr / _).o
 	$CC $CFLAGS -c "$top/$src" -o "$o"
 	objs="$objs $o"
@@ -63,7 +64,7 @@ for pair in $isa; do
 	objs="$objs $o"
 done
 TFLAGS="-std=gnu11 -O2 -I$top/include -I$top/tests -DJCA_MINICHECK -DJCA_TOP_SRCDIR=\"$top\""
-for t in check_md check_cipher check_mac check_backends; do
+for t in check_md check_cipher check_mac check_backends check_gcm; do
 	$CC $TFLAGS "$top/tests/$t.c" "$top/tests/testutil.c" $objs -static -lpthread -ldl -o "$out/$t" 2>"$out/$t.ldlog" ||
 		{ cat "$out/$t.ldlog"; exit 1; }
 done
@@ -72,7 +73,7 @@ unset JCA_CONF
 fail=0
 for tier in $tiers; do
 	if [ "$tier" = default ]; then unset JCA_CPU; else export JCA_CPU=$tier; fi
-	for t in check_md check_cipher check_mac check_backends; do
+	for t in check_md check_cipher check_mac check_backends check_gcm; do
 		echo "== $arch $t (JCA_CPU=${JCA_CPU:-unset}) under: $run"
 		if ! $run "$out/$t"; then
 			echo "FAIL: $arch $t JCA_CPU=${JCA_CPU:-unset}"

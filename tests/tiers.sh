@@ -14,7 +14,7 @@ riscv64) tiers="generic -zknh" ;;
 *) tiers="generic" ;;
 esac
 for tier in $tiers; do
-	for t in check_backends check_mac check_cipher; do
+	for t in check_backends check_mac check_cipher check_gcm; do
 		if JCA_CPU=$tier "$b/$t" > "$b/tier-$t.out" 2>&1; then
 			echo "ok: JCA_CPU=$tier $t"
 		else

@@ -4,12 +4,14 @@
  * transformation, in constant memory.
  *
  * Without --iv, encryption draws a random IV and writes it in front of the
- * ciphertext; decryption reads it from there. An output file is written to
- * an unnamed temporary file in the same directory and renamed into place
- * at the end, so an error (a wrong key, corrupted or truncated input) or
- * even SIGKILL leaves no output file behind; a replaced file's mode is
- * kept, and a symbolic link is written through. Standard output cannot be
- * taken back.
+ * ciphertext; decryption reads it from there. GCM appends the 16-byte tag
+ * (IV || ciphertext || tag, see usage_enc); its decryption holds the
+ * message in memory and writes nothing before the tag has been checked. An
+ * output file is written to an unnamed temporary file in the same directory
+ * and renamed into place at the end, so an error (a wrong key, corrupted or
+ * truncated input) or even SIGKILL leaves no output file behind; a replaced
+ * file's mode is kept, and a symbolic link is written through. Standard
+ * output cannot be taken back.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -30,24 +32,35 @@ struct enc_opts {
 	cipher_opmode dir;      /* JCA_ENCRYPT or JCA_DECRYPT */
 	const char *cmd;        /* "enc" or "dec" */
 	const char *trans, *provider, *key_hex, *key_file, *iv_hex, *in, *out;
+	const char *aad_hex;    /* GCM: additional authenticated data */
 };
+
+/* GCM is the mode that takes a tag and AAD, and an IV of any length. */
+static int is_gcm(cipher_ctx *c)
+{
+	return strstr(cipher_algorithm(c), "/GCM/") != NULL;
+}
 
 static void usage_enc(FILE *f, const char *cmd)
 {
 	fprintf(f,
 	        "usage: jca %s -t TRANSFORMATION (-K HEX | --key-file FILE) [--iv HEX]\n"
-	        "               [-in FILE] [-out FILE]\n"
+	        "               [--aad HEX] [-in FILE] [-out FILE]\n"
 	        "\n"
 	        "%s standard input (or -in FILE) to standard output (or -out FILE),\n"
 	        "streaming in constant memory.\n"
 	        "\n"
-	        "  -t, --transformation T  Cipher transformation: AES/CBC/PKCS5Padding,\n"
-	        "                          AES_256/CBC/NoPadding, AES/ECB/PKCS5Padding,\n"
-	        "                          ... (see 'jca list')\n"
+	        "  -t, --transformation T  Cipher transformation: AES/GCM/NoPadding,\n"
+	        "                          AES/CBC/PKCS5Padding, AES/CTR/NoPadding,\n"
+	        "                          AES_256/CBC/NoPadding, ... (see 'jca list').\n"
+	        "                          'AES' alone means AES/ECB/PKCS5Padding (the JCA\n"
+	        "                          default), which leaks patterns: prefer GCM\n"
 	        "  -K, --key HEX           the key in hex; its length must suit the\n"
 	        "                          transformation (AES: 16, 24 or 32 bytes)\n"
 	        "      --key-file FILE     the key: the raw bytes of FILE\n"
-	        "      --iv HEX            the IV in hex (CBC: one block, 16 bytes for AES)\n"
+	        "      --iv HEX            the IV in hex (CBC, CTR: one block, 16 bytes for\n"
+	        "                          AES; GCM: any length, 12 bytes recommended)\n"
+	        "      --aad HEX           GCM: additional authenticated data, in hex\n"
 	        "  -i, -in, --in FILE      input (default: standard input; '-' too)\n"
 	        "  -o, -out, --out FILE    output (default: standard output; '-' too)\n"
 	        "  -P, --provider NAME     use this provider only\n"
@@ -56,7 +69,13 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "alone (as 'openssl enc -K -iv'). Without --iv, 'jca enc' draws a random\n"
 	        "IV and writes it in front of the ciphertext (output = IV || ciphertext),\n"
 	        "and 'jca dec' reads the IV from the first block of its input. ECB takes\n"
-	        "no IV and has no IV prefix (ECB leaks patterns: prefer CBC).\n"
+	        "no IV and has no IV prefix (ECB leaks patterns: prefer GCM).\n"
+	        "\n"
+	        "GCM: the output is IV (12 bytes, random) || ciphertext || tag (16 bytes),\n"
+	        "or ciphertext || tag with --iv: the layout of Python's AESGCM and of\n"
+	        "RFC 5116 with the nonce in front. 'jca dec' holds the whole message in\n"
+	        "memory and writes nothing until the tag has been checked; a wrong key,\n"
+	        "IV or AAD, or any change to the input, is 'bad decrypt'.\n"
 	        "\n"
 	        "Errors: a wrong key or corrupted input is reported as 'bad decrypt' when\n"
 	        "the padding does not check; truncated input as not a whole number of\n"
@@ -245,7 +264,7 @@ static void report_cipher_error(const struct enc_opts *o, int rc, const char *in
 {
 	const char *name = quote_name(input_label(in_name));
 
-	if (o->dir == JCA_DECRYPT && rc == JCA_BADPAD)
+	if (o->dir == JCA_DECRYPT && (rc == JCA_BADPAD || rc == JCA_BADTAG))
 		msg("%s: bad decrypt: wrong key or corrupted input", name);
 	else if (o->dir == JCA_DECRYPT && rc == JCA_NOTBLOCK)
 		msg("%s: bad decrypt: input is not a whole number of %zu-byte blocks (truncated or corrupted)",
@@ -288,14 +307,29 @@ static int pump(const struct enc_opts *o, cipher_ctx *c, int in_fd, const char *
 		progress_add(&pr, (size_t)got);
 	}
 	progress_end(&pr);
-	if (!rc)
-		rc = cipher_do_final(c, NULL, 0, out, sizeof out, &n);
+	if (!rc) {
+		/* GCM decryption releases the whole message here */
+		size_t need = cipher_output_size(c, 0);
+		uint8_t *fin = need > sizeof out ? malloc(need) : out;
+
+		if (!fin) {
+			msg("out of memory for %zu bytes of output", need);
+			return -1;
+		}
+		rc = cipher_do_final(c, NULL, 0, fin, need > sizeof out ? need : sizeof out, &n);
+		if (!rc && n && write_full(out_fd, fin, n) != 0) {
+			output_error(out_name, errno);
+			rc = 1;
+		}
+		if (fin != out) {
+			memset(fin, 0, need);
+			free(fin);
+		}
+		if (rc == 1)
+			return -1;
+	}
 	if (rc) {
 		report_cipher_error(o, rc, in_name, c);
-		return -1;
-	}
-	if (n && write_full(out_fd, out, n) != 0) {
-		output_error(out_name, errno);
 		return -1;
 	}
 	return 0;
@@ -313,17 +347,18 @@ static int check_key(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key
 		fprintf(stderr, "jca %s: %s takes no IV (ECB mode): drop --iv\n", o->cmd, cipher_algorithm(c));
 		return -1;
 	}
-	if (iv && iv_len != bs) {
+	if (iv && iv_len != bs && !is_gcm(c)) {
 		fprintf(stderr, "jca %s: --iv: %s needs an IV of %zu bytes (%zu hex digits), got %zu bytes\n",
 		        o->cmd, cipher_algorithm(c), bs, 2 * bs, iv_len);
 		return -1;
 	}
-	if (bs > MAX_IV) {
+	if (bs > MAX_IV || (iv && iv_len > MAX_IV)) {
 		fprintf(stderr, "jca %s: %s: IV of %zu bytes not supported\n", o->cmd, cipher_algorithm(c), bs);
 		return -1;
 	}
-	/* A trial init: decryption without --iv gets its IV only later. */
-	rc = cipher_init(c, o->dir, key, key_len, iv ? iv : bs ? zero : NULL, iv ? iv_len : bs);
+	/* A trial init: decryption without --iv gets its IV only later. It
+	 * decrypts: GCM would refuse to encrypt twice under one key and IV. */
+	rc = cipher_init(c, JCA_DECRYPT, key, key_len, iv ? iv : bs ? zero : NULL, iv ? iv_len : bs);
 	if (rc) {
 		if (rc == JCA_KEYLEN)
 			fprintf(stderr, "jca %s: wrong key length: %s\n", o->cmd, jca_last_error_message());
@@ -383,8 +418,8 @@ static int run(const struct enc_opts *o)
 	const char *in_name = o->in ? o->in : "-";
 	const char *out_name = o->out ? o->out : "-";
 	int to_file = strcmp(out_name, "-") != 0;
-	uint8_t *key = NULL, *iv = NULL;
-	size_t key_len = 0, iv_len = 0;
+	uint8_t *key = NULL, *iv = NULL, *aad = NULL;
+	size_t key_len = 0, iv_len = 0, aad_len = 0;
 	cipher_ctx *c;
 	uint64_t size = 0;
 	int in_fd = -1, out_fd = -1, rc = EXIT_ERROR;
@@ -400,6 +435,20 @@ static int run(const struct enc_opts *o)
 	if (o->iv_hex && parse_hex(o->iv_hex, &iv, &iv_len) != 0) {
 		fprintf(stderr, "jca %s: --iv: the IV is not an even number of hexadecimal digits\n", o->cmd);
 		goto out;
+	}
+	if (!strchr(o->trans, '/'))
+		fprintf(stderr, "jca %s: note: '%s' alone means %s (the JCA default); ECB leaks patterns, "
+		        "prefer AES/GCM/NoPadding\n", o->cmd, o->trans, cipher_algorithm(c));
+	if (o->aad_hex) {
+		if (!is_gcm(c)) {
+			fprintf(stderr, "jca %s: --aad: %s takes no additional authenticated data (GCM does)\n",
+			        o->cmd, cipher_algorithm(c));
+			goto out;
+		}
+		if (parse_hex(o->aad_hex, &aad, &aad_len) != 0) {
+			fprintf(stderr, "jca %s: --aad: the AAD must be an even number of hex digits\n", o->cmd);
+			goto out;
+		}
 	}
 	if (check_key(o, c, key, key_len, iv, iv_len) != 0)
 		goto out;
@@ -422,6 +471,7 @@ static int run(const struct enc_opts *o)
 		out_fd = STDOUT_FILENO;
 	}
 	if (start(o, c, key, key_len, iv, iv_len, in_fd, out_fd) != 0 ||
+	    (aad && cipher_update_aad(c, aad, aad_len) != 0 && (msg("%s", jca_last_error_message()), 1)) ||
 	    pump(o, c, in_fd, in_name, size, out_fd, out_name) != 0) {
 		if (to_file)
 			drop_temp(out_fd);
@@ -436,18 +486,20 @@ out:
 	cipher_free(c);
 	free_secret(key, key_len);
 	free(iv);
+	free(aad);
 	return rc;
 }
 
 int cmd_enc(int argc, char **argv)
 {
-	enum { O_TRANS = 1, O_KEY, O_KEY_FILE, O_IV, O_IN, O_OUT, O_PROVIDER, O_HELP };
+	enum { O_TRANS = 1, O_KEY, O_KEY_FILE, O_IV, O_IN, O_OUT, O_PROVIDER, O_HELP, O_AAD };
 	static const struct opt opts[] = {
 		{ O_TRANS, 't', "transformation", 1, 0 },
 		{ O_TRANS, 'a', "algorithm", 1, 0 },
 		{ O_KEY, 'K', "key", 1, 0 },
 		{ O_KEY_FILE, 0, "key-file", 1, 0 },
 		{ O_IV, 0, "iv", 1, 1 },
+		{ O_AAD, 0, "aad", 1, 0 },
 		{ O_IN, 'i', "in", 1, 1 },
 		{ O_OUT, 'o', "out", 1, 1 },
 		{ O_PROVIDER, 'P', "provider", 1, 0 },
@@ -469,6 +521,7 @@ int cmd_enc(int argc, char **argv)
 		case O_KEY: o.key_hex = arg; break;
 		case O_KEY_FILE: o.key_file = arg; break;
 		case O_IV: o.iv_hex = arg; break;
+		case O_AAD: o.aad_hex = arg; break;
 		case O_IN: o.in = arg; break;
 		case O_OUT: o.out = arg; break;
 		case O_PROVIDER: o.provider = arg; break;

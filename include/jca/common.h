@@ -62,7 +62,10 @@ extern "C" {
 	X(BUSY,           -23, "resource busy") \
 	X(SHUTDOWN,       -24, "library shut down") \
 	X(INTERNAL,       -25, "internal error") \
-	X(IMPL,           -26, "provider implementation failed")
+	X(IMPL,           -26, "provider implementation failed") \
+	X(BADTAG,         -27, "authentication tag mismatch") \
+	X(LIMIT,          -28, "data limit for this key and IV reached") \
+	X(IVREUSE,        -29, "key and IV already used for encryption")
 
 enum jca_status {
 #define JCA__ERR_ENUM(name, value, msg) JCA_##name = (value),

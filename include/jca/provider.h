@@ -57,6 +57,9 @@
  *   2.1  jca_kat.flags (JCA_KAT_DECRYPT: a decryption known answer).
  *        A 2.0 provider (tests/abi/2.0 is a frozen copy of its header)
  *        loads unchanged: its jca_kat is shorter and reads as flags = 0.
+ *   2.2  jca_cipher_impl counter modes (ctr32, gcm_key_size, gcm_init,
+ *        ghash, gcm_encrypt: CTR and GCM). An older implementation's
+ *        struct_size ends before them: it offers neither mode.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -68,7 +71,7 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 2
-#define JCA_ABI_MINOR 1
+#define JCA_ABI_MINOR 2
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -152,6 +155,24 @@ typedef struct jca_cipher_impl {
 	/* Optional: releases outside resources; the engine zeroes a new context
 	 * before set_key when it is set, and calls it before freeing. */
 	void (*cleanup)(void *ctx);
+	/* Optional counter modes, appended (NULL: the mode is not offered).
+	 * ctr32: out = in XOR E(ctr), E(ctr+1), ... over nblocks whole blocks,
+	 *   the counter being the last 4 bytes of ctr (big-endian), wrapping
+	 *   modulo 2^32; ctr is advanced. Offers AES/CTR (the engine carries
+	 *   into the upper 96 bits) and is needed by GCM.
+	 * GCM (block_size 16) needs ctr32, gcm_key_size, gcm_init and ghash:
+	 *   gcm_init(ctx, gkey) derives H = E(0) into gkey (gcm_key_size bytes,
+	 *   16-byte aligned, wiped by the engine); ghash(gkey, xi, in, nblocks)
+	 *   folds whole blocks into the 16-byte accumulator xi (SP 800-38D,
+	 *   6.4); gcm_encrypt, if set, is ctr32 followed by ghash of the
+	 *   ciphertext in one pass. Each returns 0, or nonzero if it failed
+	 *   (as the functions above). */
+	int (*ctr32)(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+	size_t gcm_key_size;
+	int (*gcm_init)(const void *ctx, void *gkey);
+	int (*ghash)(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks);
+	int (*gcm_encrypt)(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16],
+	                    uint8_t *out, const uint8_t *in, size_t nblocks);
 	/* New fields (modes) go here, with a JCA_ABI_MINOR bump. */
 } jca_cipher_impl;
 

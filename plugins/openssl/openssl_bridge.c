@@ -8,8 +8,9 @@
  *                  SHA3-512 (with the built-in provider's aliases, OIDs and
  *                  HmacOID, so Hmac* names resolve the same way), SHAKE128
  *                  and SHAKE256 (extendable output, default 32 / 64 bytes)
- *   Cipher         AES (128/192/256) in ECB and CBC, NoPadding and
- *                  PKCS5Padding (libjca pads; OpenSSL runs whole blocks)
+ *   Cipher         AES (128/192/256) in ECB, CBC and CTR, NoPadding and
+ *                  PKCS5Padding (libjca pads; OpenSSL runs whole blocks);
+ *                  no GCM (EVP has no raw GHASH to bridge)
  *
  * Build:
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
@@ -266,12 +267,13 @@ KAT_ABC(kat_shake128,
 
 #define AES_BLOCK 16
 
-/* [key size index][0: ECB, 1: CBC], key sizes 16, 24, 32 bytes. */
-static EVP_CIPHER *evp_aes[3][2];
-static const char *const aes_ossl[3][2] = {
-	{ "AES-128-ECB", "AES-128-CBC" },
-	{ "AES-192-ECB", "AES-192-CBC" },
-	{ "AES-256-ECB", "AES-256-CBC" },
+/* [key size index][0: ECB, 1: CBC, 2: CTR], key sizes 16, 24, 32 bytes. */
+#define AES_CTR 2
+static EVP_CIPHER *evp_aes[3][3];
+static const char *const aes_ossl[3][3] = {
+	{ "AES-128-ECB", "AES-128-CBC", "AES-128-CTR" },
+	{ "AES-192-ECB", "AES-192-CBC", "AES-192-CTR" },
+	{ "AES-256-ECB", "AES-256-CBC", "AES-256-CTR" },
 };
 
 /*
@@ -285,6 +287,7 @@ static const char *const aes_ossl[3][2] = {
  */
 typedef struct oaes_ctx {
 	EVP_CIPHER_CTX *enc, *dec;
+	EVP_CIPHER_CTX *ctr;       /* CTR (block_size 1 in OpenSSL), keyed by set_key */
 	size_t key_len;
 	unsigned char key[32];     /* wiped by the engine with the rest */
 } oaes_ctx;
@@ -322,8 +325,11 @@ static int aes_set_key(void *ctx, const uint8_t *key, size_t key_len)
 		return -1;
 	if (!k->dec && !(k->dec = EVP_CIPHER_CTX_new()))
 		return -1;
+	if (!k->ctr && !(k->ctr = EVP_CIPHER_CTX_new()))
+		return -1;
 	if (!key_ctx(k->enc, key, key_len, !is_ecb(k->enc), 1) ||
-	    !key_ctx(k->dec, key, key_len, !is_ecb(k->dec), 0)) {
+	    !key_ctx(k->dec, key, key_len, !is_ecb(k->dec), 0) ||
+	    !EVP_CipherInit_ex2(k->ctr, evp_aes[aes_index(key_len)][AES_CTR], key, NULL, 1, NULL)) {
 		ERR_clear_error();
 		return -1;
 	}
@@ -416,12 +422,42 @@ static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uin
 	return 0;
 }
 
+/* ctr32 (see jca/provider.h): the 32-bit counter in the last 4 bytes wraps
+ * modulo 2^32, while OpenSSL's CTR carries into the whole block, so the run
+ * is cut where the low 32 bits would wrap. */
+static int aes_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	const oaes_ctx *k = ctx;
+
+	while (nblocks) {
+		uint32_t lo = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
+		uint64_t room = ((uint64_t)1 << 32) - lo;
+		size_t n = (uint64_t)nblocks < room ? nblocks : (size_t)room;
+
+		if (!EVP_CipherInit_ex2(k->ctr, NULL, NULL, ctr, 1, NULL))
+			return failed("EVP_CipherInit_ex2 (counter)");
+		if (run(k->ctr, out, in, n * AES_BLOCK) != 0)
+			return -1;
+		lo += (uint32_t)n;
+		ctr[12] = (uint8_t)(lo >> 24);
+		ctr[13] = (uint8_t)(lo >> 16);
+		ctr[14] = (uint8_t)(lo >> 8);
+		ctr[15] = (uint8_t)lo;
+		out += n * AES_BLOCK;
+		in += n * AES_BLOCK;
+		nblocks -= n;
+	}
+	return 0;
+}
+
 static void aes_cleanup(void *ctx)
 {
 	oaes_ctx *k = ctx;
 
 	EVP_CIPHER_CTX_free(k->enc);   /* frees and wipes OpenSSL's key schedule */
 	EVP_CIPHER_CTX_free(k->dec);
+	EVP_CIPHER_CTX_free(k->ctr);
+	k->ctr = NULL;
 	k->enc = k->dec = NULL;
 	OPENSSL_cleanse(k->key, sizeof k->key);
 	k->key_len = 0;
@@ -437,12 +473,15 @@ static const jca_cipher_impl aes_impl = {
 	.cbc_encrypt = aes_cbc_encrypt,
 	.cbc_decrypt = aes_cbc_decrypt,
 	.cleanup = aes_cleanup,
+	/* CTR only: GCM's members are GHASH and CTR primitives, and OpenSSL's
+	 * EVP has no raw GHASH to bridge */
+	.ctr32 = aes_ctr32,
 };
 static const jca_impl *const aes_impls[] = { &aes_impl.base, NULL };
 
 static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
 static const jca_attr aes_attrs[] = {
-	{ JCA_ATTR_MODES, JCA_AES_MODES },
+	{ JCA_ATTR_MODES, "ECB|CBC|CTR" },
 	{ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS },
 	{ "SupportedKeyFormats", "RAW" },
 	{ "ImplementedIn", "Software" },
@@ -503,7 +542,7 @@ static jca_provider_desc provider = {
 	.name = "openssl",
 	.version = NULL,
 	.description = "Bridge to OpenSSL 3 libcrypto: MD5, SHA-1, SHA-2, SHA-3, SHAKE (HMAC over them) "
-	               "and AES in ECB/CBC, under JCA standard names",
+	               "and AES in ECB/CBC/CTR, under JCA standard names",
 	.services = services,
 };
 
@@ -531,7 +570,7 @@ static void free_fetched(void)
 		evp_md[i] = NULL;
 	}
 	for (i = 0; i < 3; i++)
-		for (j = 0; j < 2; j++) {
+		for (j = 0; j < 3; j++) {
 			EVP_CIPHER_free(evp_aes[i][j]);
 			evp_aes[i][j] = NULL;
 		}
@@ -563,12 +602,12 @@ static void load_once(void)
 		}
 	}
 	for (i = 0; i < 3; i++) {
-		for (j = 0; j < 2; j++) {
+		for (j = 0; j < 3; j++) {
 			if (!(evp_aes[i][j] = EVP_CIPHER_fetch(NULL, aes_ossl[i][j], NULL))) {
 				fetch_failed("cipher", aes_ossl[i][j]);
 				goto fail;
 			}
-			if (EVP_CIPHER_get_block_size(evp_aes[i][j]) != AES_BLOCK ||
+			if (EVP_CIPHER_get_block_size(evp_aes[i][j]) != (j == AES_CTR ? 1 : AES_BLOCK) ||
 			    EVP_CIPHER_get_key_length(evp_aes[i][j]) != 16 + 8 * i) {
 				snprintf(load_error, sizeof load_error, "OpenSSL cipher %s: unexpected sizes",
 				         aes_ossl[i][j]);

@@ -27,9 +27,9 @@ static const struct {
 	{ JCA__CPU_SSSE3, "ssse3" }, { JCA__CPU_SSE41, "sse4.1" }, { JCA__CPU_AVX, "avx" },
 	{ JCA__CPU_AVX2, "avx2" }, { JCA__CPU_BMI2, "bmi2" }, { JCA__CPU_SHANI, "shani" },
 	{ JCA__CPU_AESNI, "aesni" }, { JCA__CPU_PCLMUL, "pclmul" }, { JCA__CPU_VAES, "vaes" },
-	{ JCA__CPU_AVX512, "avx512" }, { JCA__CPU_VAES512, "vaes512" },
+	{ JCA__CPU_AVX512, "avx512" }, { JCA__CPU_VAES512, "vaes512" }, { JCA__CPU_VPCLMUL, "vpclmul" },
 	{ JCA__CPU_ARM_AES, "aes" }, { JCA__CPU_ARM_SHA1, "sha1" }, { JCA__CPU_ARM_SHA2, "sha2" },
-	{ JCA__CPU_ARM_SHA512, "sha512" }, { JCA__CPU_ARM_SHA3, "sha3" },
+	{ JCA__CPU_ARM_SHA512, "sha512" }, { JCA__CPU_ARM_SHA3, "sha3" }, { JCA__CPU_ARM_PMULL, "pmull" },
 	{ JCA__CPU_RV_ZKNH, "zknh" }, { JCA__CPU_RV_ZBB, "zbb" }, { JCA__CPU_RV_ZBKB, "zbkb" },
 };
 
@@ -97,6 +97,8 @@ static uint32_t detect(void)
 			f |= JCA__CPU_AVX512;
 			if (f & JCA__CPU_VAES)
 				f |= JCA__CPU_VAES512;
+			if ((c & bit_VPCLMULQDQ) && (f & JCA__CPU_PCLMUL))
+				f |= JCA__CPU_VPCLMUL;
 		}
 	}
 	return f;
@@ -104,6 +106,7 @@ static uint32_t detect(void)
 #elif defined(__aarch64__)
 /* HWCAP bits from the Linux arm64 uapi (asm/hwcap.h). */
 #define JCA__HWCAP_AES (1ul << 3)
+#define JCA__HWCAP_PMULL (1ul << 4)
 #define JCA__HWCAP_SHA1 (1ul << 5)
 #define JCA__HWCAP_SHA2 (1ul << 6)
 #define JCA__HWCAP_SHA3 (1ul << 17)
@@ -114,6 +117,7 @@ static uint32_t detect(void)
 	uint32_t f = 0;
 
 	if (h & JCA__HWCAP_AES) f |= JCA__CPU_ARM_AES;
+	if (h & JCA__HWCAP_PMULL) f |= JCA__CPU_ARM_PMULL;
 	if (h & JCA__HWCAP_SHA1) f |= JCA__CPU_ARM_SHA1;
 	if (h & JCA__HWCAP_SHA2) f |= JCA__CPU_ARM_SHA2;
 	if (h & JCA__HWCAP_SHA512) f |= JCA__CPU_ARM_SHA512;

@@ -31,12 +31,14 @@ enum {
 	JCA__CPU_VAES    = 1u << 8,   /* VAES on YMM (needs AVX2) */
 	JCA__CPU_AVX512  = 1u << 9,   /* AVX-512 F+VL+BW+DQ with OS ZMM state */
 	JCA__CPU_VAES512 = 1u << 10,  /* VAES on ZMM (needs AVX512) */
+	JCA__CPU_VPCLMUL = 1u << 11,  /* VPCLMULQDQ on ZMM (needs AVX512 and PCLMUL) */
 	/* AArch64 */
 	JCA__CPU_ARM_AES    = 1u << 16,
 	JCA__CPU_ARM_SHA1   = 1u << 17,
 	JCA__CPU_ARM_SHA2   = 1u << 18,
 	JCA__CPU_ARM_SHA512 = 1u << 19,
 	JCA__CPU_ARM_SHA3   = 1u << 20,
+	JCA__CPU_ARM_PMULL  = 1u << 21,
 	/* RISC-V 64 */
 	JCA__CPU_RV_ZKNH = 1u << 24,
 	JCA__CPU_RV_ZBB  = 1u << 25,

@@ -7,31 +7,13 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "../registry/lookup.h"
-#include "../registry/error.h"
-#include "../util/mem.h"
-
-#define MAX_BLOCK 32
-
-struct cipher_ctx {
-	const jca_cipher_impl *impl;
-	const struct jca_service *svc;
-	const char *name;                 /* canonical transformation */
-	uint8_t mode, padding, pinned;    /* pinned key length in bytes, or 0 */
-	uint8_t dir;                      /* 0 before init, JCA_ENCRYPT, JCA_DECRYPT */
-	uint8_t failed;                   /* a block function failed since the last check */
-	size_t bs;                        /* block size */
-	size_t buflen;                    /* bytes held in buf */
-	uint8_t iv[MAX_BLOCK];            /* chaining value */
-	uint8_t iv0[MAX_BLOCK];           /* IV given at init, for reuse after final */
-	uint8_t buf[MAX_BLOCK];           /* partial (or held-back) block */
-	_Alignas(16) unsigned char key[]; /* the implementation's key schedule */
-};
+#include "cipher_int.h"
 
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_cipher_impl *impl = r->impl;
-	cipher_ctx *c = jca__alloc(sizeof *c + impl->base.ctx_size);
+	size_t extra = jca__is_ctr_mode(r->mode) ? jca__aead_extra(impl, r->mode) : 0;
+	cipher_ctx *c = jca__alloc(sizeof *c + impl->base.ctx_size + extra);
 
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
@@ -41,6 +23,8 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	 * implementation with a cleanup hook (it expects a zeroed context).
 	 * Other schedules are written in full by set_key. */
 	memset(c, 0, impl->cleanup ? sizeof *c + impl->base.ctx_size : sizeof *c);
+	if (extra)
+		memset(c->key + impl->base.ctx_size, 0, extra);
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
@@ -99,6 +83,8 @@ int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key
 	              : (key_len >= 64 || !(c->impl->key_sizes & (1ull << key_len))))
 		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
 		                  c->pinned ? " (the transformation pins the key size)" : "");
+	if (jca__is_ctr_mode(c->mode))
+		return jca__aead_init(c, opmode, key, key_len, iv, iv_len, 0);
 	if (c->mode == JCA__MODE_ECB) {
 		if (iv || iv_len)
 			return jca__error(JCA_IVLEN, "%s: ECB mode takes no IV", c->name);
@@ -261,6 +247,8 @@ int cipher_update(cipher_ctx *c, const void *in, size_t in_len, void *out, size_
 
 	if (rc)
 		return rc;
+	if (jca__is_ctr_mode(c->mode))
+		return jca__aead_update(c, in, in_len, out, out_size, out_len);
 	need = blocks_now(c, in_len) * c->bs;
 	if (out_size < need)
 		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", need, out_size);
@@ -296,6 +284,8 @@ size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
 
 	if (!c)
 		return 0;
+	if (jca__is_ctr_mode(c->mode))
+		return jca__aead_output_size(c, in_len);
 	total = c->buflen + in_len;
 	if (c->dir == JCA_ENCRYPT && c->padding == JCA__PAD_PKCS5)
 		return (total / c->bs + 1) * c->bs;
@@ -346,6 +336,8 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 
 	if (rc)
 		return rc;
+	if (jca__is_ctr_mode(c->mode))
+		return jca__aead_final(c, in, in_len, out, out_size, out_len);
 	bs = c->bs;
 	total = c->buflen + in_len;
 	if (out_size < cipher_output_size(c, in_len))
@@ -431,11 +423,21 @@ size_t cipher_block_length(const cipher_ctx *c)
 
 const uint8_t *cipher_iv(const cipher_ctx *c)
 {
+	size_t n;
+
+	if (c && c->dir && jca__is_ctr_mode(c->mode))
+		return jca__aead_iv(c, &n);
 	return c && c->dir && c->mode == JCA__MODE_CBC ? c->iv0 : NULL;
 }
 
 size_t cipher_iv_length(const cipher_ctx *c)
 {
+	size_t n = 0;
+
+	if (c && jca__is_ctr_mode(c->mode)) {
+		jca__aead_iv(c, &n);
+		return n;
+	}
 	return c && c->mode == JCA__MODE_CBC ? c->bs : 0;
 }
 
@@ -456,9 +458,14 @@ const char *cipher_implementation(const cipher_ctx *c)
 
 void cipher_free(cipher_ctx *c)
 {
+	size_t extra;
+
 	if (!c)
 		return;
+	extra = jca__is_ctr_mode(c->mode) ? jca__aead_extra(c->impl, c->mode) : 0;
+	if (extra)
+		jca__aead_cleanup(c);
 	if (c->impl->cleanup)
 		c->impl->cleanup(c->key);
-	jca__free(c, sizeof *c + c->impl->base.ctx_size);
+	jca__free(c, sizeof *c + c->impl->base.ctx_size + extra);
 }

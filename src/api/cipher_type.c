@@ -94,7 +94,8 @@ static int self_test(const jca_impl *impl, const jca_kat *k)
 static const struct {
 	const char *name;
 	uint8_t mode;
-} modes[] = { { "ECB", JCA__MODE_ECB }, { "CBC", JCA__MODE_CBC } };
+} modes[] = { { "ECB", JCA__MODE_ECB }, { "CBC", JCA__MODE_CBC },
+               { "CTR", JCA__MODE_CTR }, { "GCM", JCA__MODE_GCM } };
 
 static const struct {
 	const char *name;
@@ -109,6 +110,15 @@ static int mode_offered(const jca_cipher_impl *c, uint8_t mode)
 {
 	if (mode == JCA__MODE_ECB)
 		return c->ecb_encrypt && c->ecb_decrypt;
+	if (mode == JCA__MODE_CTR || mode == JCA__MODE_GCM) {
+		/* members of ABI 2.2: absent from an older implementation */
+		if (c->base.struct_size < JCA__END(jca_cipher_impl, gcm_encrypt))
+			return 0;
+		if (mode == JCA__MODE_CTR)
+			return c->ctr32 != NULL;
+		return c->ctr32 && c->ghash && c->gcm_init && c->block_size == 16 &&
+		       c->gcm_key_size <= (1u << 16);
+	}
 	return c->cbc_encrypt && c->cbc_decrypt;
 }
 
@@ -215,6 +225,9 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 
 				if (fixed_pad[0] ? !jca__name_eq(fixed_pad, pad)
 				                 : (sp && !jca__list_has(sp, pad)))
+					continue;
+				/* counter modes are stream modes: NoPadding only */
+				if (modes[m].mode >= JCA__MODE_CTR && paddings[p].padding != JCA__PAD_NONE)
 					continue;
 				snprintf(canon, sizeof canon, "%s/%s/%s", canon_base[i], modes[m].name, pad);
 				snprintf(name, sizeof name, "%s/%s/%s", bases[i], modes[m].name, paddings[p].name);

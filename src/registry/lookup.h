@@ -12,7 +12,7 @@
 #include "jca/provider.h"
 #include "../util/mem.h"     /* JCA__HIDDEN */
 
-enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2 };
+enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2, JCA__MODE_CTR = 3, JCA__MODE_GCM = 4 };
 enum { JCA__PAD_NONE = 1, JCA__PAD_PKCS5 = 2 };
 
 struct jca_service {

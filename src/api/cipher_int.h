@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The Cipher object, shared by the block-mode engine (cipher.c) and the
+ * counter-mode engine for CTR and GCM (cipher_aead.c). Not installed.
+ */
+#ifndef JCA_API_CIPHER_INT_H
+#define JCA_API_CIPHER_INT_H
+
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
+
+#define MAX_BLOCK 32
+
+struct cipher_ctx {
+	const jca_cipher_impl *impl;
+	const struct jca_service *svc;
+	const char *name;                 /* canonical transformation */
+	uint8_t mode, padding, pinned;    /* pinned key length in bytes, or 0 */
+	uint8_t dir;                      /* 0 before init, JCA_ENCRYPT, JCA_DECRYPT */
+	uint8_t failed;                   /* a block function failed since the last check */
+	size_t bs;                        /* block size */
+	size_t buflen;                    /* bytes held in buf */
+	uint8_t iv[MAX_BLOCK];            /* chaining value */
+	uint8_t iv0[MAX_BLOCK];           /* IV given at init, for reuse after final */
+	uint8_t buf[MAX_BLOCK];           /* partial (or held-back) block */
+	/* the implementation's key schedule (ctx_size bytes); CTR and GCM
+	 * append their state after it (cipher_aead.c) */
+	_Alignas(16) unsigned char key[];
+};
+
+/* ---- CTR and GCM (cipher_aead.c) ---- */
+static inline int jca__is_ctr_mode(uint8_t mode)
+{
+	return mode == JCA__MODE_CTR || mode == JCA__MODE_GCM;
+}
+/* Bytes the mode's state adds after the key schedule. */
+JCA__HIDDEN size_t jca__aead_extra(const jca_cipher_impl *impl, uint8_t mode);
+/* Called with the opmode and key length already checked; tag_bits 0 means
+ * the default (128). */
+JCA__HIDDEN int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
+                               const void *iv, size_t iv_len, size_t tag_bits);
+JCA__HIDDEN int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
+                                 size_t out_size, size_t *out_len);
+JCA__HIDDEN int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
+                                size_t out_size, size_t *out_len);
+JCA__HIDDEN size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len);
+JCA__HIDDEN const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len);
+JCA__HIDDEN void jca__aead_cleanup(cipher_ctx *c);
+
+#endif
