@@ -186,6 +186,16 @@ typedef struct jca_host_api {
 	void (*set_error)(const char *message);
 	/* Fills buf with len random bytes from the OS; 0 or -1. */
 	int (*random)(void *buf, size_t len);
+	/* Appended (check struct_size): the configuration of the provider
+	 * being loaded. provider_name is the name jca.conf lists it under
+	 * (security.provider.N = NAME), or NULL when it is loaded by path
+	 * through jca_provider_load. get_config(key) returns the value of the
+	 * line "jca.provider.<NAME>.<key> = value", or NULL (always NULL
+	 * without a provider_name). Both are valid during the entry call
+	 * only: copy what you keep. A plugin listed under several names
+	 * (jca.provider.<NAME>.plugin = FILE) is called once per name. */
+	const char *provider_name;
+	const char *(*get_config)(const char *key);
 } jca_host_api;
 
 typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc);

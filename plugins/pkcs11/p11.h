@@ -136,6 +136,8 @@ int p11_has(const p11_token *t, CK_MECHANISM_TYPE m, CK_FLAGS need,
             unsigned long *min_key, unsigned long *max_key);
 /* Token description "label (manufacturer model, slot N)". */
 const char *p11_describe(const p11_token *t);
+/* The module's resolved path. */
+const char *p11_module_path(const p11_token *t);
 
 const char *p11_error_message(void);
 /* "CKR_PIN_INCORRECT", or "CKR_0x..." for an unknown value (static or thread-local). */
@@ -200,7 +202,7 @@ int p11_aes_set_key(p11_aes *a, p11_token *t, const void *key, size_t key_len);
 /* One whole-blocks operation: mech CKM_AES_ECB or CKM_AES_CBC (iv: 16
  * bytes, updated to the chaining value), len a multiple of 16, out == in
  * allowed. */
-int p11_aes_crypt(p11_aes *a, CK_MECHANISM_TYPE mech, int encrypt, uint8_t *iv,
+int p11_aes_crypt(const p11_aes *a, CK_MECHANISM_TYPE mech, int encrypt, uint8_t *iv,
                   uint8_t *out, const uint8_t *in, size_t len);
 /* Single-part padded or AEAD operation (CKM_AES_CBC_PAD, CKM_AES_GCM):
  * mech_param as the mechanism wants; *out_len in: room, out: written. */

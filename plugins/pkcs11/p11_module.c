@@ -45,6 +45,11 @@ const char *p11_describe(const p11_token *t)
 	return t->describe;
 }
 
+const char *p11_module_path(const p11_token *t)
+{
+	return t->mod->path;
+}
+
 /* ---- fork: hold every lock across it, so the child finds them free ---- */
 
 static void fork_prepare(void)

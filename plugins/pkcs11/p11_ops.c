@@ -459,7 +459,7 @@ int p11_aes_set_key(p11_aes *a, p11_token *t, const void *key, size_t key_len)
 	return import_key(t, a->session, CKK_AES, key, key_len, &a->key);
 }
 
-int p11_aes_crypt(p11_aes *a, CK_MECHANISM_TYPE mech, int encrypt, uint8_t *iv, uint8_t *out, const uint8_t *in,
+int p11_aes_crypt(const p11_aes *a, CK_MECHANISM_TYPE mech, int encrypt, uint8_t *iv, uint8_t *out, const uint8_t *in,
                   size_t len)
 {
 	CK_MECHANISM m = { mech, mech == CKM_AES_CBC ? iv : NULL, mech == CKM_AES_CBC ? 16 : 0 };

@@ -43,6 +43,12 @@ void jca__config_free(jca__config *c)
 	}
 	for (i = 0; i < c->ndisabled; i++)
 		free(c->disabled[i].alg);
+	for (i = 0; i < c->nsettings; i++) {
+		free(c->settings[i].provider);
+		free(c->settings[i].key);
+		free(c->settings[i].value);
+	}
+	free(c->settings);
 	free(c->provs);
 	free(c->prefs);
 	free(c->disabled);
@@ -145,6 +151,43 @@ static int out_of_memory(const jca__config *c)
 	for (i = 0; i < c->ndisabled; i++)
 		if (!c->disabled[i].alg)
 			return 1;
+	return 0;
+}
+
+const char *jca__config_get(const jca__config *c, const char *provider, const char *key)
+{
+	size_t i;
+
+	for (i = 0; c && provider && key && i < c->nsettings; i++)
+		if (jca__name_eq(c->settings[i].provider, provider) && strcmp(c->settings[i].key, key) == 0)
+			return c->settings[i].value;
+	return NULL;
+}
+
+/* "jca.provider.<provider>.<key> = value": settings for one provider,
+ * handed to its plugin (jca_host_api.get_config). */
+static int add_setting(jca__config *c, const char *name, const char *value, const char *file, int line)
+{
+	const char *dot = strchr(name, '.');
+	jca__conf_setting *s;
+	size_t i;
+
+	if (!dot || dot == name || !dot[1])
+		return config_error(file, line, "expected jca.provider.<provider>.<key> = value", name);
+	for (i = 0; i < c->nsettings; i++)
+		if (strncmp(c->settings[i].provider, name, (size_t)(dot - name)) == 0 &&
+		    !c->settings[i].provider[dot - name] && strcmp(c->settings[i].key, dot + 1) == 0)
+			return config_error(file, line, "duplicate key", name);
+	s = realloc(c->settings, (c->nsettings + 1) * sizeof *s);
+	if (!s)
+		return jca__error(JCA_ENOMEM, "out of memory reading %s", file);
+	c->settings = s;
+	s += c->nsettings++;
+	s->provider = strndup(name, (size_t)(dot - name));
+	s->key = strdup(dot + 1);
+	s->value = strdup(value);
+	if (!s->provider || !s->key || !s->value)
+		return jca__error(JCA_ENOMEM, "out of memory reading %s", file);
 	return 0;
 }
 
@@ -254,6 +297,8 @@ int jca__config_parse(const char *text, const char *file, jca__config **out)
 			rc = add_list(c, 1, value, file, start_line);
 		} else if (strcmp(key, "jca.disabled.algorithms") == 0) {
 			rc = add_list(c, 0, value, file, start_line);
+		} else if (strncmp(key, "jca.provider.", 13) == 0) {
+			rc = add_setting(c, key + 13, value, file, start_line);
 		} else {
 			rc = config_error(file, start_line, "unknown key", key);
 		}

@@ -84,6 +84,9 @@ typedef struct jca__disabled {
 	int type;                  /* 0: any type */
 	char *alg;
 } jca__disabled;
+typedef struct jca__conf_setting {
+	char *provider, *key, *value;   /* jca.provider.<provider>.<key> = value */
+} jca__conf_setting;
 typedef struct jca__config {
 	char source[1024];         /* file name, or "(built-in default)" */
 	jca__conf_provider *provs; /* sorted by index */
@@ -93,16 +96,25 @@ typedef struct jca__config {
 	size_t npref;
 	jca__disabled *disabled;
 	size_t ndisabled;
+	jca__conf_setting *settings;
+	size_t nsettings;
 } jca__config;
 JCA__HIDDEN int jca__config_parse(const char *text, const char *file, jca__config **out);
 JCA__HIDDEN int jca__config_load(jca__config **out);
 JCA__HIDDEN void jca__config_free(jca__config *c);
+/* The value of "jca.provider.<provider>.<key>", or NULL. */
+JCA__HIDDEN const char *jca__config_get(const jca__config *c, const char *provider, const char *key);
 
 /* ---- plugins (plugin.c) ---- */
 /* Opens a plugin file (trust checks, dlopen, entry call). On success
  * *desc is the plugin's (not yet validated) descriptor and *handle the
  * dlopen handle; else a status with the reason set. */
 JCA__HIDDEN int jca__plugin_open(const char *path, const jca_provider_desc **desc, void **handle);
+/* The same, for a provider listed in the configuration as `name`: the
+ * entry sees it in host->provider_name, and host->get_config(key) answers
+ * from the jca.provider.<name>.<key> lines of config. */
+JCA__HIDDEN int jca__plugin_open_configured(const char *path, const char *name, const jca__config *config,
+                                            const jca_provider_desc **desc, void **handle);
 
 /* ---- built-in provider (src/providers) ---- */
 JCA__HIDDEN const jca_provider_desc *jca__builtin_provider(void);

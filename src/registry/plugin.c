@@ -43,9 +43,15 @@ static int host_random(void *buf, size_t len)
 	return 0;
 }
 
-static const jca_host_api host = {
-	JCA_ABI_VERSION, sizeof(jca_host_api), JCA_VERSION_STRING, host_set_error, host_random
-};
+/* The provider being loaded, for get_config (set around the entry call,
+ * which runs under the registry lock). */
+static _Thread_local const jca__config *loading_config;
+static _Thread_local const char *loading_name;
+
+static const char *host_get_config(const char *key)
+{
+	return jca__config_get(loading_config, loading_name, key);
+}
 
 /* Is this directory or file safe from other users? Owned by root or by us
  * and not writable by group or others - except a sticky directory (like
@@ -105,6 +111,17 @@ static int open_trusted(const char *path, char *real, size_t real_size)
 
 int jca__plugin_open(const char *path, const jca_provider_desc **desc, void **handle)
 {
+	return jca__plugin_open_configured(path, NULL, NULL, desc, handle);
+}
+
+int jca__plugin_open_configured(const char *path, const char *name, const jca__config *config,
+                                const jca_provider_desc **desc, void **handle)
+{
+	const jca_host_api host = {
+		.abi_version = JCA_ABI_VERSION, .struct_size = sizeof(jca_host_api),
+		.host_version = JCA_VERSION_STRING, .set_error = host_set_error, .random = host_random,
+		.provider_name = name, .get_config = host_get_config,
+	};
 	jca_plugin_entry_fn *entry;
 	void *h;
 	int rc;
@@ -130,7 +147,11 @@ int jca__plugin_open(const char *path, const jca_provider_desc **desc, void **ha
 		return jca__error(JCA_PLUGIN, "plugin %s: no entry symbol %s", path, JCA_PLUGIN_ENTRY_NAME);
 	}
 	plugin_error[0] = 0;
+	loading_config = config;
+	loading_name = name;
 	rc = entry(&host, desc);
+	loading_config = NULL;
+	loading_name = NULL;
 	if (rc != 0) {
 		dlclose(h);
 		*desc = NULL;

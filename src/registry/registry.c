@@ -1131,9 +1131,14 @@ static void remember(struct jca_provider *p)
 }
 
 /* Where a configured plugin name lives: a name with a '/' is a path,
- * anything else <jca.plugin.dir>/<name>.so. */
+ * anything else <jca.plugin.dir>/<name>.so; "jca.provider.<name>.plugin"
+ * names another file (several providers from one plugin: pkcs11). */
 static void plugin_path(char *out, size_t n, const char *name)
 {
+	const char *file = jca__config_get(config, name, "plugin");
+
+	if (file)
+		name = file;
 	if (strchr(name, '/'))
 		snprintf(out, n, "%s", name);
 	else
@@ -1241,7 +1246,9 @@ static void load_locked(jca__snapshot *cur, size_t i)
 	int rc;
 
 	in_load = 1;
-	rc = jca__plugin_open(p->source, &d, &dl);
+	/* a provider listed by path has no name for its settings */
+	rc = jca__plugin_open_configured(p->source, p->conf_name && !strchr(p->conf_name, '/') ? p->conf_name : NULL,
+	                                 config, &d, &dl);
 	if (rc == 0)
 		rc = validate(d);
 	for (k = 0; rc == 0 && k < cur->n; k++)
