@@ -1,2 +1,719 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-int main(void) { return 77; }
+/*
+ * The pkcs11 plugin through the registry, against SoftHSM2 tokens that
+ * tests/pkcs11.sh makes for the run (it exports SOFTHSM2_CONF and
+ * JCA_TEST_P11_MODULE, JCA_TEST_P11_DIR, JCA_TEST_PIN, JCA_TEST_PIN2):
+ * every offered service against the NIST vectors and the built-in provider
+ * on random inputs and every split; threads; fork; bad PIN, missing module,
+ * missing token (each a clear error, the registry unchanged); two tokens;
+ * the other plugins beside it; not loaded unless configured.
+ *
+ * Every test runs in its own process (Check's fork mode) with its own
+ * configuration.
+ */
+#define _GNU_SOURCE
+#include <check.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "jca.h"
+#include "testutil.h"
+
+static const char *module, *tmpdir;
+static char confpath[512];
+
+static const char *const digests[] = { "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512", "SHA-512/224",
+	"SHA-512/256", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512" };
+#define NDIGESTS (sizeof digests / sizeof digests[0])
+
+static void fill(uint8_t *p, size_t n)
+{
+	while (n--)
+		*p++ = (uint8_t)rand();
+}
+
+/* Writes a configuration: the token (as provider "softhsm") first, then
+ * `more` lines, and points JCA_CONF at it. */
+static void config(const char *token_lines, const char *more)
+{
+	FILE *f;
+
+	snprintf(confpath, sizeof confpath, "%s/test-%d.conf", tmpdir, (int)getpid());
+	f = fopen(confpath, "w");
+	ck_assert_ptr_nonnull(f);
+	fprintf(f, "jca.plugin.dir = %s/plugins/.libs\n%s%s", JCA_TOP_BUILDDIR, token_lines, more ? more : "");
+	fclose(f);
+	setenv("JCA_CONF", confpath, 1);
+	jca_shutdown();
+}
+
+static char token_conf[2048];
+
+static const char *token(const char *name, const char *label, const char *pin_env)
+{
+	snprintf(token_conf, sizeof token_conf,
+	         "jca.provider.%s.plugin = pkcs11\njca.provider.%s.library = %s\n"
+	         "jca.provider.%s.token = %s\njca.provider.%s.pin.env = %s\n",
+	         name, name, module, name, label, name, pin_env);
+	return token_conf;
+}
+
+static void config_token(void)
+{
+	char more[4096];
+
+	snprintf(more, sizeof more, "%.2047ssecurity.provider.1 = softhsm\nsecurity.provider.2 = builtin\n",
+	         token("softhsm", "jca-test", "JCA_TEST_PIN"));
+	config(more, NULL);
+}
+
+static void digest_of(const char *alg, const char *prov, const uint8_t *in, size_t len, uint8_t *out)
+{
+	md_ctx *md = md_get_instance_from(alg, prov);
+
+	ck_assert_msg(md != NULL, "%s from %s: %s", alg, prov, jca_last_error_message());
+	ck_assert_int_eq(md_update(md, in, len), 0);
+	ck_assert_int_gt(md_digest(md, out, md_length(md)), 0);
+	md_free(md);
+}
+
+static int offered(const char *type, const char *alg)
+{
+	const jca_provider *p = jca_provider_find("softhsm");
+	const jca_service *s;
+	size_t i;
+
+	ck_assert_int_eq(jca_provider_ensure_loaded(p), 0);
+	for (i = 0; (s = jca_provider_service_at(p, i)) != NULL; i++)
+		if (strcmp(jca_service_type_name(jca_service_type_of(s)), type) == 0 &&
+		    strcmp(jca_service_algorithm(s), alg) == 0)
+			return 1;
+	return 0;
+}
+
+/* ---- digests: NIST vectors, random inputs, every split, clones ---- */
+
+START_TEST(test_digest_vectors)
+{
+	const char *vec = tu_vectors_dir();
+	size_t i, f, total = 0;
+
+	config_token();
+	if (!vec)
+		return;
+	for (i = 0; i < NDIGESTS; i++) {
+		char file[64], path[4096];
+		int sha3 = strncmp(digests[i], "SHA3", 4) == 0;
+
+		if (!offered("MessageDigest", digests[i])) {
+			printf("SKIP: the token does not offer %s\n", digests[i]);
+			continue;
+		}
+		for (f = 0; f < 2; f++) {
+			tu_rsp *r;
+			tu_rec rec;
+			const char *a = digests[i] + (sha3 ? 5 : 4);   /* "256", "512/224", "1" */
+			char base[16];
+			size_t k;
+
+			snprintf(base, sizeof base, "%s", a);
+			for (k = 0; base[k]; k++)
+				if (base[k] == '/')
+					base[k] = '_';
+			snprintf(file, sizeof file, "%s%s%s", sha3 ? "SHA3_" : "SHA", base, f ? "LongMsg.rsp" : "ShortMsg.rsp");
+			snprintf(path, sizeof path, "%s/%s/%s", vec, sha3 ? "sha3" : "sha", file);
+			if (!(r = tu_rsp_open(path))) {
+				printf("SKIP: %s not found\n", path);
+				continue;
+			}
+			while (tu_rsp_next(r, &rec)) {
+				size_t bits = strtoul(tu_get(&rec, "Len"), NULL, 10), ml, dl;
+				uint8_t *msg = tu_unhex(tu_get(&rec, "Msg"), &ml), *want = tu_unhex(tu_get(&rec, "MD"), &dl);
+				uint8_t got[64];
+
+				if (bits % 8 == 0) {
+					digest_of(digests[i], "softhsm", msg, bits / 8, got);
+					ck_assert_msg(memcmp(got, want, dl) == 0, "%s line %d", file, rec.line);
+					total++;
+				}
+				free(msg);
+				free(want);
+			}
+			tu_rsp_close(r);
+		}
+	}
+	printf("digest vectors through the token: %zu\n", total);
+	ck_assert_int_gt(total, 0);
+}
+END_TEST
+
+START_TEST(test_digest_splits)
+{
+	static uint8_t msg[70000];
+	size_t i, cut, round;
+
+	config_token();
+	fill(msg, sizeof msg);
+	for (i = 0; i < NDIGESTS; i++) {
+		uint8_t want[64], got[64];
+
+		if (!offered("MessageDigest", digests[i]))
+			continue;
+		/* every split of 300 bytes (both sides of the 256-byte buffer) */
+		digest_of(digests[i], "builtin", msg, 300, want);
+		for (cut = 0; cut <= 300; cut++) {
+			md_ctx *md = md_get_instance_from(digests[i], "softhsm");
+
+			ck_assert_int_eq(md_update(md, msg, cut), 0);
+			ck_assert_int_eq(md_update(md, msg + cut, 0), 0);
+			ck_assert_int_eq(md_update(md, msg + cut, 300 - cut), 0);
+			md_digest(md, got, md_length(md));
+			ck_assert_msg(memcmp(got, want, md_length(md)) == 0, "%s split at %zu", digests[i], cut);
+			md_free(md);
+		}
+		/* random lengths, reused object (md_digest resets) */
+		{
+			md_ctx *md = md_get_instance_from(digests[i], "softhsm");
+
+			for (round = 0; round < 20; round++) {
+				size_t len = (size_t)rand() % sizeof msg;
+
+				digest_of(digests[i], "builtin", msg, len, want);
+				md_update(md, msg, len / 3);
+				md_update(md, msg + len / 3, len - len / 3);
+				md_digest(md, got, md_length(md));
+				ck_assert_msg(memcmp(got, want, md_length(md)) == 0, "%s of %zu bytes", digests[i], len);
+			}
+			md_free(md);
+		}
+	}
+	/* clones: while the input is buffered, always; later only where the
+	 * token can save its state; otherwise a clear error, no crash */
+	{
+		uint8_t want[32], got[32];
+		md_ctx *md = md_get_instance_from("SHA-256", "softhsm"), *c;
+
+		md_update(md, msg, 100);
+		c = md_clone(md);
+		ck_assert_msg(c != NULL, "%s", jca_last_error_message());
+		md_update(c, msg + 100, 900);
+		md_digest(c, got, 32);
+		digest_of("SHA-256", "builtin", msg, 1000, want);
+		ck_assert(memcmp(got, want, 32) == 0);
+		md_free(c);
+		md_update(md, msg + 100, 5000);
+		c = md_clone(md);
+		if (!c) {
+			printf("clone of a digest the token holds: %s\n", jca_last_error_message());
+			ck_assert(jca_last_error() < 0);
+		}
+		md_free(c);
+		md_free(md);
+	}
+}
+END_TEST
+
+/* ---- Mac: HMAC over the token's digests ---- */
+
+START_TEST(test_mac)
+{
+	static const char *const macs[] = { "HmacSHA1", "HmacSHA224", "HmacSHA256", "HmacSHA384", "HmacSHA512" };
+	const char *vec = tu_vectors_dir();
+	uint8_t msg[5000], key[200], want[64], got[64];
+	size_t i, round, total = 0;
+
+	config_token();
+	fill(msg, sizeof msg);
+	if (vec) {
+		char path[4096];
+		tu_rsp *r;
+		tu_rec rec;
+
+		snprintf(path, sizeof path, "%s/hmac/HMAC.rsp", vec);
+		r = tu_rsp_open(path);
+		while (r && tu_rsp_next(r, &rec)) {
+			size_t l = strtoul(tu_param(&rec, "L"), NULL, 10), kl, ml, tl;
+			uint8_t *k = tu_unhex(tu_get(&rec, "Key"), &kl), *m = tu_unhex(tu_get(&rec, "Msg"), &ml);
+			uint8_t *t = tu_unhex(tu_get(&rec, "Mac"), &tl);
+			const char *name = l == 20 ? macs[0] : l == 28 ? macs[1] : l == 32 ? macs[2] : l == 48 ? macs[3] : macs[4];
+			mac_ctx *mc = mac_get_instance_from(name, "softhsm");
+
+			ck_assert_msg(mc != NULL, "%s: %s", name, jca_last_error_message());
+			ck_assert_int_eq(mac_init(mc, k, kl), 0);
+			ck_assert_int_eq(mac_update(mc, m, ml), 0);
+			ck_assert_int_eq(mac_do_final(mc, got, sizeof got), (int)l);
+			ck_assert_msg(memcmp(got, t, tl) == 0, "HMAC.rsp line %d", rec.line);
+			mac_free(mc);
+			free(k);
+			free(m);
+			free(t);
+			total++;
+		}
+		if (r)
+			tu_rsp_close(r);
+		printf("HMAC vectors through the token: %zu\n", total);
+	}
+	for (i = 0; i < sizeof macs / sizeof macs[0]; i++) {
+		for (round = 0; round < 30; round++) {
+			size_t kl = round ? (size_t)rand() % sizeof key : 0, len = (size_t)rand() % sizeof msg;
+			size_t cut = len ? (size_t)rand() % len : 0;
+			mac_ctx *a = mac_get_instance_from(macs[i], "builtin"), *b = mac_get_instance_from(macs[i], "softhsm");
+
+			ck_assert_msg(b != NULL, "%s", jca_last_error_message());
+			fill(key, kl);
+			mac_init(a, key, kl);
+			mac_update(a, msg, len);
+			mac_do_final(a, want, sizeof want);
+			ck_assert_int_eq(mac_init(b, key, kl), 0);
+			ck_assert_int_eq(mac_update(b, msg, cut), 0);
+			ck_assert_int_eq(mac_update(b, msg + cut, len - cut), 0);
+			ck_assert_int_gt(mac_do_final(b, got, sizeof got), 0);
+			ck_assert_msg(memcmp(got, want, mac_length(a)) == 0, "%s key %zu len %zu", macs[i], kl, len);
+			/* keyed state kept: the same tag again */
+			mac_update(b, msg, len);
+			mac_do_final(b, got, sizeof got);
+			ck_assert(memcmp(got, want, mac_length(a)) == 0);
+			mac_free(a);
+			mac_free(b);
+		}
+	}
+}
+END_TEST
+
+/* ---- Cipher: NIST CBC vectors, ECB/CBC with both paddings, splits, in place ---- */
+
+START_TEST(test_cipher)
+{
+	static const char *const files[] = { "CBCGFSbox", "CBCKeySbox", "CBCVarKey", "CBCVarTxt", "CBCMMT" };
+	static const char *const trans[] = { "AES/CBC/NoPadding", "AES/ECB/NoPadding", "AES/CBC/PKCS5Padding",
+		"AES/ECB/PKCS5Padding", "AES" };
+	const char *vec = tu_vectors_dir();
+	static uint8_t msg[4096], a[4200], b[4200];
+	uint8_t key[32], iv[16];
+	size_t i, f, round, total = 0;
+
+	config_token();
+	ck_assert(offered("Cipher", "AES"));
+	for (f = 0; vec && f < sizeof files / sizeof files[0]; f++) {
+		static const int bits[] = { 128, 192, 256 };
+		size_t kb;
+
+		for (kb = 0; kb < 3; kb++) {
+			char path[4096];
+			tu_rsp *r;
+			tu_rec rec;
+
+			snprintf(path, sizeof path, "%s/aes/%s%d.rsp", vec, files[f], bits[kb]);
+			if (!(r = tu_rsp_open(path)))
+				continue;
+			while (tu_rsp_next(r, &rec)) {
+				size_t kl, il, pl, cl, n;
+				uint8_t *k = tu_unhex(tu_get(&rec, "KEY"), &kl), *v = tu_unhex(tu_get(&rec, "IV"), &il);
+				uint8_t *p = tu_unhex(tu_get(&rec, "PLAINTEXT"), &pl), *c = tu_unhex(tu_get(&rec, "CIPHERTEXT"), &cl);
+				int enc = tu_param(&rec, "ENCRYPT") != NULL;
+				cipher_ctx *cc = cipher_get_instance_from("AES/CBC/NoPadding", "softhsm");
+
+				ck_assert_int_eq(cipher_init(cc, enc ? JCA_ENCRYPT : JCA_DECRYPT, k, kl, v, il), 0);
+				ck_assert_int_eq(cipher_do_final(cc, enc ? p : c, pl, a, sizeof a, &n), 0);
+				ck_assert_msg(n == pl && memcmp(a, enc ? c : p, n) == 0, "%s line %d", path, rec.line);
+				cipher_free(cc);
+				free(k);
+				free(v);
+				free(p);
+				free(c);
+				total++;
+			}
+			tu_rsp_close(r);
+		}
+	}
+	if (vec)
+		printf("AES-CBC vectors through the token: %zu\n", total);
+	fill(msg, sizeof msg);
+	for (i = 0; i < sizeof trans / sizeof trans[0]; i++) {
+		int pad = strstr(trans[i], "PKCS5") != NULL || strcmp(trans[i], "AES") == 0;
+
+		for (round = 0; round < 30; round++) {
+			size_t kl = 16 + 8 * (round % 3), len = pad ? (size_t)rand() % 4000 : 16 * ((size_t)rand() % 250);
+			size_t cut = len ? (size_t)rand() % len : 0, na = 0, nb = 0, n;
+			cipher_ctx *x = cipher_get_instance_from(trans[i], "builtin");
+			cipher_ctx *y = cipher_get_instance_from(trans[i], "softhsm");
+			int ecb = strstr(trans[i], "CBC") == NULL;
+
+			ck_assert_msg(y != NULL, "%s: %s", trans[i], jca_last_error_message());
+			fill(key, kl);
+			fill(iv, 16);
+			ck_assert_int_eq(cipher_init(x, JCA_ENCRYPT, key, kl, ecb ? NULL : iv, ecb ? 0 : 16), 0);
+			ck_assert_int_eq(cipher_init(y, JCA_ENCRYPT, key, kl, ecb ? NULL : iv, ecb ? 0 : 16), 0);
+			ck_assert_int_eq(cipher_do_final(x, msg, len, a, sizeof a, &na), 0);
+			/* split in two updates, then the final */
+			ck_assert_int_eq(cipher_update(y, msg, cut, b, sizeof b, &n), 0);
+			nb = n;
+			ck_assert_int_eq(cipher_update(y, msg + cut, len - cut, b + nb, sizeof b - nb, &n), 0);
+			nb += n;
+			ck_assert_int_eq(cipher_do_final(y, NULL, 0, b + nb, sizeof b - nb, &n), 0);
+			nb += n;
+			ck_assert_msg(na == nb && memcmp(a, b, na) == 0, "%s key %zu len %zu cut %zu", trans[i], kl, len, cut);
+			/* decrypt in place on the token */
+			ck_assert_int_eq(cipher_init(y, JCA_DECRYPT, key, kl, ecb ? NULL : iv, ecb ? 0 : 16), 0);
+			ck_assert_int_eq(cipher_do_final(y, b, nb, b, sizeof b, &n), 0);
+			ck_assert_msg(n == len && memcmp(b, msg, len) == 0, "%s decrypt", trans[i]);
+			cipher_free(x);
+			cipher_free(y);
+		}
+	}
+	/* a bad key length: a clear error */
+	{
+		cipher_ctx *y = cipher_get_instance_from("AES/CBC/NoPadding", "softhsm");
+
+		ck_assert_int_lt(cipher_init(y, JCA_ENCRYPT, key, 17, iv, 16), 0);
+		cipher_free(y);
+	}
+}
+END_TEST
+
+/* ---- many threads on one token ---- */
+
+static void *worker(void *arg)
+{
+	uint8_t msg[3000], key[32], iv[16], a[3100], b[3100], da[64], db[64];
+	unsigned seed = (unsigned)(uintptr_t)arg;
+	int round;
+
+	for (round = 0; round < 40; round++) {
+		size_t len = rand_r(&seed) % sizeof msg, na, nb, i;
+		const char *alg = digests[rand_r(&seed) % 5];
+		md_ctx *x = md_get_instance_from(alg, "builtin"), *y = md_get_instance_from(alg, "softhsm");
+		mac_ctx *m = mac_get_instance_from("HmacSHA256", "softhsm"), *n = mac_get_instance_from("HmacSHA256", "builtin");
+		cipher_ctx *c = cipher_get_instance_from("AES/CBC/PKCS5Padding", "softhsm");
+		cipher_ctx *d = cipher_get_instance_from("AES/CBC/PKCS5Padding", "builtin");
+
+		if (!x || !y || !m || !n || !c || !d)
+			return (void *)"instance";
+		for (i = 0; i < len; i++)
+			msg[i] = (uint8_t)rand_r(&seed);
+		for (i = 0; i < 32; i++)
+			key[i] = (uint8_t)rand_r(&seed);
+		for (i = 0; i < 16; i++)
+			iv[i] = (uint8_t)rand_r(&seed);
+		md_update(x, msg, len);
+		md_update(y, msg, len);
+		md_digest(x, da, md_length(x));
+		if (md_digest(y, db, md_length(y)) < 0 || memcmp(da, db, md_length(x)) != 0)
+			return (void *)"digest";
+		mac_init(m, key, 32);
+		mac_init(n, key, 32);
+		mac_update(m, msg, len);
+		mac_update(n, msg, len);
+		mac_do_final(n, da, 64);
+		if (mac_do_final(m, db, 64) < 0 || memcmp(da, db, 32) != 0)
+			return (void *)"mac";
+		cipher_init(c, JCA_ENCRYPT, key, 32, iv, 16);
+		cipher_init(d, JCA_ENCRYPT, key, 32, iv, 16);
+		cipher_do_final(d, msg, len, a, sizeof a, &na);
+		if (cipher_do_final(c, msg, len, b, sizeof b, &nb) != 0 || na != nb || memcmp(a, b, na) != 0)
+			return (void *)"cipher";
+		md_free(x);
+		md_free(y);
+		mac_free(m);
+		mac_free(n);
+		cipher_free(c);
+		cipher_free(d);
+	}
+	return NULL;
+}
+
+START_TEST(test_threads)
+{
+	pthread_t t[12];
+	size_t i;
+
+	config_token();
+	for (i = 0; i < 12; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, worker, (void *)(uintptr_t)(i + 1)), 0);
+	for (i = 0; i < 12; i++) {
+		void *r;
+
+		pthread_join(t[i], &r);
+		ck_assert_msg(r == NULL, "thread %zu: %s differs or failed", i, (const char *)r);
+	}
+}
+END_TEST
+
+/* ---- fork: the child's old objects fail cleanly, new ones work ---- */
+
+START_TEST(test_fork)
+{
+	uint8_t msg[1000], want[32], got[32];
+	md_ctx *md;
+	pid_t pid;
+	int status = -1;
+
+	config_token();
+	fill(msg, sizeof msg);
+	digest_of("SHA-256", "builtin", msg, sizeof msg, want);
+	md = md_get_instance_from("SHA-256", "softhsm");
+	md_update(md, msg, 500);     /* on the token now */
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int bad = 0;
+		md_ctx *fresh;
+
+		if (md_update(md, msg + 500, 500) == 0)
+			bad |= 1;   /* the parent's session: refused in the child */
+		md_free(md);
+		fresh = md_get_instance_from("SHA-256", "softhsm");
+		if (!fresh || md_update(fresh, msg, sizeof msg) != 0 || md_digest(fresh, got, 32) != 32 ||
+		    memcmp(got, want, 32) != 0)
+			bad |= 2;
+		md_free(fresh);
+		_exit(bad);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
+	ck_assert_int_eq(md_update(md, msg + 500, 500), 0);
+	ck_assert_int_eq(md_digest(md, got, 32), 32);
+	ck_assert(memcmp(got, want, 32) == 0);
+	md_free(md);
+}
+END_TEST
+
+/* ---- refusals: each a clear reason, the registry otherwise unchanged ---- */
+
+static void expect_failed(const char *reason_part)
+{
+	const jca_provider *p = jca_provider_find("softhsm");
+	md_ctx *md;
+
+	ck_assert_ptr_nonnull(p);
+	ck_assert_ptr_null(md_get_instance_from("SHA-256", "softhsm"));
+	ck_assert_int_eq(jca_provider_state(p), JCA_PROVIDER_FAILED);
+	ck_assert_msg(strstr(jca_provider_state_reason(p), reason_part) != NULL, "reason: %s",
+	              jca_provider_state_reason(p));
+	printf("refused as expected: %s\n", jca_provider_state_reason(p));
+	ck_assert_ptr_null(jca_provider_service_at(p, 0));
+	/* the built-in provider still answers every name */
+	md = md_get_instance("SHA-256");
+	ck_assert_ptr_nonnull(md);
+	ck_assert_str_eq(md_provider(md), "builtin");
+	md_free(md);
+}
+
+static void config_lines(const char *lines)
+{
+	char more[4096];
+
+	snprintf(more, sizeof more, "%.2047ssecurity.provider.1 = softhsm\nsecurity.provider.2 = builtin\n", lines);
+	config(more, NULL);
+}
+
+START_TEST(test_bad_pin)
+{
+	setenv("WRONG_PIN", "999999", 1);
+	config_lines(token("softhsm", "jca-test", "WRONG_PIN"));
+	expect_failed("CKR_PIN_INCORRECT");
+	unsetenv("NO_SUCH_PIN_VAR");
+	config_lines(token("softhsm", "jca-test", "NO_SUCH_PIN_VAR"));
+	expect_failed("NO_SUCH_PIN_VAR is not set");
+}
+END_TEST
+
+START_TEST(test_missing_module)
+{
+	char lines[2048];
+
+	snprintf(lines, sizeof lines, "jca.provider.softhsm.plugin = pkcs11\n"
+	         "jca.provider.softhsm.library = %s/no-such-module.so\n"
+	         "jca.provider.softhsm.token = jca-test\njca.provider.softhsm.pin.env = JCA_TEST_PIN\n", tmpdir);
+	config_lines(lines);
+	expect_failed("no-such-module.so: No such file");
+	/* no module at all */
+	config_lines("jca.provider.softhsm.plugin = pkcs11\njca.provider.softhsm.token = jca-test\n");
+	expect_failed("no module configured");
+}
+END_TEST
+
+START_TEST(test_missing_token)
+{
+	char lines[2048];
+
+	config_lines(token("softhsm", "no-such-token", "JCA_TEST_PIN"));
+	expect_failed("no token labelled \"no-such-token\"");
+	snprintf(lines, sizeof lines, "jca.provider.softhsm.plugin = pkcs11\njca.provider.softhsm.library = %s\n"
+	         "jca.provider.softhsm.slot = 424242\njca.provider.softhsm.pin.env = JCA_TEST_PIN\n", module);
+	config_lines(lines);
+	expect_failed("in slot 424242");
+}
+END_TEST
+
+START_TEST(test_pin_sources)
+{
+	char lines[4096], pinfile[512];
+	FILE *f;
+	md_ctx *md;
+
+	/* never in the configuration file */
+	snprintf(lines, sizeof lines, "%.2047sjca.provider.softhsm.pin = 123456\n", token("softhsm", "jca-test", "JCA_TEST_PIN"));
+	config_lines(lines);
+	expect_failed("never read from the configuration");
+	/* a PIN file others can read is refused; mode 0600 works */
+	snprintf(pinfile, sizeof pinfile, "%s/pin-%d", tmpdir, (int)getpid());
+	f = fopen(pinfile, "w");
+	fprintf(f, "%s\n", getenv("JCA_TEST_PIN"));
+	fclose(f);
+	chmod(pinfile, 0644);
+	snprintf(lines, sizeof lines, "jca.provider.softhsm.plugin = pkcs11\njca.provider.softhsm.library = %s\n"
+	         "jca.provider.softhsm.token = jca-test\njca.provider.softhsm.pin.file = %s\n", module, pinfile);
+	config_lines(lines);
+	expect_failed("accessible by group or others");
+	chmod(pinfile, 0600);
+	config_lines(lines);
+	md = md_get_instance_from("SHA-256", "softhsm");
+	ck_assert_msg(md != NULL, "%s", jca_last_error_message());
+	md_free(md);
+	unlink(pinfile);
+}
+END_TEST
+
+/* ---- configuration: not loaded unless configured and reached; two
+ * tokens; beside the other plugins ---- */
+
+/* Is a file whose path contains needle mapped in this process? (/proc
+ * files report no size: read them line by line.) */
+static int mapped(const char *needle)
+{
+	FILE *f = fopen("/proc/self/maps", "r");
+	char line[4096];
+	int found = 0, lines = 0;
+
+	ck_assert_ptr_nonnull(f);
+	while (fgets(line, sizeof line, f)) {
+		lines++;
+		if (strstr(line, needle))
+			found = 1;
+	}
+	fclose(f);
+	ck_assert_int_gt(lines, 0);
+	return found;
+}
+
+START_TEST(test_not_loaded_unless_needed)
+{
+	char more[4096];
+	md_ctx *md;
+
+	config("security.provider.1 = builtin\n", NULL);
+	md = md_get_instance("SHA-256");
+	md_free(md);
+	ck_assert(mapped("libjca"));      /* the check can see a mapping */
+	ck_assert(!mapped("pkcs11.so"));
+	ck_assert(!mapped("libsofthsm2"));
+	/* configured behind builtin: untouched while builtin answers */
+	snprintf(more, sizeof more, "%.2047ssecurity.provider.1 = builtin\nsecurity.provider.2 = softhsm\n",
+	         token("softhsm", "jca-test", "JCA_TEST_PIN"));
+	config(more, NULL);
+	md = md_get_instance("SHA-256");
+	ck_assert_str_eq(md_provider(md), "builtin");
+	md_free(md);
+	ck_assert_int_eq(jca_provider_state(jca_provider_find("softhsm")), JCA_PROVIDER_NOT_LOADED);
+	ck_assert(!mapped("pkcs11.so"));
+	/* asked by name: loaded */
+	md = md_get_instance_from("SHA-256", "softhsm");
+	ck_assert_msg(md != NULL, "%s", jca_last_error_message());
+	md_free(md);
+	ck_assert(mapped("pkcs11.so"));
+	ck_assert(mapped("libsofthsm2"));
+}
+END_TEST
+
+START_TEST(test_two_tokens)
+{
+	char more[8192];
+	uint8_t msg[777], a[32], b[32], c[32];
+
+	snprintf(more, sizeof more, "%.2047s", token("softhsm", "jca-test", "JCA_TEST_PIN"));
+	snprintf(more + strlen(more), sizeof more - strlen(more), "%s", token("hsm2", "jca-two", "JCA_TEST_PIN2"));
+	strcat(more, "security.provider.1 = softhsm\nsecurity.provider.2 = hsm2\nsecurity.provider.3 = builtin\n");
+	config(more, NULL);
+	fill(msg, sizeof msg);
+	digest_of("SHA-256", "softhsm", msg, sizeof msg, a);
+	digest_of("SHA-256", "hsm2", msg, sizeof msg, b);
+	digest_of("SHA-256", "builtin", msg, sizeof msg, c);
+	ck_assert(memcmp(a, c, 32) == 0 && memcmp(b, c, 32) == 0);
+	ck_assert_int_eq(jca_provider_state(jca_provider_find("hsm2")), JCA_PROVIDER_LOADED);
+	ck_assert(strstr(jca_provider_description(jca_provider_find("softhsm")), "jca-test") != NULL);
+	ck_assert(strstr(jca_provider_description(jca_provider_find("hsm2")), "jca-two") != NULL);
+}
+END_TEST
+
+START_TEST(test_with_other_plugins)
+{
+	char more[8192];
+	uint8_t msg[500], a[64], b[64];
+	md_ctx *md;
+
+	snprintf(more, sizeof more, "%.2047ssecurity.provider.1 = softhsm\nsecurity.provider.2 = example\n"
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+	         "security.provider.3 = openssl\n"
+#endif
+	         "security.provider.4 = builtin\n", token("softhsm", "jca-test", "JCA_TEST_PIN"));
+	config(more, NULL);
+	fill(msg, sizeof msg);
+	md = md_get_instance("SHA-256");
+	ck_assert_str_eq(md_provider(md), "softhsm");
+	md_free(md);
+	md = md_get_instance("BLAKE2b-512");
+	ck_assert_msg(md != NULL, "%s", jca_last_error_message());
+	ck_assert_str_eq(md_provider(md), "example");
+	md_free(md);
+	digest_of("SHA-512", "softhsm", msg, sizeof msg, a);
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+	digest_of("SHA-512", "openssl", msg, sizeof msg, b);
+	ck_assert(memcmp(a, b, 64) == 0);
+#endif
+	digest_of("SHA-512", "builtin", msg, sizeof msg, b);
+	ck_assert(memcmp(a, b, 64) == 0);
+	ck_assert_int_eq(jca_provider_state(jca_provider_find("example")), JCA_PROVIDER_LOADED);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("PKCS#11");
+	TCase *tc = tcase_create("softhsm2");
+	SRunner *sr;
+	int failed;
+
+	module = getenv("JCA_TEST_P11_MODULE");
+	tmpdir = getenv("JCA_TEST_P11_DIR");
+	if (!module || !tmpdir || !getenv("SOFTHSM2_CONF") || !getenv("JCA_TEST_PIN")) {
+		printf("SKIP: no SoftHSM2 token prepared (run through tests/pkcs11.sh)\n");
+		return 77;
+	}
+	srand(12345);
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, test_digest_vectors);
+	tcase_add_test(tc, test_digest_splits);
+	tcase_add_test(tc, test_mac);
+	tcase_add_test(tc, test_cipher);
+	tcase_add_test(tc, test_threads);
+	tcase_add_test(tc, test_fork);
+	tcase_add_test(tc, test_bad_pin);
+	tcase_add_test(tc, test_missing_module);
+	tcase_add_test(tc, test_missing_token);
+	tcase_add_test(tc, test_pin_sources);
+	tcase_add_test(tc, test_not_loaded_unless_needed);
+	tcase_add_test(tc, test_two_tokens);
+	tcase_add_test(tc, test_with_other_plugins);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}

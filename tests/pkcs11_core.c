@@ -18,7 +18,7 @@
 
 #include <jca.h>
 
-#include "../plugins/pkcs11/p11.h"
+#include "../plugins/pkcs11/p11_internal.h"
 
 static int failures;
 
@@ -193,6 +193,59 @@ static void aes(p11_token *t)
 	}
 }
 
+/* Secret-key objects this application sees on the token. */
+static long count_keys(p11_token *t)
+{
+	CK_OBJECT_CLASS cls = CKO_SECRET_KEY;
+	CK_ATTRIBUTE a = { CKA_CLASS, &cls, sizeof cls };
+	CK_OBJECT_HANDLE h[64];
+	CK_SESSION_HANDLE s;
+	CK_ULONG n = 0;
+	unsigned long gen;
+	long total = 0;
+	CK_RV rv;
+
+	if (p11__session_get(t, &s, &gen) != 0)
+		return -1;
+	rv = t->mod->f->C_FindObjectsInit(s, &a, 1);
+	while (rv == CKR_OK && (rv = t->mod->f->C_FindObjects(s, h, 64, &n)) == CKR_OK && n)
+		total += (long)n;
+	t->mod->f->C_FindObjectsFinal(s);
+	p11__session_put(t, s, gen, 1);
+	return rv == CKR_OK ? total : -1;
+}
+
+/* Keys are session objects, destroyed when their object is re-keyed or
+ * cleaned up. */
+static void keys_destroyed(p11_token *t)
+{
+	p11_aes a[3];
+	p11_hmac h[2];
+	long before = count_keys(t), during, after;
+	size_t i;
+
+	memset(a, 0, sizeof a);
+	memset(h, 0, sizeof h);
+	for (i = 0; i < 3; i++) {
+		CHECK(p11_aes_set_key(&a[i], t, data, 16) == 0, "key");
+		CHECK(p11_aes_set_key(&a[i], t, data, 32) == 0, "re-key");
+	}
+	for (i = 0; i < 2; i++) {
+		CHECK(p11_hmac_init(&h[i], t, CKM_SHA256_HMAC, data, 40) == 0, "mac key");
+		CHECK(p11_hmac_init(&h[i], t, CKM_SHA256_HMAC, data, 50) == 0, "mac re-key");
+	}
+	during = count_keys(t);
+	for (i = 0; i < 3; i++)
+		p11_aes_cleanup(&a[i]);
+	for (i = 0; i < 2; i++)
+		p11_hmac_cleanup(&h[i]);
+	after = count_keys(t);
+	CHECK(before >= 0 && during == before + 5 && after == before, "secret keys on the token: %ld, %ld, %ld",
+	      before, during, after);
+	printf("  keys: %ld secret-key objects while 5 objects live (re-keyed once each), %ld after cleanup\n",
+	       during - before, after - before);
+}
+
 /* After fork: an object from the parent fails with a clear error in the
  * child; a new one works; the parent is unaffected. */
 static void forked(p11_token *t)
@@ -254,6 +307,7 @@ int main(int argc, char **argv)
 	digests(t);
 	hmacs(t);
 	aes(t);
+	keys_destroyed(t);
 	forked(t);
 	p11_close(t);
 	printf("%s (%d failures)\n", failures ? "FAIL" : "PASS", failures);

@@ -327,8 +327,8 @@ static int find_slot(p11_token *t, const p11_settings *s)
 	}
 	free(slots);
 	if (!found)
-		rc = p11__fail(JCA_NOPROVIDER, "pkcs11 provider \"%s\": no token %s%s%s%s%s (tokens present: %s)", t->name,
-		               s->token ? "labelled \"" : "", s->token ? s->token : "", s->token ? "\"" : "",
+		rc = p11__fail(JCA_NOPROVIDER, "pkcs11 provider \"%s\": no token%s%s%s%s%s (tokens present: %s)", t->name,
+		               s->token ? " labelled \"" : "", s->token ? s->token : "", s->token ? "\"" : "",
 		               s->slot ? " in slot " : "", s->slot ? s->slot : "", seen[0] ? seen : "none");
 	return rc;
 }
