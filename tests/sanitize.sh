@@ -278,7 +278,7 @@ mode_static() {
 		return $rc
 	fi
 	checks='-*,bugprone-*,cert-*,clang-analyzer-*,-bugprone-easily-swappable-parameters,-bugprone-macro-parentheses,-bugprone-implicit-widening-of-multiplication-result,-bugprone-reserved-identifier,-cert-dcl37-c,-cert-dcl51-cpp,-cert-err33-c,-clang-analyzer-security.insecureAPI.DeprecatedOrUnsafeBufferHandling'
-	files=$(cd "$src" && ls src/registry/*.c src/api/*.c src/providers/*.c src/algs/*.c)
+	files=$(cd "$src" && ls src/util/*.c src/registry/*.c src/api/*.c src/providers/*.c src/algs/*.c)
 	printf '+ clang-tidy -checks=%s src/{registry,api,providers,algs}/*.c -- -std=c11 ...\n' "$checks"
 	: >"$d/clang-tidy.out"
 	for f in $files; do

@@ -7,7 +7,9 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 #define MAX_BLOCK 32
 
@@ -421,7 +423,7 @@ const char *cipher_algorithm(const cipher_ctx *c)
 
 const char *cipher_provider(const cipher_ctx *c)
 {
-	return c ? c->svc->provider->name : NULL;
+	return c ? jca_provider_name(c->svc->provider) : NULL;
 }
 
 const char *cipher_implementation(const cipher_ctx *c)

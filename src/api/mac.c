@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 #define MAX_BLOCK 1024     /* the registry refuses digests with larger blocks */
 #define MAX_DIGEST 1024
@@ -232,7 +234,7 @@ const char *mac_algorithm(const mac_ctx *m)
 
 const char *mac_provider(const mac_ctx *m)
 {
-	return m ? m->svc->provider->name : NULL;
+	return m ? jca_provider_name(m->svc->provider) : NULL;
 }
 
 void mac_free(mac_ctx *m)

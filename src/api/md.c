@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 struct md_ctx {
 	const jca_md_impl *impl;
@@ -191,7 +193,7 @@ const char *md_algorithm(const md_ctx *md)
 
 const char *md_provider(const md_ctx *md)
 {
-	return md ? md->svc->provider->name : NULL;
+	return md ? jca_provider_name(md->svc->provider) : NULL;
 }
 
 const char *md_implementation(const md_ctx *md)

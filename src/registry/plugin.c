@@ -16,7 +16,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "jca.h"
+#include "plugin.h"
+#include "conf.h"
+#include "error.h"
 
 static _Thread_local char plugin_error[256];
 
