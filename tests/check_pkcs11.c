@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,8 @@
 
 #include "jca.h"
 #include "testutil.h"
+
+#include <p11-kit/pkcs11.h>
 
 static const char *module, *tmpdir;
 static char confpath[512];
@@ -483,6 +486,50 @@ START_TEST(test_fork)
 }
 END_TEST
 
+/* ---- a token failing under live objects: JCA_IMPL, with the CKR_ name ---- */
+
+START_TEST(test_token_error)
+{
+	uint8_t msg[1000], key[16] = { 0 }, out[1040], iv[16] = { 0 };
+	CK_C_GetFunctionList get;
+	CK_FUNCTION_LIST_PTR f;
+	md_ctx *md;
+	cipher_ctx *c;
+	size_t n;
+	void *h;
+
+	config_token();
+	fill(msg, sizeof msg);
+	md = md_get_instance_from("SHA-256", "softhsm");
+	c = cipher_get_instance_from("AES/CBC/PKCS5Padding", "softhsm");
+	ck_assert_ptr_nonnull(md);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(md_update(md, msg, sizeof msg), 0);     /* the token holds the state now */
+	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, iv, 16), 0);
+	/* pull the module out from under them: the plugin's copy of it (the
+	 * same mapping) is finalised */
+	h = dlopen(module, RTLD_NOW | RTLD_NOLOAD);
+	ck_assert_ptr_nonnull(h);
+	*(void **)&get = dlsym(h, "C_GetFunctionList");
+	ck_assert_int_eq(get(&f), CKR_OK);
+	ck_assert_int_eq(f->C_Finalize(NULL), CKR_OK);
+	ck_assert_int_eq(md_update(md, msg, sizeof msg), JCA_IMPL);
+	ck_assert_msg(strstr(jca_last_error_message(), "CKR_CRYPTOKI_NOT_INITIALIZED") != NULL, "%s",
+	              jca_last_error_message());
+	printf("token failure under a digest: %s\n", jca_last_error_message());
+	ck_assert_int_eq(cipher_do_final(c, msg, sizeof msg, out, sizeof out, &n), JCA_IMPL);
+	ck_assert_msg(strstr(jca_last_error_message(), "CKR_") != NULL, "%s", jca_last_error_message());
+	printf("token failure under a cipher: %s\n", jca_last_error_message());
+	md_free(md);
+	cipher_free(c);
+	/* the rest of the registry is untouched */
+	md = md_get_instance_from("SHA-256", "builtin");
+	ck_assert_ptr_nonnull(md);
+	md_free(md);
+	dlclose(h);
+}
+END_TEST
+
 /* ---- refusals: each a clear reason, the registry otherwise unchanged ---- */
 
 static void expect_failed(const char *reason_part)
@@ -703,6 +750,7 @@ int main(void)
 	tcase_add_test(tc, test_cipher);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_fork);
+	tcase_add_test(tc, test_token_error);
 	tcase_add_test(tc, test_bad_pin);
 	tcase_add_test(tc, test_missing_module);
 	tcase_add_test(tc, test_missing_token);

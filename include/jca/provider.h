@@ -182,7 +182,10 @@ typedef struct jca_host_api {
 	uint32_t abi_version;                   /* JCA_ABI_VERSION of the host */
 	uint32_t struct_size;                   /* sizeof(jca_host_api) of the host */
 	const char *host_version;               /* libjca version string */
-	/* Records why the plugin refuses to load (copied by the host). */
+	/* Records why the plugin refuses to load (copied by the host). An
+	 * implementation function may also call it just before it returns
+	 * nonzero: the engine's error message then ends with this reason
+	 * (e.g. a token's "C_DigestUpdate failed: CKR_DEVICE_ERROR"). */
 	void (*set_error)(const char *message);
 	/* Fills buf with len random bytes from the OS; 0 or -1. */
 	int (*random)(void *buf, size_t len);

@@ -155,26 +155,40 @@ static instance inst[MAX_INSTANCES];
 static int ninst;
 static pthread_mutex_t inst_lock = PTHREAD_MUTEX_INITIALIZER;
 
+/* The host's set_error, to say why an operation failed (the token's CKR_
+ * name): the engine adds it to its error message. Written at the first
+ * entry call, before any vtable can run. */
+static void (*report)(const char *message);
+
+static int failed(int rc)
+{
+	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
+
+	if (rc && r)
+		r(p11_error_message());
+	return rc;
+}
+
 /* ---- MessageDigest: the context is a p11_digest ---- */
 
 static int md_init(void *ctx, int i, int a)
 {
-	return p11_digest_init(ctx, inst[i].tok, algs[a].mech);
+	return failed(p11_digest_init(ctx, inst[i].tok, algs[a].mech));
 }
 
 static int md_update(void *ctx, const void *in, size_t len)
 {
-	return p11_digest_update(ctx, in, len);
+	return failed(p11_digest_update(ctx, in, len));
 }
 
 static int md_final(void *ctx, void *out, size_t out_len)
 {
-	return p11_digest_final(ctx, out, out_len);
+	return failed(p11_digest_final(ctx, out, out_len));
 }
 
 static int md_copy(void *dst, const void *src)
 {
-	return p11_digest_copy(dst, src);
+	return failed(p11_digest_copy(dst, src));
 }
 
 static void md_cleanup(void *ctx)
@@ -186,27 +200,27 @@ static void md_cleanup(void *ctx)
 
 static int aes_set_key(void *ctx, int i, const uint8_t *key, size_t key_len)
 {
-	return p11_aes_set_key(ctx, inst[i].tok, key, key_len) == 0 ? 0 : -1;
+	return failed(p11_aes_set_key(ctx, inst[i].tok, key, key_len));
 }
 
 static int aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	return p11_aes_crypt(ctx, CKM_AES_ECB, 1, NULL, out, in, nblocks * 16);
+	return failed(p11_aes_crypt(ctx, CKM_AES_ECB, 1, NULL, out, in, nblocks * 16));
 }
 
 static int aes_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	return p11_aes_crypt(ctx, CKM_AES_ECB, 0, NULL, out, in, nblocks * 16);
+	return failed(p11_aes_crypt(ctx, CKM_AES_ECB, 0, NULL, out, in, nblocks * 16));
 }
 
 static int aes_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	return p11_aes_crypt(ctx, CKM_AES_CBC, 1, iv, out, in, nblocks * 16);
+	return failed(p11_aes_crypt(ctx, CKM_AES_CBC, 1, iv, out, in, nblocks * 16));
 }
 
 static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	return p11_aes_crypt(ctx, CKM_AES_CBC, 0, iv, out, in, nblocks * 16);
+	return failed(p11_aes_crypt(ctx, CKM_AES_CBC, 0, iv, out, in, nblocks * 16));
 }
 
 static void aes_cleanup(void *ctx)
@@ -367,6 +381,7 @@ int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc)
 		return -1;
 	}
 	pthread_mutex_lock(&inst_lock);
+	__atomic_store_n(&report, host->set_error, __ATOMIC_RELEASE);
 	for (i = 0; i < ninst; i++)
 		if (strcmp(inst[i].name, name) == 0)
 			break;

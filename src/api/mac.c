@@ -82,8 +82,8 @@ mac_ctx *mac_get_instance_from(const char *name, const char *provider)
 static int failed(mac_ctx *m, const char *fn)
 {
 	m->keyed = 0;
-	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed; call mac_init", fn,
-	                  m->svc->algorithm, m->md->name);
+	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed%s; call mac_init", fn,
+	                  m->svc->algorithm, m->md->name, jca__impl_reason());
 }
 
 int mac_init(mac_ctx *m, const void *key, size_t key_len)

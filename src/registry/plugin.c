@@ -21,11 +21,10 @@
 #include "conf.h"
 #include "error.h"
 
-static _Thread_local char plugin_error[256];
 
 static void host_set_error(const char *message)
 {
-	snprintf(plugin_error, sizeof plugin_error, "%s", message ? message : "(no reason given)");
+	jca__set_impl_reason(message);
 }
 
 static int host_random(void *buf, size_t len)
@@ -149,7 +148,7 @@ int jca__plugin_open_configured(const char *path, const char *name, const jca__c
 		dlclose(h);
 		return jca__error(JCA_PLUGIN, "plugin %s: no entry symbol %s", path, JCA_PLUGIN_ENTRY_NAME);
 	}
-	plugin_error[0] = 0;
+	jca__impl_reason();           /* clear */
 	loading_config = config;
 	loading_name = name;
 	rc = entry(&host, desc);
@@ -158,8 +157,7 @@ int jca__plugin_open_configured(const char *path, const char *name, const jca__c
 	if (rc != 0) {
 		dlclose(h);
 		*desc = NULL;
-		return jca__error(JCA_PLUGIN, "plugin %s: initialisation failed (%d)%s%s", path, rc,
-		                  plugin_error[0] ? ": " : "", plugin_error);
+		return jca__error(JCA_PLUGIN, "plugin %s: initialisation failed (%d)%s", path, rc, jca__impl_reason());
 	}
 	if (!*desc) {
 		dlclose(h);
