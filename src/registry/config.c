@@ -8,6 +8,7 @@
  *   jca.plugin.dir = /usr/local/lib/jca/plugins
  *   jca.provider.preferred = MessageDigest.SHA-256:example, HmacSHA256:builtin
  *   jca.disabled.algorithms = MD5, Cipher.AES/ECB/NoPadding
+ *   jca.provider.softhsm.library = /usr/lib/softhsm/libsofthsm2.so   # a plugin's setting
  *
  * Lines are "key = value"; '#' starts a comment; a line ending in '\' goes
  * on to the next. Unknown keys, bad numbers and duplicates are errors, with
