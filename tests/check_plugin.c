@@ -231,9 +231,10 @@ START_TEST(test_bad_plugins)
 		const char *words;
 	} cases[] = {
 		{ "bad_noentry", JCA_PLUGIN, "no entry symbol" },
-		{ "bad_abi", JCA_ABI, "ABI version 99" },
-		{ "bad_size", JCA_ABI, "descriptor size" },
-		{ "bad_nullmethod", JCA_BADDESC, "NULL method" },
+		{ "bad_abi", JCA_ABI, "built for ABI 2.99, this libjca supports ABI 2.1" },
+		{ "bad_abi1", JCA_ABI, "built for ABI 1, this libjca supports ABI 2.1" },
+		{ "bad_size", JCA_ABI, "descriptor size 8" },
+		{ "bad_nullmethod", JCA_BADDESC, "update is NULL" },
 		{ "bad_emptyname", JCA_BADDESC, "name is empty" },
 		{ "bad_dupname", JCA_BADDESC, "duplicate service" },
 		{ "bad_initfail", JCA_PLUGIN, "fixture refuses to initialise" },
@@ -288,7 +289,7 @@ START_TEST(test_bad_plugin_configured)
 	ck_assert_str_eq(served_by("SHA-256"), "builtin");
 	p = jca_provider_at(0);
 	ck_assert_int_eq(jca_provider_state(p), JCA_PROVIDER_FAILED);
-	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(p), "ABI version 99"));
+	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(p), "ABI 2.99"));
 	ck_assert_str_eq(served_by("SHA-1"), "builtin");
 	ck_assert_ptr_null(md_get_instance_from("SHA-256", jca_provider_name(p)));
 	ck_assert_int_eq(jca_last_error(), JCA_NOPROVIDER);
@@ -368,15 +369,16 @@ static int z_init(void *c) { memset(c, 0, 8); return 0; }
 static int z_update(void *c, const void *in, size_t n) { (void)c; (void)in; (void)n; return 0; }
 static int z_final(void *c, void *out, size_t n) { (void)c; memset(out, 0x5a, n); return 0; }
 static const jca_md_impl z_impl = {
-	.name = "zero-test", .priority = 100, .ctx_size = 8, .digest_size = 4, .block_size = 64,
+	.base = JCA_IMPL_BASE(jca_md_impl, "zero-test", 100, NULL, 8), .digest_size = 4, .block_size = 64,
 	.init = z_init, .update = z_update, .final = z_final
 };
-static const jca_md_impl *const z_impls[] = { &z_impl, NULL };
-static const jca_service_desc z_services[] = {
-	{ JCA_MESSAGE_DIGEST, "SHA-1", NULL, NULL, z_impls, NULL, NULL },
+static const jca_impl *const z_impls[] = { &z_impl.base, NULL };
+static const jca_service_desc z_service = {
+	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "SHA-1", NULL, NULL, z_impls, NULL
 };
+static const jca_service_desc *const z_services[] = { &z_service, NULL };
 static const jca_provider_desc z_desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "zeros", "0", "test", z_services, 1
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "zeros", "0", "test", z_services
 };
 
 START_TEST(test_api_add)

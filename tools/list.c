@@ -70,6 +70,31 @@ static const char *state_name(jca_provider_state_t st)
 
 /* ---- text ---- */
 
+/* Names and reasons come from the configuration and from plugins: print
+ * printable ASCII as it is and every other byte as \xHH (and a backslash
+ * as \\), so that no name can send escape sequences to the terminal.
+ * Rotating buffers: up to four results live in one printf. */
+static const char *esc(const char *s)
+{
+	static char bufs[4][1024];
+	static unsigned next;
+	char *b = bufs[next++ % 4], *o = b;
+	const unsigned char *c = (const unsigned char *)(s ? s : "");
+
+	for (; *c && o < b + sizeof bufs[0] - 5; c++) {
+		if (*c == '\\') {
+			*o++ = '\\';
+			*o++ = '\\';
+		} else if (*c >= 0x20 && *c < 0x7f) {
+			*o++ = (char)*c;
+		} else {
+			o += snprintf(o, 5, "\\x%02x", *c);
+		}
+	}
+	*o = 0;
+	return b;
+}
+
 static void text_service(const jca_service *s, const struct list_opts *o)
 {
 	const char *a, *target, *k, *v;
@@ -77,31 +102,31 @@ static void text_service(const jca_service *s, const struct list_opts *o)
 	size_t i, len;
 	int n = 0;
 
-	printf("     %s\n", jca_service_algorithm(s));
+	printf("     %s\n", esc(jca_service_algorithm(s)));
 	for (i = 0; (a = jca_service_alias_at(s, i)); i++)
 		if (!oid_alias(a, &target))
-			printf("%s%s", n++ ? ", " : "       aliases: ", a);
+			printf("%s%s", n++ ? ", " : "       aliases: ", esc(a));
 	if (n)
 		putchar('\n');
 	n = 0;
 	for (i = 0; (a = jca_service_alias_at(s, i)); i++) {
 		if (!(len = oid_alias(a, &target)))
 			continue;
-		printf("%s%.*s", n++ ? ", " : "       OIDs: ", (int)len, a);
+		printf("%s%.*s", n++ ? ", " : "       OIDs: ", (int)len, esc(a));
 		if (target)
-			printf(" (%s)", target);
+			printf(" (%s)", esc(target));
 	}
 	if (n)
 		putchar('\n');
-	printf("       implementation: %s\n", jca_service_attribute(s, "Implementation"));
+	printf("       implementation: %s\n", esc(jca_service_attribute(s, "Implementation")));
 	if (o->verbose) {
 		for (i = 0; jca_service_attribute_at(s, i, &k, &v) == 0; i++)
 			if (strcasecmp(k, "Implementation"))
-				printf("       attribute %s = %s\n", k, v);
+				printf("       attribute %s = %s\n", esc(k), esc(v));
 	}
 	if (o->backends) {
 		for (i = 0; jca_service_impl_at(s, i, &info) == 0; i++)
-			printf("       backend %-24s priority %4d  %-13s%s\n", info.name, info.priority,
+			printf("       backend %-24s priority %4d  %-13s%s\n", esc(info.name), info.priority,
 			       info.available ? "available" : "not available", info.active ? "  active" : "");
 	}
 }
@@ -113,16 +138,16 @@ static void text_provider(size_t index, const jca_provider *p, const struct list
 	const jca_service *s;
 	size_t t, si;
 
-	printf("%zu. %s", index + 1, jca_provider_name(p));
+	printf("%zu. %s", index + 1, esc(jca_provider_name(p)));
 	if (ver && *ver)
-		printf(" %s", ver);
+		printf(" %s", esc(ver));
 	if (desc && *desc)
-		printf(" - %s", desc);
-	printf("\n   source: %s\n", jca_provider_source(p));
+		printf(" - %s", esc(desc));
+	printf("\n   source: %s\n", esc(jca_provider_source(p)));
 	if (st == JCA_PROVIDER_NOT_LOADED)
 		printf("   state: not yet loaded (loads when a lookup first reaches it)\n");
 	else if (st == JCA_PROVIDER_FAILED)
-		printf("   state: failed: %s\n", jca_provider_state_reason(p) ? jca_provider_state_reason(p) : "");
+		printf("   state: failed: %s\n", esc(jca_provider_state_reason(p)));
 	else
 		printf("   state: loaded\n");
 	for (t = 0; t < N_TYPES; t++) {
@@ -235,7 +260,7 @@ int cmd_list(int argc, char **argv)
 	const jca_provider *prov;
 	const char *arg;
 	size_t i;
-	int id;
+	int id, failed = 0;
 
 	opt_init(&p, argc, argv, "list");
 	while ((id = opt_next(&p, opts, &arg)) != OPT_DONE) {
@@ -254,12 +279,13 @@ int cmd_list(int argc, char **argv)
 	}
 	if (!jca_provider_at(0) && jca_last_error() != JCA_OK && !o.json) {
 		/* e.g. a broken configuration file: say why the list is empty */
-		msg("%s", jca_last_error_message());
+		msg("%s", esc(jca_last_error_message()));
 		return EXIT_ERROR;
 	}
 	if (o.load)
 		for (i = 0; (prov = jca_provider_at(i)); i++)
-			jca_provider_ensure_loaded(prov);   /* failures show in the listing */
+			if (jca_provider_ensure_loaded(prov) != 0)
+				failed = 1;         /* the reason shows in the listing */
 	if (o.json) {
 		printf("{\"jca_version\": ");
 		json_string(stdout, jca_version());
@@ -269,12 +295,13 @@ int cmd_list(int argc, char **argv)
 			json_provider(i, prov);
 		}
 		printf("%s]}\n", i ? "\n  " : "");
-		return 0;
+		return failed;
 	}
 	for (i = 0; (prov = jca_provider_at(i)); i++) {
 		if (i)
 			putchar('\n');
 		text_provider(i, prov, &o);
 	}
-	return 0;
+	/* --load: exit status 1 when a provider failed to load */
+	return failed;
 }

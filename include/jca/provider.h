@@ -1,25 +1,62 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * libjca provider interface: what a provider (built in or a plugin .so)
- * hands to the registry. Plugin authors need this header only.
+ * libjca provider interface (ABI 2): what a provider (built in, added by
+ * the application, or a plugin .so) hands to the registry.
  *
  * A provider is described by a jca_provider_desc: name, version,
- * description and a table of services. A service is (type, algorithm name,
- * aliases, attributes, implementations). An implementation is a typed,
- * const vtable that also carries its sizes: the registry resolves the best
- * usable implementation once and caches it in the service (the "cached
- * constructor"), so getting an instance is a hash lookup plus one allocation.
+ * description and a NULL-terminated array of pointers to services. A
+ * service is (type, algorithm name, aliases, attributes, implementations,
+ * known-answer test). An implementation is a typed, const vtable that
+ * starts with the common header jca_impl (its size, name, priority,
+ * availability check, context size) followed by its typed functions. The
+ * registry binds the best usable implementation of each service once and
+ * caches it (the "cached constructor"), so getting an instance is a hash
+ * lookup plus one allocation.
  *
- * Ownership: the descriptor and everything it points to (strings, tables,
+ * Plugin authors: include <jca/plugin.h> (it includes this header and
+ * declares the entry point); see its guide. Applications that only add
+ * providers through jca_provider_add() need this header alone (jca.h
+ * includes it).
+ *
+ * Ownership: the descriptor and everything it points to (strings, arrays,
  * vtables, code) must stay valid and unchanged until jca_shutdown(). Plugin
  * code is never unloaded before then.
  *
  * Threading: vtable functions are called on one object by one thread at a
- * time; they must not keep global mutable state. available() and self-tests
- * may run on any thread, once.
+ * time; they must not keep global mutable state. available() and
+ * known-answer tests may run on any thread, once.
  *
- * Versioning: structures here are append-only. struct_size fields let the
- * host accept descriptors built against an older header.
+ * ---- How the ABI grows (why a plugin built today keeps loading) ----
+ *
+ *  - JCA_ABI_VERSION is (major << 16) | minor. A host accepts a provider
+ *    whose major equals its own and whose minor is lower or equal; it
+ *    refuses a newer minor or another major with JCA_ABI and a message
+ *    naming both versions ("built for ABI 2.3, this libjca supports ABI 2.1
+ *    and older 2.x").
+ *  - Every structure a provider hands over begins with (or, for the
+ *    implementation types, its jca_impl header begins with) a struct_size
+ *    field set to sizeof() of the structure as the provider was compiled.
+ *    A new minor appends fields at the end only; the host reads a field
+ *    only if struct_size covers it, and treats a missing field as zero /
+ *    NULL ("not offered"). The host copies each provider structure into a
+ *    full-size structure of its own before use, so the engines never read
+ *    past the end of an older provider's vtable.
+ *  - Arrays a provider hands over are arrays of pointers (services,
+ *    implementations, aliases), never arrays of structures, so a larger
+ *    structure never changes an array's stride.
+ *  - Fields are never removed, reordered or retyped within a major; a new
+ *    service type is a new jca_service_type value plus a new implementation
+ *    structure starting with jca_impl, so old providers are unaffected.
+ *  - Implementation functions that can fail return int (0 = success); the
+ *    engines turn a failure into a JCA_IMPL error on that call.
+ *
+ * ABI history:
+ *   1    (libjca 0.1) services by value, no sizes, void functions. Refused.
+ *   2.0  this layout: sized structures, arrays of pointers, jca_impl
+ *        header, int-returning functions.
+ *   2.1  jca_kat.flags (JCA_KAT_DECRYPT: a decryption known answer).
+ *        A 2.0 provider (tests/abi/2.0 is a frozen copy of its header)
+ *        loads unchanged: its jca_kat is shorter and reads as flags = 0.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -30,13 +67,15 @@
 extern "C" {
 #endif
 
-/* ABI version of this header's structures. */
-#define JCA_ABI_VERSION 1
+#define JCA_ABI_MAJOR 2
+#define JCA_ABI_MINOR 1
+/* ABI version of this header's structures: (major << 16) | minor. */
+#define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
 typedef enum jca_service_type {
 	JCA_MESSAGE_DIGEST = 1,
 	JCA_CIPHER = 2,
-	JCA_MAC = 3
+	JCA_MAC = 3                /* composed by the registry (HMAC); not declared by providers */
 } jca_service_type;
 
 /* Priority tiers of implementations (higher wins, like the kernel's). */
@@ -47,24 +86,41 @@ typedef enum jca_service_type {
 #define JCA_PRIO_CRYPTO  250   /* dedicated crypto instructions */
 #define JCA_PRIO_CRYPTO_WIDE 260 /* wide (VAES) crypto instructions */
 
-/* MessageDigest implementation. */
-#define JCA_MD_XOF 1u          /* extendable output: any output length */
-typedef struct jca_md_impl {
+/* The header every implementation starts with (first member, named
+ * `base`), whatever its service type. */
+typedef struct jca_impl {
+	uint32_t struct_size;      /* sizeof the whole implementation struct (jca_md_impl, ...) */
+	uint32_t reserved;         /* 0 */
 	const char *name;          /* implementation ("driver") name, unique, e.g. "sha256-generic" */
 	int priority;              /* JCA_PRIO_* */
 	int (*available)(void);    /* nonzero if usable on this CPU; NULL means always */
-	size_t ctx_size;           /* bytes of context; clone is memcpy of this */
-	size_t digest_size;        /* default output length in bytes */
-	size_t block_size;         /* input block in bytes (used by HMAC) */
+	size_t ctx_size;           /* bytes of context (at most 1 MiB); clone is memcpy of this */
+} jca_impl;
+
+/* Initialiser of the header: .base = JCA_IMPL_BASE(jca_md_impl, "x-generic",
+ * JCA_PRIO_GENERIC, NULL, sizeof(my_ctx)). */
+#define JCA_IMPL_BASE(type, impl_name, prio, avail, ctxsize) \
+	{ (uint32_t)sizeof(type), 0, (impl_name), (prio), (avail), (ctxsize) }
+
+/* ---- MessageDigest implementation ----
+ * init, update, final (and the cipher functions below) return 0, or
+ * nonzero if they failed (a bridge's library out of memory): the engine
+ * then fails that call with JCA_IMPL, wipes any output, and the object
+ * needs a fresh init. */
+#define JCA_MD_XOF 1u          /* extendable output: any output length */
+#define JCA_MD_MAX_DIGEST 1024 /* largest digest_size (and block_size) the host accepts */
+typedef struct jca_md_impl {
+	jca_impl base;
+	size_t digest_size;        /* output length in bytes (default length for an XOF) */
+	size_t block_size;         /* input block in bytes (used by HMAC; 0: no HMAC) */
 	unsigned flags;            /* JCA_MD_* */
-	/* init, update, final and the cipher mode functions return 0, or
-	 * nonzero if they failed (a bridge's library out of memory): the
-	 * engine then fails that call with JCA_IMPL, wipes any output, and
-	 * the object needs a fresh init. */
 	int (*init)(void *ctx);
 	int (*update)(void *ctx, const void *in, size_t len);
-	/* Writes out_len bytes: digest_size, or any length for JCA_MD_XOF.
-	 * Leaves ctx unspecified; the engine calls init() before reuse. */
+	/* Writes exactly out_len bytes to out and never more. For a fixed-size
+	 * digest the host always passes out_len == digest_size (the engine,
+	 * HMAC and the known-answer test alike); for JCA_MD_XOF any length,
+	 * including 0 and more than digest_size. Leaves ctx unspecified; the
+	 * engine calls init() before reuse. */
 	int (*final)(void *ctx, void *out, size_t out_len);
 	/* Optional, for contexts that own outside resources (a bridge to
 	 * another library). When cleanup is set, the engine zeroes a new
@@ -76,18 +132,18 @@ typedef struct jca_md_impl {
 	 * Leave both NULL for plain contexts. */
 	int (*copy)(void *dst, const void *src);
 	void (*cleanup)(void *ctx);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_md_impl;
 
-/* Block cipher implementation with its modes. A NULL mode function means
- * the mode is not offered. In-place operation (out == in) must work. */
+/* ---- Block cipher implementation with its modes ----
+ * A NULL mode function means the mode is not offered. In-place operation
+ * (out == in) must work. */
+#define JCA_CIPHER_MAX_BLOCK 32
 typedef struct jca_cipher_impl {
-	const char *name;          /* e.g. "aes-aesni" */
-	int priority;
-	int (*available)(void);
-	size_t ctx_size;           /* key schedule; wiped by the engine */
-	size_t block_size;         /* bytes, at most 32 */
+	jca_impl base;             /* ctx_size: the key schedule; wiped by the engine */
+	size_t block_size;         /* bytes, at most JCA_CIPHER_MAX_BLOCK */
 	uint64_t key_sizes;        /* bit n set: a key of n bytes is accepted (n < 64) */
-	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* 0 or -1 */
+	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* 0 or nonzero */
 	int (*ecb_encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
 	int (*ecb_decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
 	/* iv (block_size bytes) is updated to the chaining value for the next call */
@@ -96,6 +152,7 @@ typedef struct jca_cipher_impl {
 	/* Optional: releases outside resources; the engine zeroes a new context
 	 * before set_key when it is set, and calls it before freeing. */
 	void (*cleanup)(void *ctx);
+	/* New fields (modes) go here, with a JCA_ABI_MINOR bump. */
 } jca_cipher_impl;
 
 typedef struct jca_attr {
@@ -104,9 +161,17 @@ typedef struct jca_attr {
 } jca_attr;
 
 /* Optional known-answer test, run once by the host before the service can
- * be used. MessageDigest: digest of `in` equals `out`. Cipher: CBC (or ECB
- * if CBC is not offered) encryption of `in` under key/iv equals `out`. */
+ * be used; the provider is refused (JCA_SELFTEST) if it fails.
+ *   MessageDigest: digest of `in` equals `out`. For a fixed-size digest
+ *     out_len is at most digest_size and the first out_len bytes of the
+ *     digest are compared (the host passes digest_size to final, into a
+ *     buffer of that size); for an XOF, final is asked for out_len bytes.
+ *   Cipher: CBC (or ECB if CBC is not offered) encryption of `in` under
+ *     key/iv equals `out`; with JCA_KAT_DECRYPT (ABI 2.1) decryption of
+ *     `in` equals `out`. Whole blocks, in_len == out_len <= 4096. */
+#define JCA_KAT_DECRYPT 1u
 typedef struct jca_kat {
+	uint32_t struct_size;      /* sizeof(jca_kat) */
 	const void *in;
 	size_t in_len;
 	const void *key;
@@ -114,6 +179,7 @@ typedef struct jca_kat {
 	const void *iv;
 	const void *out;
 	size_t out_len;
+	unsigned flags;            /* ABI 2.1: JCA_KAT_*; absent (0) in 2.0 providers */
 } jca_kat;
 
 /* A service. Attributes the registry understands:
@@ -121,97 +187,28 @@ typedef struct jca_kat {
  *   Cipher: "SupportedModes" ("CBC|ECB"), "SupportedPaddings"
  *           ("NOPADDING|PKCS5PADDING"), as in the JCA.
  * Aliases that are OIDs ("2.16.840.1.101.3.4.2.1") are also reachable with
- * the "OID." prefix. */
+ * the "OID." prefix. Standard names, aliases and OIDs: <jca/names.h>. */
 typedef struct jca_service_desc {
+	uint32_t struct_size;                   /* sizeof(jca_service_desc) */
 	jca_service_type type;
 	const char *algorithm;                  /* standard (JCA) name */
 	const char *const *aliases;             /* NULL-terminated, or NULL */
 	const jca_attr *attributes;             /* ends with {NULL, NULL}, or NULL */
-	const jca_md_impl *const *md;           /* MessageDigest: implementations, NULL-terminated */
-	const jca_cipher_impl *const *cipher;   /* Cipher: implementations, NULL-terminated */
+	/* Implementations, NULL-terminated: pointers to the `base` member of
+	 * implementation structs of the service's type (jca_md_impl for
+	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER). */
+	const jca_impl *const *impls;
 	const jca_kat *kat;                     /* optional */
 } jca_service_desc;
 
 typedef struct jca_provider_desc {
 	uint32_t abi_version;                   /* JCA_ABI_VERSION */
 	uint32_t struct_size;                   /* sizeof(jca_provider_desc) */
-	const char *name;
+	const char *name;                       /* at most 64 bytes, printable ASCII */
 	const char *version;
 	const char *description;
-	const jca_service_desc *services;
-	size_t n_services;
+	const jca_service_desc *const *services; /* NULL-terminated */
 } jca_provider_desc;
-
-/* ---- Plugins ----
- *
- * A plugin is a shared object exporting one function named
- * JCA_PLUGIN_ENTRY_NAME with the type jca_plugin_entry_fn. The host calls it
- * when a lookup first reaches the plugin in preference order (or when
- * jca_provider_load() is called), with a table of host services; the plugin
- * stores *desc and returns 0, or returns nonzero to refuse to load (it may
- * first call host->set_error with the reason). The entry may be called
- * again (the same file loaded again after jca_provider_remove, or after
- * jca_shutdown): it must be idempotent and return the same descriptor.
- *
- * The host then checks the ABI version and struct sizes, validates the
- * whole descriptor (non-empty unique names, non-NULL methods, sane sizes),
- * binds each service's best available implementation and runs the declared
- * known-answer tests. Only if all of that succeeds do the services become
- * visible; otherwise the registry is unchanged and the reason is recorded
- * (jca list shows it; jca_provider_state_reason returns it).
- *
- * Rules for plugin authors:
- *  - The entry function may call back into libjca (e.g. md_get_instance of
- *    another provider's digest); lookups made from inside it see the
- *    registry as it was and never trigger further loading.
- *  - The descriptor and all it points to live in the plugin's own static
- *    storage; the host never writes to it and never unloads the plugin
- *    (dlclose) while the process runs, so nothing it hands out can dangle.
- *  - Vtable functions run on the caller's thread, one object at a time.
- *  - The host loads a plugin only by path (never searched for), and only if
- *    it is a regular file owned by root or the current user, not writable
- *    by group or others, in a directory others cannot write (sticky
- *    directories excepted). The descriptor that was checked is the one
- *    loaded.
- *  - Known-answer tests: output at most 256 bytes; a cipher test is whole
- *    blocks with in_len == out_len.
- */
-#define JCA_PLUGIN_ENTRY_NAME "jca_plugin_entry"
-
-typedef struct jca_host_api {
-	uint32_t abi_version;                   /* JCA_ABI_VERSION of the host */
-	uint32_t struct_size;                   /* sizeof(jca_host_api) of the host */
-	const char *host_version;               /* libjca version string */
-	/* Records why the plugin refuses to load (copied by the host). An
-	 * implementation function may also call it just before it returns
-	 * nonzero: the engine's error message then ends with this reason
-	 * (e.g. a token's "C_DigestUpdate failed: CKR_DEVICE_ERROR"). */
-	void (*set_error)(const char *message);
-	/* Fills buf with len random bytes from the OS; 0 or -1. */
-	int (*random)(void *buf, size_t len);
-	/* Appended (check struct_size): the configuration of the provider
-	 * being loaded. provider_name is the name jca.conf lists it under
-	 * (security.provider.N = NAME), or NULL when it is loaded by path
-	 * through jca_provider_load. get_config(key) returns the value of the
-	 * line "jca.provider.<NAME>.<key> = value", or NULL (always NULL
-	 * without a provider_name). Both are valid during the entry call
-	 * only: copy what you keep. A plugin listed under several names
-	 * (jca.provider.<NAME>.plugin = FILE) is called once per name. */
-	const char *provider_name;
-	const char *(*get_config)(const char *key);
-} jca_host_api;
-
-typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc);
-
-/* The entry function a plugin defines (the library itself does not): the
- * prototype lets the compiler check the definition, and JCA_PLUGIN_EXPORT
- * keeps it visible when the plugin is built with -fvisibility=hidden. */
-#if defined(__GNUC__)
-#define JCA_PLUGIN_EXPORT __attribute__((visibility("default")))
-#else
-#define JCA_PLUGIN_EXPORT
-#endif
-JCA_PLUGIN_EXPORT int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc);
 
 /* Register a provider at the end of the preference list (position -1) or at
  * a 0-based position. The descriptor is validated in full first; on any
@@ -219,11 +216,14 @@ JCA_PLUGIN_EXPORT int jca_plugin_entry(const jca_host_api *host, const jca_provi
 JCA_API int jca_provider_add(const jca_provider_desc *desc);
 JCA_API int jca_provider_insert(const jca_provider_desc *desc, int position);
 /* Remove a provider by name. Instances already created keep working until
- * freed. */
+ * freed. The same provider (or plugin file) may be added or loaded again
+ * afterwards. */
 JCA_API int jca_provider_remove(const char *name);
 /* Load a plugin shared object now and register its provider at `position`
- * (-1: last). Errors: JCA_PLUGIN (cannot open, untrusted file, no entry
- * symbol, entry refused), JCA_ABI, JCA_BADDESC, JCA_SELFTEST, JCA_EXISTS. */
+ * (-1: last). The path must be absolute. Errors: JCA_PLUGIN (cannot open,
+ * untrusted file, no entry symbol, entry refused), JCA_ABI, JCA_BADDESC,
+ * JCA_SELFTEST, JCA_EXISTS (a provider of that name, or that file, is
+ * already loaded), JCA_BUSY (called from inside a plugin's entry). */
 JCA_API int jca_provider_load(const char *path, int position);
 
 #ifdef __cplusplus

@@ -14,24 +14,28 @@
  * for free. That is HMAC (RFC 2104) with BLAKE2 as the hash, which is not
  * BLAKE2's own keyed mode.
  *
- * Build (one file, no dependencies but libc; export one symbol):
+ * Build against the installed libjca (one file, no dependencies but libc;
+ * export one symbol):
  *
- *   gcc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
- *       -I<libjca>/include example.c -o example.so
+ *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
+ *      $(pkg-config --cflags jca) example.c -o example.so
+ *   install -m 0755 example.so "$(pkg-config --variable=plugindir jca)/"
  *
  * No link against libjca is needed: the host hands the plugin everything
  * it needs through the jca_host_api table. Use it with
- * jca_provider_load("/path/example.so", -1) or a line in jca.conf:
+ * jca_provider_load("/abs/path/example.so", -1) or a line in jca.conf:
  *
- *   security.provider.2 = /path/example.so
+ *   security.provider.2 = example       # <jca.plugin.dir>/example.so
  *
- * Every rule quoted below is from include/jca/provider.h, the plugin ABI.
+ * Every rule quoted below is from include/jca/plugin.h and
+ * include/jca/provider.h, the plugin ABI.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-#include <jca/provider.h>   /* the only libjca header a plugin needs */
+#include <jca/plugin.h>    /* the ABI: entry point, host table, provider structures */
+#include <jca/names.h>     /* standard names, aliases and OIDs */
 
 /* ====================================================================== */
 /* Part 1: the algorithms. Nothing here knows about libjca.                */
@@ -330,7 +334,11 @@ static int b2s_final(void *ctx, void *out, size_t out_len)
 /* ====================================================================== */
 
 /*
- * An implementation ("driver") is a vtable plus its sizes (jca_md_impl):
+ * An implementation ("driver") is a vtable plus its sizes (jca_md_impl).
+ * It starts with the header every implementation type shares, `base`
+ * (jca_impl), filled by JCA_IMPL_BASE(type, name, priority, available,
+ * ctx_size), which also records sizeof(type) so that the host knows which
+ * fields this plugin's header had:
  *
  *   name         unique driver name; also usable as an algorithm name to
  *                pick exactly this implementation ("blake2b-example").
@@ -345,9 +353,10 @@ static int b2s_final(void *ctx, void *out, size_t out_len)
  *                the hash's real block size (at most 1024) or HMAC is wrong.
  *   flags        JCA_MD_XOF for extendable output (no HMAC is composed);
  *                0 here.
- *   init/update/final   see the functions above. They cannot fail: there
- *                is no error return, so do not allocate in them (a bridge
- *                that must, see plugins/openssl, has to fail closed).
+ *   init/update/final   see the functions above. They return 0, or
+ *                nonzero on failure: the engine then fails that call with
+ *                JCA_IMPL and wipes the output (these cannot fail).
+ *                final writes exactly out_len bytes: digest_size here.
  *   copy/cleanup for contexts owning outside resources only; NULL here, so
  *                the engine clones with memcpy and frees without a hook.
  *
@@ -355,10 +364,7 @@ static int b2s_final(void *ctx, void *out, size_t out_len)
  * must not keep global mutable state: everything lives in the context.
  */
 static const jca_md_impl blake2b_512_c = {
-	.name = "blake2b-example",
-	.priority = JCA_PRIO_GENERIC,
-	.available = NULL,
-	.ctx_size = sizeof(b2b_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "blake2b-example", JCA_PRIO_GENERIC, NULL, sizeof(b2b_ctx)),
 	.digest_size = B2B_OUT,
 	.block_size = B2B_BLOCK,
 	.flags = 0,
@@ -370,10 +376,7 @@ static const jca_md_impl blake2b_512_c = {
 };
 
 static const jca_md_impl blake2s_256_c = {
-	.name = "blake2s-example",
-	.priority = JCA_PRIO_GENERIC,
-	.available = NULL,
-	.ctx_size = sizeof(b2s_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "blake2s-example", JCA_PRIO_GENERIC, NULL, sizeof(b2s_ctx)),
 	.digest_size = B2S_OUT,
 	.block_size = B2S_BLOCK,
 	.flags = 0,
@@ -384,9 +387,10 @@ static const jca_md_impl blake2s_256_c = {
 	.cleanup = NULL,
 };
 
-/* A service's implementations: a NULL-terminated list, in any order. */
-static const jca_md_impl *const blake2b_512_impls[] = { &blake2b_512_c, NULL };
-static const jca_md_impl *const blake2s_256_impls[] = { &blake2s_256_c, NULL };
+/* A service's implementations: a NULL-terminated list of pointers to
+ * their `base` headers, in any order. */
+static const jca_impl *const blake2b_512_impls[] = { &blake2b_512_c.base, NULL };
+static const jca_impl *const blake2s_256_impls[] = { &blake2s_256_c.base, NULL };
 
 /*
  * Aliases: NULL-terminated. Lookups are case-insensitive (ASCII), so
@@ -394,16 +398,13 @@ static const jca_md_impl *const blake2s_256_impls[] = { &blake2s_256_c, NULL };
  * listed anyway as the upper-case spelling other libraries document, and
  * `jca list` shows it. An alias that is an OID (digits and dots) is also
  * found with the "OID." prefix. Each alias is at most 100 characters.
+ * The names come from <jca/names.h>, which every provider shares.
  *
  * If two providers offer the same name, the one earlier in preference
  * order wins; md_get_instance_from(name, "example") asks this one only.
  */
-static const char *const blake2b_512_aliases[] = {
-	"BLAKE2B-512", "BLAKE2b", "1.3.6.1.4.1.1722.12.2.1.16", NULL
-};
-static const char *const blake2s_256_aliases[] = {
-	"BLAKE2S-256", "BLAKE2s", "1.3.6.1.4.1.1722.12.2.2.8", NULL
-};
+static const char *const blake2b_512_aliases[] = { JCA_NAMES_BLAKE2B_512, NULL };
+static const char *const blake2s_256_aliases[] = { JCA_NAMES_BLAKE2S_256, NULL };
 
 /*
  * Attributes: {key, value} pairs ending with {NULL, NULL}, or NULL for
@@ -422,10 +423,12 @@ static const jca_attr blake2_attrs[] = {
  * Known-answer tests (jca_kat): the host runs them once, at load, on the
  * implementation it bound; if one fails the whole provider is refused
  * (JCA_SELFTEST) and nothing of it becomes visible. For a MessageDigest:
- * in/in_len is hashed and must equal out/out_len (key and iv unused).
+ * in/in_len is hashed and must equal out/out_len (key and iv unused);
+ * out_len is at most digest_size.
  * These are the "abc" examples of RFC 7693 appendices A and B.
  */
 static const jca_kat blake2b_512_kat = {
+	.struct_size = sizeof(jca_kat),
 	.in = "abc", .in_len = 3, .key = NULL, .key_len = 0, .iv = NULL,
 	.out = "\xBA\x80\xA5\x3F\x98\x1C\x4D\x0D\x6A\x27\x97\xB6\x9F\x12\xF6\xE9"
 	       "\x4C\x21\x2F\x14\x68\x5A\xC4\xB7\x4B\x12\xBB\x6F\xDB\xFF\xA2\xD1"
@@ -434,6 +437,7 @@ static const jca_kat blake2b_512_kat = {
 	.out_len = 64,
 };
 static const jca_kat blake2s_256_kat = {
+	.struct_size = sizeof(jca_kat),
 	.in = "abc", .in_len = 3, .key = NULL, .key_len = 0, .iv = NULL,
 	.out = "\x50\x8C\x5E\x8C\x32\x7C\x14\xE2\xE1\xA7\x2B\xA3\x4E\xEB\x45\x2F"
 	       "\x37\x45\x8B\x20\x9E\xD6\x3A\x29\x4D\x99\x9B\x4C\x86\x67\x59\x82",
@@ -441,24 +445,41 @@ static const jca_kat blake2s_256_kat = {
 };
 
 /*
- * Services (jca_service_desc): type, JCA standard name (unique per type
- * within the provider, at most 64 characters), aliases, attributes, then
- * the implementation list matching the type (md for JCA_MESSAGE_DIGEST,
- * cipher for JCA_CIPHER; the other must be NULL), then the optional KAT.
- * JCA_MAC services are not declared: the registry composes HMAC itself.
+ * Services (jca_service_desc): its size, type, JCA standard name (unique
+ * per type within the provider, at most 64 characters), aliases,
+ * attributes, the implementation list (of the service's type), then the
+ * optional KAT. JCA_MAC services are not declared: the registry composes
+ * HMAC itself. The provider lists them as a NULL-terminated array of
+ * pointers, so a future, larger jca_service_desc changes no stride.
  */
-static const jca_service_desc services[] = {
-	{ JCA_MESSAGE_DIGEST, "BLAKE2b-512", blake2b_512_aliases, blake2_attrs,
-	  blake2b_512_impls, NULL, &blake2b_512_kat },
-	{ JCA_MESSAGE_DIGEST, "BLAKE2s-256", blake2s_256_aliases, blake2_attrs,
-	  blake2s_256_impls, NULL, &blake2s_256_kat },
+static const jca_service_desc blake2b_512_service = {
+	.struct_size = sizeof(jca_service_desc),
+	.type = JCA_MESSAGE_DIGEST,
+	.algorithm = JCA_NAME_BLAKE2B_512,
+	.aliases = blake2b_512_aliases,
+	.attributes = blake2_attrs,
+	.impls = blake2b_512_impls,
+	.kat = &blake2b_512_kat,
+};
+static const jca_service_desc blake2s_256_service = {
+	.struct_size = sizeof(jca_service_desc),
+	.type = JCA_MESSAGE_DIGEST,
+	.algorithm = JCA_NAME_BLAKE2S_256,
+	.aliases = blake2s_256_aliases,
+	.attributes = blake2_attrs,
+	.impls = blake2s_256_impls,
+	.kat = &blake2s_256_kat,
+};
+static const jca_service_desc *const services[] = {
+	&blake2b_512_service, &blake2s_256_service, NULL
 };
 
 /*
  * The provider (jca_provider_desc). abi_version and struct_size come first
  * and are filled from the header the plugin was compiled against: the host
- * refuses another ABI version (JCA_ABI) and uses struct_size to accept
- * descriptors from older headers. name: non-empty, at most 64 characters,
+ * accepts the same major ABI with an older or equal minor, refuses others
+ * (JCA_ABI, naming both versions), and uses the struct_size of every
+ * structure to accept those from older headers. name: non-empty, at most 64 characters,
  * unique among registered providers (JCA_EXISTS otherwise); it is what
  * md_get_instance_from() and jca.conf's preferences refer to. version and
  * description must not be NULL.
@@ -470,7 +491,6 @@ static const jca_provider_desc provider = {
 	.version = "1.0",
 	.description = "libjca example plugin: BLAKE2b-512 and BLAKE2s-256 (RFC 7693), portable C",
 	.services = services,
-	.n_services = sizeof services / sizeof services[0],
 };
 
 /* ====================================================================== */
@@ -478,26 +498,23 @@ static const jca_provider_desc provider = {
 /* ====================================================================== */
 
 /* Does the host's table contain `field`? The table is append-only: an older
- * host passes a shorter one, so a plugin checks struct_size before it
- * touches a field (this one reads none: it needs nothing from the host). */
+ * host passes a shorter one, so a plugin that reads a field added in a
+ * later minor than the host's checks struct_size first (this one reads
+ * none: it needs nothing from the host). */
 #define HOST_HAS(host, field) \
 	((host)->struct_size >= offsetof(jca_host_api, field) + sizeof((host)->field))
 
-/* Declaring the entry through the ABI's typedef makes the compiler check
- * its signature against provider.h. */
-jca_plugin_entry_fn jca_plugin_entry;
-
 /*
- * jca_plugin_entry (JCA_PLUGIN_ENTRY_NAME): the host calls it once, when a
- * lookup first reaches this provider in preference order, or from
- * jca_provider_load(). Build with -fvisibility=hidden and export only this
- * function, so that the plugin's internals cannot clash with other code.
+ * The entry point (JCA_PLUGIN_ENTRY_NAME, "jca_plugin_entry"): the host
+ * calls it once, when a lookup first reaches this provider in preference
+ * order, or from jca_provider_load(). JCA_PLUGIN_ENTRY declares and
+ * exports it; build with -fvisibility=hidden so that it is the only
+ * exported symbol and the plugin's internals cannot clash with other code.
  *
  * Set *desc and return 0 to load. To refuse (a missing CPU feature, a
  * dependency that failed), return nonzero, first recording why:
  *
- *     if (HOST_HAS(host, set_error) && host->set_error)
- *             host->set_error("example: needs AVX2");
+ *     host->set_error("example: needs AVX2");
  *     return -1;
  *
  * The host copies the text and shows it in `jca list` and in
@@ -505,23 +522,17 @@ jca_plugin_entry_fn jca_plugin_entry;
  * descriptor, binds implementations and runs the KATs; any failure there
  * refuses the provider as a whole.
  *
- * The entry may call back into libjca (then link with -ljca), for example
- * to use another provider's digest; such lookups see the registry as it
- * was and never trigger further loading. It must not add or remove
- * providers (JCA_BUSY). It should be idempotent: a second
- * jca_provider_load() of the same file calls it again.
+ * What the entry may do is in <jca/plugin.h> ("What an entry may do"):
+ * in short, be quick, call libjca only from this thread, never wait for
+ * another thread that uses libjca, and be idempotent.
  */
-__attribute__((visibility("default")))
-int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc)
+JCA_PLUGIN_ENTRY(host, desc)
 {
-	if (!host || !desc)
+	if (!desc)
 		return -1;
-	/* abi_version and struct_size are the two fields every ABI version
-	 * keeps first; nothing else may be read before they are checked. */
-	if (host->abi_version != JCA_ABI_VERSION)
-		return -1;      /* another layout: not even set_error is safe */
-	if (!HOST_HAS(host, struct_size))
-		return -1;      /* not a libjca host table */
+	/* Same major ABI, and a host table holding what this header knows. */
+	if (!jca_host_compatible(host))
+		return -1;
 	*desc = &provider;
 	return 0;
 }

@@ -12,9 +12,9 @@
  *                  PKCS5Padding (libjca pads; OpenSSL runs whole blocks)
  *
  * Build:
- *   gcc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
- *       -I<libjca>/include openssl_bridge.c -o openssl.so \
- *       $(pkg-config --cflags --libs libcrypto)
+ *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
+ *      $(pkg-config --cflags jca) openssl_bridge.c -o openssl.so \
+ *      $(pkg-config --cflags --libs libcrypto)
  *
  * Algorithms are fetched once, from OpenSSL's default library context with
  * no property query, when the host calls the entry function; so OpenSSL's
@@ -45,7 +45,8 @@
 #include <openssl/evp.h>
 #include <openssl/opensslv.h>
 
-#include <jca/provider.h>
+#include <jca/plugin.h>
+#include <jca/names.h>
 
 #if OPENSSL_VERSION_MAJOR < 3
 #error "the openssl bridge needs OpenSSL 3 (EVP_MD_fetch, EVP_DigestInit_ex2)"
@@ -170,12 +171,12 @@ static void omd_cleanup(void *ctx)
 #define OMD_IMPL(id, impl_name, dsize, bsize, final_fn, xof_flag) \
 	static int init_##id(void *ctx) { return omd_init(ctx, evp_md[id]); } \
 	static const jca_md_impl impl_##id = { \
-		.name = impl_name, .priority = JCA_PRIO_GENERIC, .available = NULL, \
-		.ctx_size = sizeof(omd_ctx), .digest_size = dsize, .block_size = bsize, \
+		.base = JCA_IMPL_BASE(jca_md_impl, impl_name, JCA_PRIO_GENERIC, NULL, sizeof(omd_ctx)), \
+		.digest_size = dsize, .block_size = bsize, \
 		.flags = xof_flag, .init = init_##id, .update = omd_update, .final = final_fn, \
 		.copy = omd_copy, .cleanup = omd_cleanup \
 	}; \
-	static const jca_md_impl *const impls_##id[] = { &impl_##id, NULL };
+	static const jca_impl *const impls_##id[] = { &impl_##id.base, NULL };
 
 OMD_IMPL(D_MD5, "md5-openssl", 16, 64, omd_final, 0)
 OMD_IMPL(D_SHA1, "sha1-openssl", 20, 64, omd_final, 0)
@@ -202,46 +203,44 @@ static const jca_md_impl *const md_vtable[D_COUNT] = {
 	[D_SHAKE256] = &impl_D_SHAKE256,
 };
 
-/* Names: as the built-in provider (src/providers/builtin.c), so that an
- * application can switch providers without renaming anything. */
-static const char *const md5_names[] = { "MD-5", "1.2.840.113549.2.5", NULL };
-static const char *const sha1_names[] = { "SHA", "SHA1", "SHA-1-160", "1.3.14.3.2.26", NULL };
-static const char *const sha224_names[] = { "SHA224", "SHA2-224", "2.16.840.1.101.3.4.2.4", NULL };
-static const char *const sha256_names[] = { "SHA256", "SHA2-256", "2.16.840.1.101.3.4.2.1", NULL };
-static const char *const sha384_names[] = { "SHA384", "SHA2-384", "2.16.840.1.101.3.4.2.2", NULL };
-static const char *const sha512_names[] = { "SHA512", "SHA2-512", "2.16.840.1.101.3.4.2.3", NULL };
-static const char *const sha512_224_names[] = { "SHA512/224", "SHA2-512/224", "SHA-512-224",
-	"SHA512-224", "2.16.840.1.101.3.4.2.5", NULL };
-static const char *const sha512_256_names[] = { "SHA512/256", "SHA2-512/256", "SHA-512-256",
-	"SHA512-256", "2.16.840.1.101.3.4.2.6", NULL };
-static const char *const sha3_224_names[] = { "SHA3_224", "2.16.840.1.101.3.4.2.7", NULL };
-static const char *const sha3_256_names[] = { "SHA3_256", "2.16.840.1.101.3.4.2.8", NULL };
-static const char *const sha3_384_names[] = { "SHA3_384", "2.16.840.1.101.3.4.2.9", NULL };
-static const char *const sha3_512_names[] = { "SHA3_512", "2.16.840.1.101.3.4.2.10", NULL };
-static const char *const shake128_names[] = { "SHAKE-128", "2.16.840.1.101.3.4.2.11", NULL };
-static const char *const shake256_names[] = { "SHAKE-256", "2.16.840.1.101.3.4.2.12", NULL };
+/* Names, aliases, OIDs and HMAC OIDs: <jca/names.h>, the same as the
+ * built-in provider's, so that an application can switch providers
+ * without renaming anything. */
+static const char *const md5_names[] = { JCA_NAMES_MD5, NULL };
+static const char *const sha1_names[] = { JCA_NAMES_SHA1, NULL };
+static const char *const sha224_names[] = { JCA_NAMES_SHA224, NULL };
+static const char *const sha256_names[] = { JCA_NAMES_SHA256, NULL };
+static const char *const sha384_names[] = { JCA_NAMES_SHA384, NULL };
+static const char *const sha512_names[] = { JCA_NAMES_SHA512, NULL };
+static const char *const sha512_224_names[] = { JCA_NAMES_SHA512_224, NULL };
+static const char *const sha512_256_names[] = { JCA_NAMES_SHA512_256, NULL };
+static const char *const sha3_224_names[] = { JCA_NAMES_SHA3_224, NULL };
+static const char *const sha3_256_names[] = { JCA_NAMES_SHA3_256, NULL };
+static const char *const sha3_384_names[] = { JCA_NAMES_SHA3_384, NULL };
+static const char *const sha3_512_names[] = { JCA_NAMES_SHA3_512, NULL };
+static const char *const shake128_names[] = { JCA_NAMES_SHAKE128, NULL };
+static const char *const shake256_names[] = { JCA_NAMES_SHAKE256, NULL };
 
-/* HMAC OIDs (RFC 8018, RFC 4231, NIST CSOR), for the composed HMAC services. */
 #define ATTRS(name, oid) \
-	static const jca_attr name[] = { { "ImplementedIn", "Software" }, { "HmacOID", oid }, { NULL, NULL } }
-ATTRS(md5_attrs, "1.3.6.1.5.5.8.1.1");
-ATTRS(sha1_attrs, "1.2.840.113549.2.7");
-ATTRS(sha224_attrs, "1.2.840.113549.2.8");
-ATTRS(sha256_attrs, "1.2.840.113549.2.9");
-ATTRS(sha384_attrs, "1.2.840.113549.2.10");
-ATTRS(sha512_attrs, "1.2.840.113549.2.11");
-ATTRS(sha512_224_attrs, "1.2.840.113549.2.12");
-ATTRS(sha512_256_attrs, "1.2.840.113549.2.13");
-ATTRS(sha3_224_attrs, "2.16.840.1.101.3.4.2.13");
-ATTRS(sha3_256_attrs, "2.16.840.1.101.3.4.2.14");
-ATTRS(sha3_384_attrs, "2.16.840.1.101.3.4.2.15");
-ATTRS(sha3_512_attrs, "2.16.840.1.101.3.4.2.16");
+	static const jca_attr name[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, oid }, { NULL, NULL } }
+ATTRS(md5_attrs, JCA_HMAC_OID_MD5);
+ATTRS(sha1_attrs, JCA_HMAC_OID_SHA1);
+ATTRS(sha224_attrs, JCA_HMAC_OID_SHA224);
+ATTRS(sha256_attrs, JCA_HMAC_OID_SHA256);
+ATTRS(sha384_attrs, JCA_HMAC_OID_SHA384);
+ATTRS(sha512_attrs, JCA_HMAC_OID_SHA512);
+ATTRS(sha512_224_attrs, JCA_HMAC_OID_SHA512_224);
+ATTRS(sha512_256_attrs, JCA_HMAC_OID_SHA512_256);
+ATTRS(sha3_224_attrs, JCA_HMAC_OID_SHA3_224);
+ATTRS(sha3_256_attrs, JCA_HMAC_OID_SHA3_256);
+ATTRS(sha3_384_attrs, JCA_HMAC_OID_SHA3_384);
+ATTRS(sha3_512_attrs, JCA_HMAC_OID_SHA3_512);
 static const jca_attr shake_attrs[] = { { "ImplementedIn", "Software" }, { NULL, NULL } };
 
 /* Known answers: the digest of "abc" (FIPS 180-4 and FIPS 202 examples,
  * RFC 1321). The host runs them once at load, through these vtables. */
 #define KAT_ABC(name, out) \
-	static const jca_kat name = { "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1 }
+	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0 }
 KAT_ABC(kat_md5,
 	"\x90\x01\x50\x98\x3c\xd2\x4f\xb0\xd6\x96\x3f\x7d\x28\xe1\x7f\x72");
 KAT_ABC(kat_sha1,
@@ -429,10 +428,7 @@ static void aes_cleanup(void *ctx)
 }
 
 static const jca_cipher_impl aes_impl = {
-	.name = "aes-openssl",
-	.priority = JCA_PRIO_GENERIC,
-	.available = NULL,
-	.ctx_size = sizeof(oaes_ctx),
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-openssl", JCA_PRIO_GENERIC, NULL, sizeof(oaes_ctx)),
 	.block_size = AES_BLOCK,
 	.key_sizes = (1ull << 16) | (1ull << 24) | (1ull << 32),
 	.set_key = aes_set_key,
@@ -442,25 +438,19 @@ static const jca_cipher_impl aes_impl = {
 	.cbc_decrypt = aes_cbc_decrypt,
 	.cleanup = aes_cleanup,
 };
-static const jca_cipher_impl *const aes_impls[] = { &aes_impl, NULL };
+static const jca_impl *const aes_impls[] = { &aes_impl.base, NULL };
 
-static const char *const aes_names[] = {
-	"Rijndael",
-	/* OIDs name full transformations, as in the JDK (NIST CSOR) */
-	"2.16.840.1.101.3.4.1.1=AES_128/ECB/NoPadding", "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding",
-	"2.16.840.1.101.3.4.1.21=AES_192/ECB/NoPadding", "2.16.840.1.101.3.4.1.22=AES_192/CBC/NoPadding",
-	"2.16.840.1.101.3.4.1.41=AES_256/ECB/NoPadding", "2.16.840.1.101.3.4.1.42=AES_256/CBC/NoPadding",
-	NULL
-};
+static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
 static const jca_attr aes_attrs[] = {
-	{ "SupportedModes", "ECB|CBC" },
-	{ "SupportedPaddings", "NOPADDING|PKCS5PADDING" },
+	{ JCA_ATTR_MODES, JCA_AES_MODES },
+	{ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS },
 	{ "SupportedKeyFormats", "RAW" },
 	{ "ImplementedIn", "Software" },
 	{ NULL, NULL }
 };
 /* NIST SP 800-38A F.2.1, CBC-AES128.Encrypt: four chained blocks. */
 static const jca_kat kat_aes = {
+	sizeof(jca_kat),
 	"\x6b\xc1\xbe\xe2\x2e\x40\x9f\x96\xe9\x3d\x7e\x11\x73\x93\x17\x2a"
 	"\xae\x2d\x8a\x57\x1e\x03\xac\x9c\x9e\xb7\x6f\xac\x45\xaf\x8e\x51"
 	"\x30\xc8\x1c\x46\xa3\x5c\xe4\x11\xe5\xfb\xc1\x19\x1a\x0a\x52\xef"
@@ -470,32 +460,39 @@ static const jca_kat kat_aes = {
 	"\x76\x49\xab\xac\x81\x19\xb2\x46\xce\xe9\x8e\x9b\x12\xe9\x19\x7d"
 	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2"
 	"\x73\xbe\xd6\xb8\xe3\xc1\x74\x3b\x71\x16\xe6\x9e\x22\x22\x95\x16"
-	"\x3f\xf1\xca\xa1\x68\x1f\xac\x09\x12\x0e\xca\x30\x75\x86\xe1\xa7", 64
+	"\x3f\xf1\xca\xa1\x68\x1f\xac\x09\x12\x0e\xca\x30\x75\x86\xe1\xa7", 64, 0
 };
 
 /* ====================================================================== */
 /* Provider                                                                */
 /* ====================================================================== */
 
-#define MD(alg, names, id, attrs, kat) \
-	{ JCA_MESSAGE_DIGEST, alg, names, attrs, impls_##id, NULL, kat }
+#define MD(id, low, attrs, kat) \
+	static const jca_service_desc svc_##low = { sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, \
+		JCA_NAME_##id, low##_names, attrs, impls_D_##id, kat }
 
-static const jca_service_desc services[] = {
-	MD("MD5", md5_names, D_MD5, md5_attrs, &kat_md5),
-	MD("SHA-1", sha1_names, D_SHA1, sha1_attrs, &kat_sha1),
-	MD("SHA-224", sha224_names, D_SHA224, sha224_attrs, NULL),
-	MD("SHA-256", sha256_names, D_SHA256, sha256_attrs, &kat_sha256),
-	MD("SHA-384", sha384_names, D_SHA384, sha384_attrs, NULL),
-	MD("SHA-512", sha512_names, D_SHA512, sha512_attrs, &kat_sha512),
-	MD("SHA-512/224", sha512_224_names, D_SHA512_224, sha512_224_attrs, NULL),
-	MD("SHA-512/256", sha512_256_names, D_SHA512_256, sha512_256_attrs, NULL),
-	MD("SHA3-224", sha3_224_names, D_SHA3_224, sha3_224_attrs, NULL),
-	MD("SHA3-256", sha3_256_names, D_SHA3_256, sha3_256_attrs, &kat_sha3_256),
-	MD("SHA3-384", sha3_384_names, D_SHA3_384, sha3_384_attrs, NULL),
-	MD("SHA3-512", sha3_512_names, D_SHA3_512, sha3_512_attrs, NULL),
-	MD("SHAKE128", shake128_names, D_SHAKE128, shake_attrs, &kat_shake128),
-	MD("SHAKE256", shake256_names, D_SHAKE256, shake_attrs, NULL),
-	{ JCA_CIPHER, "AES", aes_names, aes_attrs, NULL, aes_impls, &kat_aes },
+MD(MD5, md5, md5_attrs, &kat_md5);
+MD(SHA1, sha1, sha1_attrs, &kat_sha1);
+MD(SHA224, sha224, sha224_attrs, NULL);
+MD(SHA256, sha256, sha256_attrs, &kat_sha256);
+MD(SHA384, sha384, sha384_attrs, NULL);
+MD(SHA512, sha512, sha512_attrs, &kat_sha512);
+MD(SHA512_224, sha512_224, sha512_224_attrs, NULL);
+MD(SHA512_256, sha512_256, sha512_256_attrs, NULL);
+MD(SHA3_224, sha3_224, sha3_224_attrs, NULL);
+MD(SHA3_256, sha3_256, sha3_256_attrs, &kat_sha3_256);
+MD(SHA3_384, sha3_384, sha3_384_attrs, NULL);
+MD(SHA3_512, sha3_512, sha3_512_attrs, NULL);
+MD(SHAKE128, shake128, shake_attrs, &kat_shake128);
+MD(SHAKE256, shake256, shake_attrs, NULL);
+static const jca_service_desc svc_aes = {
+	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, aes_impls, &kat_aes
+};
+
+static const jca_service_desc *const services[] = {
+	&svc_md5, &svc_sha1, &svc_sha224, &svc_sha256, &svc_sha384, &svc_sha512, &svc_sha512_224,
+	&svc_sha512_256, &svc_sha3_224, &svc_sha3_256, &svc_sha3_384, &svc_sha3_512, &svc_shake128,
+	&svc_shake256, &svc_aes, NULL
 };
 
 /* Not const: the version is OpenSSL's, known only at run time. Filled once
@@ -508,7 +505,6 @@ static jca_provider_desc provider = {
 	.description = "Bridge to OpenSSL 3 libcrypto: MD5, SHA-1, SHA-2, SHA-3, SHAKE (HMAC over them) "
 	               "and AES in ECB/CBC, under JCA standard names",
 	.services = services,
-	.n_services = sizeof services / sizeof services[0],
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -586,13 +582,9 @@ fail:
 	free_fetched();
 }
 
-jca_plugin_entry_fn jca_plugin_entry;
-
-__attribute__((visibility("default")))
-int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc)
+JCA_PLUGIN_ENTRY(host, desc)
 {
-	if (!host || !desc || host->abi_version != JCA_ABI_VERSION ||
-	    host->struct_size < offsetof(jca_host_api, set_error) + sizeof host->set_error)
+	if (!desc || !jca_host_compatible(host))
 		return -1;
 	if (pthread_once(&once, load_once) != 0) {
 		if (host->set_error)

@@ -41,7 +41,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jca/provider.h>
+#include <jca/names.h>
+#include <jca/plugin.h>
 
 #include "p11.h"
 
@@ -52,23 +53,21 @@
 enum { A_SHA1, A_SHA224, A_SHA256, A_SHA384, A_SHA512, A_SHA512_224, A_SHA512_256,
        A_SHA3_224, A_SHA3_256, A_SHA3_384, A_SHA3_512, A_COUNT };
 
-static const char *const sha1_names[] = { "SHA", "SHA1", "SHA-1-160", "1.3.14.3.2.26", NULL };
-static const char *const sha224_names[] = { "SHA224", "SHA2-224", "2.16.840.1.101.3.4.2.4", NULL };
-static const char *const sha256_names[] = { "SHA256", "SHA2-256", "2.16.840.1.101.3.4.2.1", NULL };
-static const char *const sha384_names[] = { "SHA384", "SHA2-384", "2.16.840.1.101.3.4.2.2", NULL };
-static const char *const sha512_names[] = { "SHA512", "SHA2-512", "2.16.840.1.101.3.4.2.3", NULL };
-static const char *const sha512_224_names[] = { "SHA512/224", "SHA2-512/224", "SHA-512-224",
-	"SHA512-224", "2.16.840.1.101.3.4.2.5", NULL };
-static const char *const sha512_256_names[] = { "SHA512/256", "SHA2-512/256", "SHA-512-256",
-	"SHA512-256", "2.16.840.1.101.3.4.2.6", NULL };
-static const char *const sha3_224_names[] = { "SHA3_224", "2.16.840.1.101.3.4.2.7", NULL };
-static const char *const sha3_256_names[] = { "SHA3_256", "2.16.840.1.101.3.4.2.8", NULL };
-static const char *const sha3_384_names[] = { "SHA3_384", "2.16.840.1.101.3.4.2.9", NULL };
-static const char *const sha3_512_names[] = { "SHA3_512", "2.16.840.1.101.3.4.2.10", NULL };
+static const char *const sha1_names[] = { JCA_NAMES_SHA1, NULL };
+static const char *const sha224_names[] = { JCA_NAMES_SHA224, NULL };
+static const char *const sha256_names[] = { JCA_NAMES_SHA256, NULL };
+static const char *const sha384_names[] = { JCA_NAMES_SHA384, NULL };
+static const char *const sha512_names[] = { JCA_NAMES_SHA512, NULL };
+static const char *const sha512_224_names[] = { JCA_NAMES_SHA512_224, NULL };
+static const char *const sha512_256_names[] = { JCA_NAMES_SHA512_256, NULL };
+static const char *const sha3_224_names[] = { JCA_NAMES_SHA3_224, NULL };
+static const char *const sha3_256_names[] = { JCA_NAMES_SHA3_256, NULL };
+static const char *const sha3_384_names[] = { JCA_NAMES_SHA3_384, NULL };
+static const char *const sha3_512_names[] = { JCA_NAMES_SHA3_512, NULL };
 
 /* Known answers: the digest of "abc" (FIPS 180-4, FIPS 202). */
 #define KAT_ABC(name, out) \
-	static const jca_kat name = { "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1 }
+	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0 }
 KAT_ABC(kat_sha1,
 	"\xa9\x99\x3e\x36\x47\x06\x81\x6a\xba\x3e\x25\x71\x78\x50\xc2\x6c\x9c\xd0\xd8\x9d");
 KAT_ABC(kat_sha256,
@@ -91,29 +90,26 @@ static const struct alg {
 	const char *hmac_oid;          /* so that HMAC-<OID> names resolve */
 	const jca_kat *kat;
 } algs[A_COUNT] = {
-	[A_SHA1] = { "SHA-1", "sha1", CKM_SHA_1, 20, 64, sha1_names, "1.2.840.113549.2.7", &kat_sha1 },
-	[A_SHA224] = { "SHA-224", "sha224", CKM_SHA224, 28, 64, sha224_names, "1.2.840.113549.2.8", NULL },
-	[A_SHA256] = { "SHA-256", "sha256", CKM_SHA256, 32, 64, sha256_names, "1.2.840.113549.2.9", &kat_sha256 },
-	[A_SHA384] = { "SHA-384", "sha384", CKM_SHA384, 48, 128, sha384_names, "1.2.840.113549.2.10", NULL },
-	[A_SHA512] = { "SHA-512", "sha512", CKM_SHA512, 64, 128, sha512_names, "1.2.840.113549.2.11", &kat_sha512 },
-	[A_SHA512_224] = { "SHA-512/224", "sha512_224", CKM_SHA512_224, 28, 128, sha512_224_names,
-	                   "1.2.840.113549.2.12", NULL },
-	[A_SHA512_256] = { "SHA-512/256", "sha512_256", CKM_SHA512_256, 32, 128, sha512_256_names,
-	                   "1.2.840.113549.2.13", NULL },
-	[A_SHA3_224] = { "SHA3-224", "sha3_224", CKM_SHA3_224, 28, 144, sha3_224_names, "2.16.840.1.101.3.4.2.13", NULL },
-	[A_SHA3_256] = { "SHA3-256", "sha3_256", CKM_SHA3_256, 32, 136, sha3_256_names, "2.16.840.1.101.3.4.2.14",
+	[A_SHA1] = { JCA_NAME_SHA1, "sha1", CKM_SHA_1, 20, 64, sha1_names, JCA_HMAC_OID_SHA1, &kat_sha1 },
+	[A_SHA224] = { JCA_NAME_SHA224, "sha224", CKM_SHA224, 28, 64, sha224_names, JCA_HMAC_OID_SHA224, NULL },
+	[A_SHA256] = { JCA_NAME_SHA256, "sha256", CKM_SHA256, 32, 64, sha256_names, JCA_HMAC_OID_SHA256, &kat_sha256 },
+	[A_SHA384] = { JCA_NAME_SHA384, "sha384", CKM_SHA384, 48, 128, sha384_names, JCA_HMAC_OID_SHA384, NULL },
+	[A_SHA512] = { JCA_NAME_SHA512, "sha512", CKM_SHA512, 64, 128, sha512_names, JCA_HMAC_OID_SHA512, &kat_sha512 },
+	[A_SHA512_224] = { JCA_NAME_SHA512_224, "sha512_224", CKM_SHA512_224, 28, 128, sha512_224_names,
+	                   JCA_HMAC_OID_SHA512_224, NULL },
+	[A_SHA512_256] = { JCA_NAME_SHA512_256, "sha512_256", CKM_SHA512_256, 32, 128, sha512_256_names,
+	                   JCA_HMAC_OID_SHA512_256, NULL },
+	[A_SHA3_224] = { JCA_NAME_SHA3_224, "sha3_224", CKM_SHA3_224, 28, 144, sha3_224_names, JCA_HMAC_OID_SHA3_224,
+	                 NULL },
+	[A_SHA3_256] = { JCA_NAME_SHA3_256, "sha3_256", CKM_SHA3_256, 32, 136, sha3_256_names, JCA_HMAC_OID_SHA3_256,
 	                 &kat_sha3_256 },
-	[A_SHA3_384] = { "SHA3-384", "sha3_384", CKM_SHA3_384, 48, 104, sha3_384_names, "2.16.840.1.101.3.4.2.15", NULL },
-	[A_SHA3_512] = { "SHA3-512", "sha3_512", CKM_SHA3_512, 64, 72, sha3_512_names, "2.16.840.1.101.3.4.2.16", NULL },
+	[A_SHA3_384] = { JCA_NAME_SHA3_384, "sha3_384", CKM_SHA3_384, 48, 104, sha3_384_names, JCA_HMAC_OID_SHA3_384,
+	                 NULL },
+	[A_SHA3_512] = { JCA_NAME_SHA3_512, "sha3_512", CKM_SHA3_512, 64, 72, sha3_512_names, JCA_HMAC_OID_SHA3_512,
+	                 NULL },
 };
 
-static const char *const aes_names[] = {
-	"AES_128", "AES_192", "AES_256", "Rijndael",
-	"2.16.840.1.101.3.4.1.1=AES_128/ECB/NoPadding", "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding",
-	"2.16.840.1.101.3.4.1.21=AES_192/ECB/NoPadding", "2.16.840.1.101.3.4.1.22=AES_192/CBC/NoPadding",
-	"2.16.840.1.101.3.4.1.41=AES_256/ECB/NoPadding", "2.16.840.1.101.3.4.1.42=AES_256/CBC/NoPadding",
-	NULL
-};
+static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
 
 /* NIST SP 800-38A F.2.1, CBC-AES128.Encrypt, and F.1.1, ECB-AES128.Encrypt. */
 #define SP800_38A_PT \
@@ -121,15 +117,15 @@ static const char *const aes_names[] = {
 	"\xae\x2d\x8a\x57\x1e\x03\xac\x9c\x9e\xb7\x6f\xac\x45\xaf\x8e\x51"
 #define SP800_38A_KEY "\x2b\x7e\x15\x16\x28\xae\xd2\xa6\xab\xf7\x15\x88\x09\xcf\x4f\x3c"
 static const jca_kat kat_aes_cbc = {
-	SP800_38A_PT, 32, SP800_38A_KEY, 16,
+	sizeof(jca_kat), SP800_38A_PT, 32, SP800_38A_KEY, 16,
 	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f",
 	"\x76\x49\xab\xac\x81\x19\xb2\x46\xce\xe9\x8e\x9b\x12\xe9\x19\x7d"
-	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2", 32
+	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2", 32, 0
 };
 static const jca_kat kat_aes_ecb = {
-	SP800_38A_PT, 32, SP800_38A_KEY, 16, NULL,
+	sizeof(jca_kat), SP800_38A_PT, 32, SP800_38A_KEY, 16, NULL,
 	"\x3a\xd7\x7b\xb4\x0d\x7a\x36\x60\xa8\x9e\xca\xf3\x24\x66\xef\x97"
-	"\xf5\xd3\xd5\x85\x03\xb9\x69\x9d\xe7\x85\xbf\x5a\xf0\x2c\xe2\x51", 32
+	"\xf5\xd3\xd5\x85\x03\xb9\x69\x9d\xe7\x85\xbf\x5a\xf0\x2c\xe2\x51", 32, 0
 };
 
 /* ---- one configured token: its descriptor, built at load from what the
@@ -141,11 +137,12 @@ typedef struct instance {
 	p11_token *tok;
 	jca_provider_desc desc;
 	jca_service_desc services[A_COUNT + 1];
+	const jca_service_desc *service_list[A_COUNT + 2];    /* NULL-terminated */
 	jca_md_impl md_impl[A_COUNT];
-	const jca_md_impl *md_list[A_COUNT][2];
+	const jca_impl *md_list[A_COUNT][2];
 	jca_attr md_attrs[A_COUNT][3];
 	jca_cipher_impl aes_impl;
-	const jca_cipher_impl *aes_list[2];
+	const jca_impl *aes_list[2];
 	jca_attr aes_attrs[5];
 	char modes[16];
 	char impl_names[A_COUNT + 1][96];
@@ -269,7 +266,7 @@ static void driver_name(char *out, size_t size, const char *a, const char *b)
 
 static void build(instance *in, int i)
 {
-	size_t n = 0;
+	size_t n = 0, k2;
 	int a, ecb, cbc;
 	unsigned long kmin = 0, kmax = 0;
 
@@ -280,16 +277,16 @@ static void build(instance *in, int i)
 			continue;
 		driver_name(in->impl_names[a], sizeof in->impl_names[a], algs[a].impl, in->name);
 		*m = (jca_md_impl){
-			.name = in->impl_names[a], .priority = JCA_PRIO_GENERIC, .available = NULL,
-			.ctx_size = sizeof(p11_digest), .digest_size = algs[a].digest_size,
+			.base = { sizeof(jca_md_impl), 0, in->impl_names[a], JCA_PRIO_GENERIC, NULL, sizeof(p11_digest) },
+			.digest_size = algs[a].digest_size,
 			.block_size = algs[a].block_size, .flags = 0, .init = md_inits[i][a],
 			.update = md_update, .final = md_final, .copy = md_copy, .cleanup = md_cleanup,
 		};
-		in->md_list[a][0] = m;
-		in->md_attrs[a][0] = (jca_attr){ "HmacOID", algs[a].hmac_oid };
+		in->md_list[a][0] = &m->base;
+		in->md_attrs[a][0] = (jca_attr){ JCA_ATTR_HMAC_OID, algs[a].hmac_oid };
 		in->md_attrs[a][1] = (jca_attr){ "ImplementedIn", "Hardware" };
-		in->services[n++] = (jca_service_desc){ JCA_MESSAGE_DIGEST, algs[a].jca, algs[a].aliases,
-		                                        in->md_attrs[a], in->md_list[a], NULL, algs[a].kat };
+		in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, algs[a].jca,
+		                                        algs[a].aliases, in->md_attrs[a], in->md_list[a], algs[a].kat };
 	}
 	ecb = p11_has(in->tok, CKM_AES_ECB, CKF_ENCRYPT | CKF_DECRYPT, &kmin, &kmax);
 	cbc = p11_has(in->tok, CKM_AES_CBC, CKF_ENCRYPT | CKF_DECRYPT, ecb ? NULL : &kmin, ecb ? NULL : &kmax);
@@ -309,28 +306,31 @@ static void build(instance *in, int i)
 		driver_name(in->impl_names[A_COUNT], sizeof in->impl_names[A_COUNT], "aes", in->name);
 		snprintf(in->modes, sizeof in->modes, "%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "");
 		in->aes_impl = (jca_cipher_impl){
-			.name = in->impl_names[A_COUNT], .priority = JCA_PRIO_GENERIC, .available = NULL,
-			.ctx_size = sizeof(p11_aes), .block_size = 16, .key_sizes = sizes,
+			.base = { sizeof(jca_cipher_impl), 0, in->impl_names[A_COUNT], JCA_PRIO_GENERIC, NULL, sizeof(p11_aes) },
+			.block_size = 16, .key_sizes = sizes,
 			.set_key = aes_set_keys[i],
 			.ecb_encrypt = ecb ? aes_ecb_encrypt : NULL, .ecb_decrypt = ecb ? aes_ecb_decrypt : NULL,
 			.cbc_encrypt = cbc ? aes_cbc_encrypt : NULL, .cbc_decrypt = cbc ? aes_cbc_decrypt : NULL,
 			.cleanup = aes_cleanup,
 		};
-		in->aes_list[0] = &in->aes_impl;
-		in->aes_attrs[0] = (jca_attr){ "SupportedModes", in->modes };
-		in->aes_attrs[1] = (jca_attr){ "SupportedPaddings", "NOPADDING|PKCS5PADDING" };
+		in->aes_list[0] = &in->aes_impl.base;
+		in->aes_attrs[0] = (jca_attr){ JCA_ATTR_MODES, in->modes };
+		in->aes_attrs[1] = (jca_attr){ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS };
 		in->aes_attrs[2] = (jca_attr){ "SupportedKeyFormats", "RAW" };
 		in->aes_attrs[3] = (jca_attr){ "ImplementedIn", "Hardware" };
 		if (sizes)
-			in->services[n++] = (jca_service_desc){ JCA_CIPHER, "AES", aes_names, in->aes_attrs, NULL,
-			                                        in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb };
+			in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names,
+			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb };
 	}
+	for (k2 = 0; k2 < n; k2++)
+		in->service_list[k2] = &in->services[k2];
+	in->service_list[n] = NULL;
 	snprintf(in->description, sizeof in->description, "PKCS#11 %s through %s", p11_describe(in->tok),
 	         p11_module_path(in->tok));
 	in->desc = (jca_provider_desc){
 		.abi_version = JCA_ABI_VERSION, .struct_size = sizeof(jca_provider_desc),
 		.name = in->name, .version = "1.0", .description = in->description,
-		.services = in->services, .n_services = n,
+		.services = in->service_list,
 	};
 }
 
@@ -358,10 +358,7 @@ static int host_has(const jca_host_api *host, size_t end)
 }
 #define HOST_HAS(h, field) host_has(h, offsetof(jca_host_api, field) + sizeof (h)->field)
 
-jca_plugin_entry_fn jca_plugin_entry;
-
-__attribute__((visibility("default")))
-int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc)
+JCA_PLUGIN_ENTRY(host, desc)
 {
 	settings_src src = { host, 0 };
 	p11_settings s;
@@ -369,7 +366,9 @@ int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc)
 	char why[600];
 	int i, rc = 0;
 
-	if (!host || !desc || host->abi_version != JCA_ABI_VERSION || !HOST_HAS(host, set_error))
+	/* Not jca_host_compatible(): provider_name and get_config are optional
+	 * here (without them, the settings come from the environment). */
+	if (!host || !desc || (host->abi_version >> 16) != JCA_ABI_MAJOR || !HOST_HAS(host, set_error))
 		return -1;
 	if (HOST_HAS(host, get_config) && host->provider_name && host->get_config) {
 		name = host->provider_name;

@@ -31,7 +31,7 @@ struct cipher_ctx {
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_cipher_impl *impl = r->impl;
-	cipher_ctx *c = jca__alloc(sizeof *c + impl->ctx_size);
+	cipher_ctx *c = jca__alloc(sizeof *c + impl->base.ctx_size);
 
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
@@ -40,7 +40,7 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	/* The header starts zeroed; so does the key schedule of an
 	 * implementation with a cleanup hook (it expects a zeroed context).
 	 * Other schedules are written in full by set_key. */
-	memset(c, 0, impl->cleanup ? sizeof *c + impl->ctx_size : sizeof *c);
+	memset(c, 0, impl->cleanup ? sizeof *c + impl->base.ctx_size : sizeof *c);
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
@@ -104,9 +104,9 @@ int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
 	if (c->impl->set_key(c->key, key, key_len) != 0) {
 		if (c->impl->cleanup)
 			c->impl->cleanup(c->key);
-		jca__wipe(c->key, c->impl->ctx_size);
+		jca__wipe(c->key, c->impl->base.ctx_size);
 		c->dir = 0;
-		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->impl->name,
+		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->impl->base.name,
 		                  jca__impl_reason());
 	}
 	c->dir = (uint8_t)opmode;
@@ -153,7 +153,7 @@ static int failed(cipher_ctx *c, const char *fn, void *out, size_t n)
 	c->failed = 0;
 	c->dir = 0;
 	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed%s; call cipher_init", fn, c->name,
-	                  c->impl->name, jca__impl_reason());
+	                  c->impl->base.name, jca__impl_reason());
 }
 
 /* Decrypting with padding holds back the last full block for do_final. */
@@ -429,7 +429,7 @@ const char *cipher_provider(const cipher_ctx *c)
 
 const char *cipher_implementation(const cipher_ctx *c)
 {
-	return c ? c->impl->name : NULL;
+	return c ? c->impl->base.name : NULL;
 }
 
 void cipher_free(cipher_ctx *c)
@@ -438,5 +438,5 @@ void cipher_free(cipher_ctx *c)
 		return;
 	if (c->impl->cleanup)
 		c->impl->cleanup(c->key);
-	jca__free(c, sizeof *c + c->impl->ctx_size);
+	jca__free(c, sizeof *c + c->impl->base.ctx_size);
 }

@@ -31,13 +31,13 @@ static int state_copy(const jca_md_impl *md, void *dst, const void *src)
 {
 	if (md->copy)
 		return md->copy(dst, src);
-	memcpy(dst, src, md->ctx_size);
+	memcpy(dst, src, md->base.ctx_size);
 	return 0;
 }
 
 static size_t mac_size(const jca_md_impl *md)
 {
-	return sizeof(struct mac_ctx) + 3 * ((md->ctx_size + 15) & ~(size_t)15);
+	return sizeof(struct mac_ctx) + 3 * ((md->base.ctx_size + 15) & ~(size_t)15);
 }
 
 static mac_ctx *mac_create(const jca__resolved *r)
@@ -51,7 +51,7 @@ static mac_ctx *mac_create(const jca__resolved *r)
 	}
 	m->md = md;
 	m->svc = r->svc;
-	m->cs = (md->ctx_size + 15) & ~(size_t)15;
+	m->cs = (md->base.ctx_size + 15) & ~(size_t)15;
 	m->keyed = 0;
 	if (md->cleanup)
 		memset(m->state, 0, 3 * m->cs);
@@ -83,7 +83,7 @@ static int failed(mac_ctx *m, const char *fn)
 {
 	m->keyed = 0;
 	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed%s; call mac_init", fn,
-	                  m->svc->algorithm, m->md->name, jca__impl_reason());
+	                  m->svc->algorithm, m->md->base.name, jca__impl_reason());
 }
 
 int mac_init(mac_ctx *m, const void *key, size_t key_len)
@@ -123,7 +123,7 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 		return failed(m, "mac_init");
 	if (state_copy(md, WORK(m), INNER(m)) != 0) {
 		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_init: cannot copy digest state (%s)", md->name);
+		return jca__error(JCA_ENOMEM, "mac_init: cannot copy digest state (%s)", md->base.name);
 	}
 	m->keyed = 1;
 	return 0;
@@ -162,7 +162,7 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 	if (state_copy(md, WORK(m), OUTER(m)) != 0) {
 		jca__wipe(inner, dl);
 		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s)", md->name);
+		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s)", md->base.name);
 	}
 	if (md->update(WORK(m), inner, dl) != 0 || md->final(WORK(m), out, dl) != 0) {
 		jca__wipe(inner, dl);
@@ -173,7 +173,7 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 	if (state_copy(md, WORK(m), INNER(m)) != 0) {
 		m->keyed = 0;
 		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s); call mac_init again",
-		                  md->name);
+		                  md->base.name);
 	}
 	return (int)dl;
 }
@@ -184,7 +184,7 @@ int mac_reset(mac_ctx *m)
 		return jca__error(JCA_EINVAL, "mac_reset: NULL object");
 	if (m->keyed && state_copy(m->md, WORK(m), INNER(m)) != 0) {
 		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_reset: cannot copy digest state (%s)", m->md->name);
+		return jca__error(JCA_ENOMEM, "mac_reset: cannot copy digest state (%s)", m->md->base.name);
 	}
 	return 0;
 }

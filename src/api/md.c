@@ -18,7 +18,7 @@ struct md_ctx {
 static md_ctx *md_create(const jca__resolved *r)
 {
 	const jca_md_impl *m = r->impl;
-	md_ctx *md = jca__alloc(sizeof *md + m->ctx_size);
+	md_ctx *md = jca__alloc(sizeof *md + m->base.ctx_size);
 
 	if (!md) {
 		jca__error(JCA_ENOMEM, "out of memory creating MessageDigest \"%s\"", r->svc->algorithm);
@@ -29,13 +29,13 @@ static md_ctx *md_create(const jca__resolved *r)
 	md->out_len = m->digest_size;
 	md->failed = 0;
 	if (m->cleanup)
-		memset(md->state, 0, m->ctx_size);
+		memset(md->state, 0, m->base.ctx_size);
 	if (m->init(md->state) != 0) {
 		if (m->cleanup)
 			m->cleanup(md->state);
-		jca__free(md, sizeof *md + m->ctx_size);
+		jca__free(md, sizeof *md + m->base.ctx_size);
 		jca__error(JCA_IMPL, "MessageDigest \"%s\": implementation %s failed to initialise%s",
-		           r->svc->algorithm, m->name, jca__impl_reason());
+		           r->svc->algorithm, m->base.name, jca__impl_reason());
 		return NULL;
 	}
 	return md;
@@ -79,7 +79,7 @@ md_ctx *md_new(const md_handle *h)
 static int failed(const md_ctx *md, const char *fn)
 {
 	return jca__error(JCA_IMPL, "%s: MessageDigest \"%s\" implementation %s failed%s; call md_reset", fn,
-	                  md->svc->algorithm, md->impl->name, jca__impl_reason());
+	                  md->svc->algorithm, md->impl->base.name, jca__impl_reason());
 }
 
 int md_update(md_ctx *md, const void *data, size_t len)
@@ -137,7 +137,7 @@ md_ctx *md_clone(const md_ctx *md)
 		jca__error(JCA_EINVAL, "md_clone: NULL object");
 		return NULL;
 	}
-	size = sizeof *md + md->impl->ctx_size;
+	size = sizeof *md + md->impl->base.ctx_size;
 	c = jca__alloc(size);
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory cloning MessageDigest \"%s\"", md->svc->algorithm);
@@ -145,13 +145,13 @@ md_ctx *md_clone(const md_ctx *md)
 	}
 	if (md->impl->copy) {
 		memcpy(c, md, sizeof *md);
-		memset(c->state, 0, md->impl->ctx_size);
+		memset(c->state, 0, md->impl->base.ctx_size);
 		if (md->impl->copy(c->state, md->state) != 0) {
 			if (md->impl->cleanup)
 				md->impl->cleanup(c->state);
 			jca__free(c, size);
 			jca__error(JCA_ENOMEM, "cannot clone MessageDigest \"%s\" (%s)%s", md->svc->algorithm,
-			           md->impl->name, jca__impl_reason());
+			           md->impl->base.name, jca__impl_reason());
 			return NULL;
 		}
 		return c;
@@ -168,7 +168,7 @@ void md_free(md_ctx *md)
 		md->impl->cleanup(md->state);
 	/* Digest state can be secret (HMAC keys, password hashing): the block
 	 * is wiped whether it is recycled or freed. */
-	jca__free(md, sizeof *md + md->impl->ctx_size);
+	jca__free(md, sizeof *md + md->impl->base.ctx_size);
 }
 
 size_t md_length(const md_ctx *md)
@@ -198,5 +198,5 @@ const char *md_provider(const md_ctx *md)
 
 const char *md_implementation(const md_ctx *md)
 {
-	return md ? md->impl->name : NULL;
+	return md ? md->impl->base.name : NULL;
 }

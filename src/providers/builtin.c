@@ -5,218 +5,217 @@
  * binds the best usable one (highest priority) when the provider loads.
  */
 #include "builtin.h"
+#include "jca/names.h"
 
 /* ---- implementation lists: portable first, then the accelerated ones
  * this build has; the registry picks the best available ---- */
-static const jca_md_impl *const md5_impls[] = {
-	&jca__md5_generic,
+static const jca_impl *const md5_impls[] = {
+	&jca__md5_generic.base,
 	NULL
 };
-static const jca_md_impl *const sha1_impls[] = {
-	&jca__sha1_generic,
+static const jca_impl *const sha1_impls[] = {
+	&jca__sha1_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha1_shani,
+	&jca__sha1_shani.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha1_armv8,
+	&jca__sha1_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha1_zbb,
-#endif
-	NULL
-};
-static const jca_md_impl *const sha224_impls[] = {
-	&jca__sha224_generic,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha224_shani,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha224_armv8,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha224_zknh,
+	&jca__sha1_zbb.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const sha256_impls[] = {
-	&jca__sha256_generic,
+static const jca_impl *const sha224_impls[] = {
+	&jca__sha224_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha256_shani,
+	&jca__sha224_shani.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha256_armv8,
+	&jca__sha224_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha256_zknh,
+	&jca__sha224_zknh.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const sha384_impls[] = {
-	&jca__sha384_generic,
+static const jca_impl *const sha256_impls[] = {
+	&jca__sha256_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha384_avx512, &jca__sha384_avx2,
+	&jca__sha256_shani.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha384_armv8,
+	&jca__sha256_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha384_zknh,
+	&jca__sha256_zknh.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const sha512_impls[] = {
-	&jca__sha512_generic,
+static const jca_impl *const sha384_impls[] = {
+	&jca__sha384_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha512_avx512, &jca__sha512_avx2,
+	&jca__sha384_avx512.base, &jca__sha384_avx2.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha512_armv8,
+	&jca__sha384_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha512_zknh,
+	&jca__sha384_zknh.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const sha512_224_impls[] = {
-	&jca__sha512_224_generic,
+static const jca_impl *const sha512_impls[] = {
+	&jca__sha512_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha512_224_avx512, &jca__sha512_224_avx2,
+	&jca__sha512_avx512.base, &jca__sha512_avx2.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha512_224_armv8,
+	&jca__sha512_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha512_224_zknh,
+	&jca__sha512_zknh.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const sha512_256_impls[] = {
-	&jca__sha512_256_generic,
+static const jca_impl *const sha512_224_impls[] = {
+	&jca__sha512_224_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha512_256_avx512, &jca__sha512_256_avx2,
+	&jca__sha512_224_avx512.base, &jca__sha512_224_avx2.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha512_256_armv8,
+	&jca__sha512_224_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha512_256_zknh,
+	&jca__sha512_224_zknh.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const sha3_224_impls[] = {
-	&jca__sha3_224_generic,
+static const jca_impl *const sha512_256_impls[] = {
+	&jca__sha512_256_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha3_224_avx512, &jca__sha3_224_avx2,
+	&jca__sha512_256_avx512.base, &jca__sha512_256_avx2.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha3_224_armv8,
+	&jca__sha512_256_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha3_224_zbb,
+	&jca__sha512_256_zknh.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const sha3_256_impls[] = {
-	&jca__sha3_256_generic,
+static const jca_impl *const sha3_224_impls[] = {
+	&jca__sha3_224_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha3_256_avx512, &jca__sha3_256_avx2,
+	&jca__sha3_224_avx512.base, &jca__sha3_224_avx2.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha3_256_armv8,
+	&jca__sha3_224_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha3_256_zbb,
+	&jca__sha3_224_zbb.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const sha3_384_impls[] = {
-	&jca__sha3_384_generic,
+static const jca_impl *const sha3_256_impls[] = {
+	&jca__sha3_256_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha3_384_avx512, &jca__sha3_384_avx2,
+	&jca__sha3_256_avx512.base, &jca__sha3_256_avx2.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha3_384_armv8,
+	&jca__sha3_256_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha3_384_zbb,
+	&jca__sha3_256_zbb.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const sha3_512_impls[] = {
-	&jca__sha3_512_generic,
+static const jca_impl *const sha3_384_impls[] = {
+	&jca__sha3_384_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha3_512_avx512, &jca__sha3_512_avx2,
+	&jca__sha3_384_avx512.base, &jca__sha3_384_avx2.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha3_512_armv8,
+	&jca__sha3_384_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha3_512_zbb,
+	&jca__sha3_384_zbb.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const shake128_impls[] = {
-	&jca__shake128_generic,
+static const jca_impl *const sha3_512_impls[] = {
+	&jca__sha3_512_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__shake128_avx512, &jca__shake128_avx2,
+	&jca__sha3_512_avx512.base, &jca__sha3_512_avx2.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__shake128_armv8,
+	&jca__sha3_512_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__shake128_zbb,
+	&jca__sha3_512_zbb.base,
 #endif
 	NULL
 };
-static const jca_md_impl *const shake256_impls[] = {
-	&jca__shake256_generic,
+static const jca_impl *const shake128_impls[] = {
+	&jca__shake128_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__shake256_avx512, &jca__shake256_avx2,
+	&jca__shake128_avx512.base, &jca__shake128_avx2.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__shake256_armv8,
+	&jca__shake128_armv8.base,
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__shake256_zbb,
+	&jca__shake128_zbb.base,
+#endif
+	NULL
+};
+static const jca_impl *const shake256_impls[] = {
+	&jca__shake256_generic.base,
+#if defined(JCA_HAVE_X86_BACKENDS)
+	&jca__shake256_avx512.base, &jca__shake256_avx2.base,
+#endif
+#if defined(JCA_HAVE_ARM_BACKENDS)
+	&jca__shake256_armv8.base,
+#endif
+#if defined(JCA_HAVE_RISCV_BACKENDS)
+	&jca__shake256_zbb.base,
 #endif
 	NULL
 };
 
-/* ---- names: JCA standard name first, then aliases and OIDs ---- */
-static const char *const md5_names[] = { "MD-5", "1.2.840.113549.2.5", NULL };
-static const char *const sha1_names[] = { "SHA", "SHA1", "SHA-1-160", "1.3.14.3.2.26", NULL };
-static const char *const sha224_names[] = { "SHA224", "SHA2-224", "2.16.840.1.101.3.4.2.4", NULL };
-static const char *const sha256_names[] = { "SHA256", "SHA2-256", "2.16.840.1.101.3.4.2.1", NULL };
-static const char *const sha384_names[] = { "SHA384", "SHA2-384", "2.16.840.1.101.3.4.2.2", NULL };
-static const char *const sha512_names[] = { "SHA512", "SHA2-512", "2.16.840.1.101.3.4.2.3", NULL };
-static const char *const sha512_224_names[] = { "SHA512/224", "SHA2-512/224", "SHA-512-224",
-	"SHA512-224", "2.16.840.1.101.3.4.2.5", NULL };
-static const char *const sha512_256_names[] = { "SHA512/256", "SHA2-512/256", "SHA-512-256",
-	"SHA512-256", "2.16.840.1.101.3.4.2.6", NULL };
-static const char *const sha3_224_names[] = { "SHA3_224", "2.16.840.1.101.3.4.2.7", NULL };
-static const char *const sha3_256_names[] = { "SHA3_256", "2.16.840.1.101.3.4.2.8", NULL };
-static const char *const sha3_384_names[] = { "SHA3_384", "2.16.840.1.101.3.4.2.9", NULL };
-static const char *const sha3_512_names[] = { "SHA3_512", "2.16.840.1.101.3.4.2.10", NULL };
-static const char *const shake128_names[] = { "SHAKE-128", "2.16.840.1.101.3.4.2.11", NULL };
-static const char *const shake256_names[] = { "SHAKE-256", "2.16.840.1.101.3.4.2.12", NULL };
+/* ---- names, aliases and OIDs: <jca/names.h>, shared with every provider ---- */
+static const char *const md5_names[] = { JCA_NAMES_MD5, NULL };
+static const char *const sha1_names[] = { JCA_NAMES_SHA1, NULL };
+static const char *const sha224_names[] = { JCA_NAMES_SHA224, NULL };
+static const char *const sha256_names[] = { JCA_NAMES_SHA256, NULL };
+static const char *const sha384_names[] = { JCA_NAMES_SHA384, NULL };
+static const char *const sha512_names[] = { JCA_NAMES_SHA512, NULL };
+static const char *const sha512_224_names[] = { JCA_NAMES_SHA512_224, NULL };
+static const char *const sha512_256_names[] = { JCA_NAMES_SHA512_256, NULL };
+static const char *const sha3_224_names[] = { JCA_NAMES_SHA3_224, NULL };
+static const char *const sha3_256_names[] = { JCA_NAMES_SHA3_256, NULL };
+static const char *const sha3_384_names[] = { JCA_NAMES_SHA3_384, NULL };
+static const char *const sha3_512_names[] = { JCA_NAMES_SHA3_512, NULL };
+static const char *const shake128_names[] = { JCA_NAMES_SHAKE128, NULL };
+static const char *const shake256_names[] = { JCA_NAMES_SHAKE256, NULL };
 
-/* HMAC OIDs (RFC 8018, RFC 4231, NIST CSOR), used by the HMAC template. */
-static const jca_attr md5_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "1.3.6.1.5.5.8.1.1" }, { NULL, NULL } };
-static const jca_attr sha1_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "1.2.840.113549.2.7" }, { NULL, NULL } };
-static const jca_attr sha224_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "1.2.840.113549.2.8" }, { NULL, NULL } };
-static const jca_attr sha256_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "1.2.840.113549.2.9" }, { NULL, NULL } };
-static const jca_attr sha384_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "1.2.840.113549.2.10" }, { NULL, NULL } };
-static const jca_attr sha512_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "1.2.840.113549.2.11" }, { NULL, NULL } };
-static const jca_attr sha512_224_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "1.2.840.113549.2.12" }, { NULL, NULL } };
-static const jca_attr sha512_256_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "1.2.840.113549.2.13" }, { NULL, NULL } };
-static const jca_attr sha3_224_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "2.16.840.1.101.3.4.2.13" }, { NULL, NULL } };
-static const jca_attr sha3_256_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "2.16.840.1.101.3.4.2.14" }, { NULL, NULL } };
-static const jca_attr sha3_384_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "2.16.840.1.101.3.4.2.15" }, { NULL, NULL } };
-static const jca_attr sha3_512_attrs[] = { { "ImplementedIn", "Software" }, { "HmacOID", "2.16.840.1.101.3.4.2.16" }, { NULL, NULL } };
+/* HMAC OIDs, used by the HMAC template. */
+static const jca_attr md5_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_MD5 }, { NULL, NULL } };
+static const jca_attr sha1_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA1 }, { NULL, NULL } };
+static const jca_attr sha224_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA224 }, { NULL, NULL } };
+static const jca_attr sha256_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA256 }, { NULL, NULL } };
+static const jca_attr sha384_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA384 }, { NULL, NULL } };
+static const jca_attr sha512_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA512 }, { NULL, NULL } };
+static const jca_attr sha512_224_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA512_224 }, { NULL, NULL } };
+static const jca_attr sha512_256_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA512_256 }, { NULL, NULL } };
+static const jca_attr sha3_224_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA3_224 }, { NULL, NULL } };
+static const jca_attr sha3_256_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA3_256 }, { NULL, NULL } };
+static const jca_attr sha3_384_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA3_384 }, { NULL, NULL } };
+static const jca_attr sha3_512_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA3_512 }, { NULL, NULL } };
 static const jca_attr shake_attrs[] = { { "ImplementedIn", "Software" }, { NULL, NULL } };
 
 /* ---- known-answer tests: digest of "abc" (FIPS 180-4, FIPS 202) ---- */
-#define KAT_ABC(out) { "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1 }
+#define KAT_ABC(out) { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0 }
 static const jca_kat kat_sha256 = KAT_ABC(
 	"\xba\x78\x16\xbf\x8f\x01\xcf\xea\x41\x41\x40\xde\x5d\xae\x22\x23"
 	"\xb0\x03\x61\xa3\x96\x17\x7a\x9c\xb4\x10\xff\x61\xf2\x00\x15\xad");
@@ -234,65 +233,79 @@ static const jca_kat kat_md5 = KAT_ABC(
 	"\x90\x01\x50\x98\x3c\xd2\x4f\xb0\xd6\x96\x3f\x7d\x28\xe1\x7f\x72");
 
 /* ---- AES: one service, modes and paddings as attributes ---- */
-static const jca_cipher_impl *const aes_impls[] = {
-	&jca__aes_generic,
+static const jca_impl *const aes_impls[] = {
+	&jca__aes_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__aes_aesni, &jca__aes_vaes256, &jca__aes_vaes512,
+	&jca__aes_aesni.base, &jca__aes_vaes256.base, &jca__aes_vaes512.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__aes_armv8,
+	&jca__aes_armv8.base,
 #endif
 	NULL
 };
-static const char *const aes_names[] = {
-	"Rijndael",
-	/* OIDs name full transformations, as in the JDK (NIST CSOR) */
-	"2.16.840.1.101.3.4.1.1=AES_128/ECB/NoPadding", "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding",
-	"2.16.840.1.101.3.4.1.21=AES_192/ECB/NoPadding", "2.16.840.1.101.3.4.1.22=AES_192/CBC/NoPadding",
-	"2.16.840.1.101.3.4.1.41=AES_256/ECB/NoPadding", "2.16.840.1.101.3.4.1.42=AES_256/CBC/NoPadding",
-	NULL
-};
+static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
 static const jca_attr aes_attrs[] = {
-	{ "SupportedModes", "ECB|CBC" },
-	{ "SupportedPaddings", "NOPADDING|PKCS5PADDING" },
+	{ JCA_ATTR_MODES, JCA_AES_MODES },
+	{ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS },
 	{ "SupportedKeyFormats", "RAW" },
 	{ "ImplementedIn", "Software" },
 	{ NULL, NULL }
 };
 /* FIPS 197 appendix C.1 block, as one CBC block with a zero IV */
 static const jca_kat kat_aes = {
+	sizeof(jca_kat),
 	"\x00\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd\xee\xff", 16,
 	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f", 16,
 	"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
-	"\x69\xc4\xe0\xd8\x6a\x7b\x04\x30\xd8\xcd\xb7\x80\x70\xb4\xc5\x5a", 16
+	"\x69\xc4\xe0\xd8\x6a\x7b\x04\x30\xd8\xcd\xb7\x80\x70\xb4\xc5\x5a", 16, 0
 };
 
-#define MD(alg, names, impls, attrs, kat) \
-	{ JCA_MESSAGE_DIGEST, alg, names, attrs, impls, NULL, kat }
+#define MD(var, id, low, attrs, kat) \
+	static const jca_service_desc var = { sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, JCA_NAME_##id, \
+		low##_names, attrs, low##_impls, kat }
 
-static const jca_service_desc services[] = {
-	MD("MD5", md5_names, md5_impls, md5_attrs, &kat_md5),
-	MD("SHA-1", sha1_names, sha1_impls, sha1_attrs, &kat_sha1),
-	MD("SHA-224", sha224_names, sha224_impls, sha224_attrs, NULL),
-	MD("SHA-256", sha256_names, sha256_impls, sha256_attrs, &kat_sha256),
-	MD("SHA-384", sha384_names, sha384_impls, sha384_attrs, NULL),
-	MD("SHA-512", sha512_names, sha512_impls, sha512_attrs, &kat_sha512),
-	MD("SHA-512/224", sha512_224_names, sha512_224_impls, sha512_224_attrs, NULL),
-	MD("SHA-512/256", sha512_256_names, sha512_256_impls, sha512_256_attrs, NULL),
-	MD("SHA3-224", sha3_224_names, sha3_224_impls, sha3_224_attrs, NULL),
-	MD("SHA3-256", sha3_256_names, sha3_256_impls, sha3_256_attrs, &kat_sha3_256),
-	MD("SHA3-384", sha3_384_names, sha3_384_impls, sha3_384_attrs, NULL),
-	MD("SHA3-512", sha3_512_names, sha3_512_impls, sha3_512_attrs, NULL),
-	MD("SHAKE128", shake128_names, shake128_impls, shake_attrs, NULL),
-	MD("SHAKE256", shake256_names, shake256_impls, shake_attrs, NULL),
-	{ JCA_CIPHER, "AES", aes_names, aes_attrs, NULL, aes_impls, &kat_aes },
+MD(svc_md5, MD5, md5, md5_attrs, &kat_md5);
+MD(svc_sha1, SHA1, sha1, sha1_attrs, &kat_sha1);
+MD(svc_sha224, SHA224, sha224, sha224_attrs, NULL);
+MD(svc_sha256, SHA256, sha256, sha256_attrs, &kat_sha256);
+MD(svc_sha384, SHA384, sha384, sha384_attrs, NULL);
+MD(svc_sha512, SHA512, sha512, sha512_attrs, &kat_sha512);
+MD(svc_sha512_224, SHA512_224, sha512_224, sha512_224_attrs, NULL);
+MD(svc_sha512_256, SHA512_256, sha512_256, sha512_256_attrs, NULL);
+MD(svc_sha3_224, SHA3_224, sha3_224, sha3_224_attrs, NULL);
+MD(svc_sha3_256, SHA3_256, sha3_256, sha3_256_attrs, &kat_sha3_256);
+MD(svc_sha3_384, SHA3_384, sha3_384, sha3_384_attrs, NULL);
+MD(svc_sha3_512, SHA3_512, sha3_512, sha3_512_attrs, NULL);
+MD(svc_shake128, SHAKE128, shake128, shake_attrs, NULL);
+MD(svc_shake256, SHAKE256, shake256, shake_attrs, NULL);
+static const jca_service_desc svc_aes = {
+	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, aes_impls, &kat_aes
+};
+
+static const jca_service_desc *const services[] = {
+	&svc_md5,
+	&svc_sha1,
+	&svc_sha224,
+	&svc_sha256,
+	&svc_sha384,
+	&svc_sha512,
+	&svc_sha512_224,
+	&svc_sha512_256,
+	&svc_sha3_224,
+	&svc_sha3_256,
+	&svc_sha3_384,
+	&svc_sha3_512,
+	&svc_shake128,
+	&svc_shake256,
+	&svc_aes,
+	NULL
 };
 
 static const jca_provider_desc builtin = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc),
 	"builtin", JCA_VERSION_STRING,
 	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES",
-	services, sizeof services / sizeof services[0]
+	services
 };
 
 const jca_provider_desc *jca__builtin_provider(void)

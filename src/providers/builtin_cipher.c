@@ -6,8 +6,8 @@
 
 /* Portable, constant time (bitsliced). */
 const jca_cipher_impl jca__aes_generic = {
-	.name = "aes-generic", .priority = JCA_PRIO_GENERIC,
-	.ctx_size = sizeof(jca__aes_ct_ctx), .block_size = 16, .key_sizes = AES_KEY_SIZES,
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__aes_ct_ctx)),
+	 .block_size = 16, .key_sizes = AES_KEY_SIZES,
 	.set_key = jca__aes_ct_set_key,
 	.ecb_encrypt = jca__aes_ct_ecb_encrypt, .ecb_decrypt = jca__aes_ct_ecb_decrypt,
 	.cbc_encrypt = jca__aes_ct_cbc_encrypt, .cbc_decrypt = jca__aes_ct_cbc_decrypt
@@ -21,23 +21,23 @@ static int have_vaes512(void) { return (jca__cpu_features() & JCA__CPU_VAES512) 
 /* AES-NI: key expansion, ECB, CBC encryption (serial) and CBC decryption
  * (interleaved). */
 const jca_cipher_impl jca__aes_aesni = {
-	.name = "aes-aesni", .priority = JCA_PRIO_CRYPTO, .available = have_aesni,
-	.ctx_size = sizeof(jca__aesni_ctx), .block_size = 16, .key_sizes = AES_KEY_SIZES,
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-aesni", JCA_PRIO_CRYPTO, have_aesni, sizeof(jca__aesni_ctx)),
+	 .block_size = 16, .key_sizes = AES_KEY_SIZES,
 	.set_key = jca__aesni_set_key,
 	.ecb_encrypt = jca__aesni_ecb_encrypt, .ecb_decrypt = jca__aesni_ecb_decrypt,
 	.cbc_encrypt = jca__aesni_cbc_encrypt, .cbc_decrypt = jca__aesni_cbc_decrypt
 };
 /* VAES widens the parallel path, CBC decryption; the rest is AES-NI. */
 const jca_cipher_impl jca__aes_vaes256 = {
-	.name = "aes-vaes256", .priority = JCA_PRIO_CRYPTO_WIDE, .available = have_vaes,
-	.ctx_size = sizeof(jca__aesni_ctx), .block_size = 16, .key_sizes = AES_KEY_SIZES,
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-vaes256", JCA_PRIO_CRYPTO_WIDE, have_vaes, sizeof(jca__aesni_ctx)),
+	 .block_size = 16, .key_sizes = AES_KEY_SIZES,
 	.set_key = jca__aesni_set_key,
 	.ecb_encrypt = jca__aesni_ecb_encrypt, .ecb_decrypt = jca__aesni_ecb_decrypt,
 	.cbc_encrypt = jca__aesni_cbc_encrypt, .cbc_decrypt = jca__vaes256_cbc_decrypt
 };
 const jca_cipher_impl jca__aes_vaes512 = {
-	.name = "aes-vaes512", .priority = JCA_PRIO_CRYPTO_WIDE + 5, .available = have_vaes512,
-	.ctx_size = sizeof(jca__aesni_ctx), .block_size = 16, .key_sizes = AES_KEY_SIZES,
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-vaes512", JCA_PRIO_CRYPTO_WIDE + 5, have_vaes512, sizeof(jca__aesni_ctx)),
+	 .block_size = 16, .key_sizes = AES_KEY_SIZES,
 	.set_key = jca__aesni_set_key,
 	.ecb_encrypt = jca__aesni_ecb_encrypt, .ecb_decrypt = jca__aesni_ecb_decrypt,
 	.cbc_encrypt = jca__aesni_cbc_encrypt, .cbc_decrypt = jca__vaes512_cbc_decrypt
@@ -48,8 +48,8 @@ const jca_cipher_impl jca__aes_vaes512 = {
 static int have_arm_aes(void) { return (jca__cpu_features() & JCA__CPU_ARM_AES) != 0; }
 
 const jca_cipher_impl jca__aes_armv8 = {
-	.name = "aes-armv8", .priority = JCA_PRIO_CRYPTO, .available = have_arm_aes,
-	.ctx_size = sizeof(jca__aes_armv8_ctx), .block_size = 16, .key_sizes = AES_KEY_SIZES,
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-armv8", JCA_PRIO_CRYPTO, have_arm_aes, sizeof(jca__aes_armv8_ctx)),
+	 .block_size = 16, .key_sizes = AES_KEY_SIZES,
 	.set_key = jca__aes_armv8_set_key,
 	.ecb_encrypt = jca__aes_armv8_ecb_encrypt, .ecb_decrypt = jca__aes_armv8_ecb_decrypt,
 	.cbc_encrypt = jca__aes_armv8_cbc_encrypt, .cbc_decrypt = jca__aes_armv8_cbc_decrypt

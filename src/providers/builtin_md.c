@@ -11,7 +11,7 @@
 static int md5_init_generic(void *c) { jca__md5_init(c, jca__md5_blocks_generic); return 0; }
 
 const jca_md_impl jca__md5_generic = {
-	.name = "md5-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__md5_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "md5-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__md5_ctx)),
 	.digest_size = 16, .block_size = 64, .flags = 0,
 	.init = md5_init_generic, .update = jca__md5_update, .final = jca__md5_final
 };
@@ -20,7 +20,7 @@ const jca_md_impl jca__md5_generic = {
 static int sha1_init_generic(void *c) { jca__sha1_init(c, jca__sha1_blocks_generic); return 0; }
 
 const jca_md_impl jca__sha1_generic = {
-	.name = "sha1-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha1_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha1-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__sha1_ctx)),
 	.digest_size = 20, .block_size = 64, .flags = 0,
 	.init = sha1_init_generic, .update = jca__sha1_update, .final = jca__sha1_final
 };
@@ -30,12 +30,12 @@ static int sha224_init_generic(void *c) { jca__sha224_init(c, jca__sha256_blocks
 static int sha256_init_generic(void *c) { jca__sha256_init(c, jca__sha256_blocks_generic); return 0; }
 
 const jca_md_impl jca__sha224_generic = {
-	.name = "sha224-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha256_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha224-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__sha256_ctx)),
 	.digest_size = 28, .block_size = 64, .flags = 0,
 	.init = sha224_init_generic, .update = jca__sha256_update, .final = jca__sha256_final
 };
 const jca_md_impl jca__sha256_generic = {
-	.name = "sha256-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha256_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha256-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__sha256_ctx)),
 	.digest_size = 32, .block_size = 64, .flags = 0,
 	.init = sha256_init_generic, .update = jca__sha256_update, .final = jca__sha256_final
 };
@@ -47,22 +47,22 @@ static int sha512_224_init_generic(void *c) { jca__sha512_224_init(c, jca__sha51
 static int sha512_256_init_generic(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_generic); return 0; }
 
 const jca_md_impl jca__sha384_generic = {
-	.name = "sha384-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha512_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha384-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__sha512_ctx)),
 	.digest_size = 48, .block_size = 128, .flags = 0,
 	.init = sha384_init_generic, .update = jca__sha512_update, .final = jca__sha512_final
 };
 const jca_md_impl jca__sha512_generic = {
-	.name = "sha512-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha512_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha512-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__sha512_ctx)),
 	.digest_size = 64, .block_size = 128, .flags = 0,
 	.init = sha512_init_generic, .update = jca__sha512_update, .final = jca__sha512_final
 };
 const jca_md_impl jca__sha512_224_generic = {
-	.name = "sha512_224-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha512_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha512_224-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__sha512_ctx)),
 	.digest_size = 28, .block_size = 128, .flags = 0,
 	.init = sha512_224_init_generic, .update = jca__sha512_update, .final = jca__sha512_final
 };
 const jca_md_impl jca__sha512_256_generic = {
-	.name = "sha512_256-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha512_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha512_256-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__sha512_ctx)),
 	.digest_size = 32, .block_size = 128, .flags = 0,
 	.init = sha512_256_init_generic, .update = jca__sha512_update, .final = jca__sha512_final
 };
@@ -76,34 +76,34 @@ static int shake128_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_gen
 static int shake256_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 136, 0x1f); return 0; }
 
 const jca_md_impl jca__sha3_224_generic = {
-	.name = "sha3_224-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__keccak_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha3_224-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__keccak_ctx)),
 	.digest_size = 28, .block_size = 144, .flags = 0,
 	.init = sha3_224_init_generic, .update = jca__keccak_update, .final = jca__keccak_final
 };
 const jca_md_impl jca__sha3_256_generic = {
-	.name = "sha3_256-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__keccak_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha3_256-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__keccak_ctx)),
 	.digest_size = 32, .block_size = 136, .flags = 0,
 	.init = sha3_256_init_generic, .update = jca__keccak_update, .final = jca__keccak_final
 };
 const jca_md_impl jca__sha3_384_generic = {
-	.name = "sha3_384-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__keccak_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha3_384-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__keccak_ctx)),
 	.digest_size = 48, .block_size = 104, .flags = 0,
 	.init = sha3_384_init_generic, .update = jca__keccak_update, .final = jca__keccak_final
 };
 const jca_md_impl jca__sha3_512_generic = {
-	.name = "sha3_512-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__keccak_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha3_512-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__keccak_ctx)),
 	.digest_size = 64, .block_size = 72, .flags = 0,
 	.init = sha3_512_init_generic, .update = jca__keccak_update, .final = jca__keccak_final
 };
 /* SHAKE: default output 32 / 64 bytes as in the JDK; block size 0 keeps
  * HMAC from being composed over an XOF. */
 const jca_md_impl jca__shake128_generic = {
-	.name = "shake128-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__keccak_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "shake128-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__keccak_ctx)),
 	.digest_size = 32, .block_size = 168, .flags = JCA_MD_XOF,
 	.init = shake128_init_generic, .update = jca__keccak_update, .final = jca__keccak_final
 };
 const jca_md_impl jca__shake256_generic = {
-	.name = "shake256-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__keccak_ctx),
+	.base = JCA_IMPL_BASE(jca_md_impl, "shake256-generic", JCA_PRIO_GENERIC, NULL, sizeof(jca__keccak_ctx)),
 	.digest_size = 64, .block_size = 136, .flags = JCA_MD_XOF,
 	.init = shake256_init_generic, .update = jca__keccak_update, .final = jca__keccak_final
 };
@@ -114,20 +114,20 @@ const jca_md_impl jca__shake256_generic = {
 /* ------------------------------------------------------------------ */
 
 #define SHA1_LIKE(var, drv, prio, avail, initfn, dsize) \
-	const jca_md_impl var = { .name = drv, .priority = prio, .available = avail, \
-		.ctx_size = sizeof(jca__sha1_ctx), .digest_size = dsize, .block_size = 64, \
+	const jca_md_impl var = { .base = JCA_IMPL_BASE(jca_md_impl, drv, prio, avail, sizeof(jca__sha1_ctx)), \
+		.digest_size = dsize, .block_size = 64, \
 		.init = initfn, .update = jca__sha1_update, .final = jca__sha1_final }
 #define SHA256_LIKE(var, drv, prio, avail, initfn, dsize) \
-	const jca_md_impl var = { .name = drv, .priority = prio, .available = avail, \
-		.ctx_size = sizeof(jca__sha256_ctx), .digest_size = dsize, .block_size = 64, \
+	const jca_md_impl var = { .base = JCA_IMPL_BASE(jca_md_impl, drv, prio, avail, sizeof(jca__sha256_ctx)), \
+		.digest_size = dsize, .block_size = 64, \
 		.init = initfn, .update = jca__sha256_update, .final = jca__sha256_final }
 #define SHA512_LIKE(var, drv, prio, avail, initfn, dsize) \
-	const jca_md_impl var = { .name = drv, .priority = prio, .available = avail, \
-		.ctx_size = sizeof(jca__sha512_ctx), .digest_size = dsize, .block_size = 128, \
+	const jca_md_impl var = { .base = JCA_IMPL_BASE(jca_md_impl, drv, prio, avail, sizeof(jca__sha512_ctx)), \
+		.digest_size = dsize, .block_size = 128, \
 		.init = initfn, .update = jca__sha512_update, .final = jca__sha512_final }
 #define KECCAK_LIKE(var, drv, prio, avail, initfn, dsize, rate, fl) \
-	const jca_md_impl var = { .name = drv, .priority = prio, .available = avail, \
-		.ctx_size = sizeof(jca__keccak_ctx), .digest_size = dsize, .block_size = rate, .flags = fl, \
+	const jca_md_impl var = { .base = JCA_IMPL_BASE(jca_md_impl, drv, prio, avail, sizeof(jca__keccak_ctx)), \
+		.digest_size = dsize, .block_size = rate, .flags = fl, \
 		.init = initfn, .update = jca__keccak_update, .final = jca__keccak_final }
 
 #if defined(JCA_HAVE_X86_BACKENDS)

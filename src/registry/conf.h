@@ -11,15 +11,21 @@
 typedef struct jca__conf_provider {
 	int index;                 /* N of security.provider.N */
 	int line;
+	char *file;                /* where it was read (owned) */
 	char *name;                /* "builtin", a plugin name or a path */
 } jca__conf_provider;
 typedef struct jca__pref {
 	int type;                  /* 0: any type */
 	char *alg, *provider;
+	int line;
+	char *file;                /* where it was read (owned) */
 } jca__pref;
 typedef struct jca__disabled {
 	int type;                  /* 0: any type */
 	char *alg;
+	int line;
+	char *file;                /* where it was read (owned) */
+	int matched;               /* set by the registry: it disables something */
 } jca__disabled;
 typedef struct jca__conf_setting {
 	char *provider, *key, *value;   /* jca.provider.<provider>.<key> = value */

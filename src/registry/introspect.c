@@ -7,22 +7,13 @@
 
 #include "registry_int.h"
 
-static size_t count_md(const jca_md_impl *const *l)
+/* A provider's services, name, version and description are read only
+ * once its state says loaded (an acquire load): a lazy load on another
+ * thread fills them before it publishes that state, so a reader sees the
+ * provider either before its load or after, never half-made. */
+static int loaded(const jca_provider *p)
 {
-	size_t n = 0;
-
-	while (l && l[n])
-		n++;
-	return n;
-}
-
-static size_t count_cipher(const jca_cipher_impl *const *l)
-{
-	size_t n = 0;
-
-	while (l && l[n])
-		n++;
-	return n;
+	return jca__provider_state(p) == JCA_PROVIDER_LOADED && p->desc;
 }
 
 const jca_provider *jca_provider_at(size_t index)
@@ -67,17 +58,19 @@ int jca_provider_ensure_loaded(const jca_provider *p)
 		case JCA_PROVIDER_LOADED:
 			return 0;
 		case JCA_PROVIDER_FAILED:
-			return jca__error(JCA_PLUGIN, "%s", p->reason);
+			/* the load's own status (JCA_ABI, JCA_SELFTEST, ...) */
+			return jca__error(p->status ? p->status : JCA_PLUGIN, "%s", p->reason);
 		default:
 			break;
 		}
 		if (jca__in_load)
-			return jca__error(JCA_BUSY, "provider \"%s\" is being loaded", p->name);
+			return jca__error(JCA_BUSY, "provider \"%s\" cannot be loaded from inside a plugin's entry", p->name);
 		for (i = 0; i < s->n && s->provs[i] != p; i++)
 			;
 		if (i == s->n)
 			return jca__error(JCA_NOPROVIDER, "provider \"%s\" is not in the provider list", p->name);
-		jca__load_next(s, (int)i);
+		if (jca__load_next(s, (int)i) != 0)
+			return jca_last_error();
 	}
 }
 
@@ -88,32 +81,29 @@ const char *jca_provider_source(const jca_provider *p)
 
 const char *jca_provider_name(const jca_provider *p)
 {
-	return p ? p->name : NULL;
+	return p ? jca__prov_name(p) : NULL;
 }
 
 const char *jca_provider_version(const jca_provider *p)
 {
-	return p ? p->version : NULL;
+	return p ? (loaded(p) ? p->desc->version : "") : NULL;
 }
 
 const char *jca_provider_description(const jca_provider *p)
 {
-	return p ? p->description : NULL;
+	return p ? (loaded(p) ? p->desc->description : "") : NULL;
 }
 
 const jca_service *jca_provider_service_at(const jca_provider *p, size_t index)
 {
-	return p && index < p->n_services ? p->services[index] : NULL;
+	return p && loaded(p) && index < p->n_services ? p->services[index] : NULL;
 }
 
 const char *jca_service_type_name(jca_service_type type)
 {
-	switch (type) {
-	case JCA_MESSAGE_DIGEST: return "MessageDigest";
-	case JCA_CIPHER: return "Cipher";
-	case JCA_MAC: return "Mac";
-	}
-	return "Unknown";
+	const jca__type_ops *t = jca__type_ops_of(type);
+
+	return t ? t->name : "Unknown";
 }
 
 jca_service_type jca_service_type_of(const jca_service *s)
@@ -170,36 +160,21 @@ int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info)
 {
 	if (!s || !info)
 		return -1;
-	if (s->type == JCA_MESSAGE_DIGEST) {
-		const jca_md_impl *m;
-
-		if (index >= count_md(s->md_impls))
+	if (!s->impls) {
+		/* a derived service (HMAC): the one composed implementation */
+		if (index != 0)
 			return -1;
-		m = s->md_impls[index];
-		info->name = m->name;
-		info->priority = m->priority;
-		info->available = jca__impl_usable(m->available);
-		info->active = s->active == m;
-		return 0;
-	}
-	if (s->type == JCA_CIPHER) {
-		const jca_cipher_impl *c;
-
-		if (index >= count_cipher(s->cipher_impls))
-			return -1;
-		c = s->cipher_impls[index];
-		info->name = c->name;
-		info->priority = c->priority;
-		info->available = jca__impl_usable(c->available);
-		info->active = s->active == c;
-		return 0;
-	}
-	if (s->type == JCA_MAC && index == 0) {
 		info->name = s->impl_name;
-		info->priority = JCA_PRIO_GENERIC;
+		info->priority = s->active->priority;
 		info->available = 1;
 		info->active = 1;
 		return 0;
 	}
-	return -1;
+	if (index >= jca__count_list((const char *const *)s->impls))
+		return -1;
+	info->name = s->impls[index]->name;
+	info->priority = s->impls[index]->priority;
+	info->available = jca__impl_usable(s->impls[index]->available);
+	info->active = s->active == s->impls[index];
+	return 0;
 }

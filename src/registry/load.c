@@ -3,15 +3,18 @@
  * The provider list: initialisation from the configuration, lazy loading of
  * plugins, add/insert/load/remove, and shutdown.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <dlfcn.h>
 
 #include "registry_int.h"
 #include "plugin.h"
 #include "../providers/builtin.h"
+#include "jca/plugin.h"
 
 jca__config *jca__conf;                       /* read at initialisation */
 _Thread_local __attribute__((tls_model("initial-exec"))) int jca__in_load;
@@ -27,7 +30,7 @@ static void remember(struct jca_provider *p)
 
 /* Where a configured plugin name lives: a name with a '/' is a path,
  * anything else <jca.plugin.dir>/<name>.so; "jca.provider.<name>.plugin"
- * names another file (several providers from one plugin: pkcs11). */
+ * names another file (one plugin serving several providers: pkcs11). */
 static void plugin_path(char *out, size_t n, const char *name)
 {
 	const char *file = jca__config_get(jca__conf, name, "plugin");
@@ -49,6 +52,56 @@ static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static void atfork_register(void)
 {
 	pthread_atfork(atfork_prepare, atfork_release, atfork_release);
+}
+
+/* Takes the registry lock, waiting at most JCA_PLUGIN_ENTRY_WAIT_MS: the
+ * holder may be a plugin's entry that waits for this very thread (it
+ * started it and joins it); JCA_BUSY then, not a deadlock (plugin.h). */
+static int lock_registry(void)
+{
+	struct timespec until;
+	int rc;
+
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec += JCA_PLUGIN_ENTRY_WAIT_MS / 1000;
+	until.tv_nsec += (long)(JCA_PLUGIN_ENTRY_WAIT_MS % 1000) * 1000000L;
+	if (until.tv_nsec >= 1000000000L) {
+		until.tv_sec++;
+		until.tv_nsec -= 1000000000L;
+	}
+	rc = pthread_mutex_timedlock(&jca__lock, &until);
+	if (rc == ETIMEDOUT)
+		return jca__error(JCA_BUSY, "the registry is busy: a plugin's entry function has been running on another "
+		                  "thread for %d ms (an entry must not wait for threads that use libjca)",
+		                  JCA_PLUGIN_ENTRY_WAIT_MS);
+	return rc ? jca__error(JCA_INTERNAL, "cannot lock the registry (%d)", rc) : 0;
+}
+
+/* Checks the configuration's policy against the providers: a preference
+ * must name a configured provider (plugins configured by path are known by
+ * name only once loaded: those rules are checked at lookup, policy.c), and
+ * with no plugin configured, a disabled entry must match an algorithm. */
+static int check_policy(const jca__snapshot *s)
+{
+	size_t i, j;
+	int by_path = 0, plugins = 0;
+
+	for (i = 0; i < jca__conf->nprov; i++) {
+		by_path |= strchr(jca__conf->provs[i].name, '/') != NULL;
+		plugins |= !jca__name_eq(jca__conf->provs[i].name, "builtin");
+	}
+	for (i = 0; i < jca__conf->npref; i++) {
+		const jca__pref *pf = &jca__conf->prefs[i];
+
+		if (!by_path && jca__find_provider(s, pf->provider) < 0)
+			return jca__error(JCA_CONFIG, "%s:%d: jca.provider.preferred names a provider that is not configured",
+			                  pf->file, pf->line);
+	}
+	for (j = 0; !plugins && j < jca__conf->ndisabled; j++)
+		if (!jca__conf->disabled[j].matched)
+			return jca__error(JCA_CONFIG, "%s:%d: an entry of jca.disabled.algorithms matches no algorithm "
+			                  "(misspelt name or type?)", jca__conf->disabled[j].file, jca__conf->disabled[j].line);
+	return 0;
 }
 
 /* Called with lock held. */
@@ -83,8 +136,13 @@ static int init_locked(void)
 				break;
 			}
 			remember(list[i]);
-			if ((rc = jca__populate(list[i], jca__builtin_provider())) != 0)
-				break;
+			{
+				jca_provider_desc *d;
+
+				if ((rc = jca__normalize(jca__builtin_provider(), "builtin", &d)) != 0 ||
+				    (rc = jca__populate(list[i], d)) != 0)
+					break;
+			}
 			atomic_store_explicit(&list[i]->state, JCA_PROVIDER_LOADED, memory_order_release);
 		} else {
 			plugin_path(path, sizeof path, name);
@@ -100,6 +158,8 @@ static int init_locked(void)
 		s = jca__build_snapshot(list, jca__conf->nprov);
 		if (!s)
 			rc = jca__error(JCA_ENOMEM, "out of memory building the registry");
+		else if ((rc = check_policy(s)) != 0)
+			jca__free_snapshot(s);
 		else
 			jca__publish(s);
 	}
@@ -123,10 +183,84 @@ jca__snapshot *jca__get_snapshot(void)
 	if (__builtin_expect(s != NULL, 1))
 		return s;
 	pthread_once(&atfork_once, atfork_register);
-	pthread_mutex_lock(&jca__lock);
+	if (lock_registry() != 0)
+		return NULL;
 	init_locked();
 	pthread_mutex_unlock(&jca__lock);
 	return atomic_load_explicit(&jca__current, memory_order_acquire);
+}
+
+/* "<source> (provider "<name>")" of a registered provider loaded from
+ * file id, or NULL (lock held: the buffer is the lock's). */
+static const char *loaded_from(const jca__file_id *id)
+{
+	const jca__snapshot *s = atomic_load_explicit(&jca__current, memory_order_relaxed);
+	static char who[512];
+	size_t i;
+
+	for (i = 0; s && i < s->n; i++) {
+		const struct jca_provider *p = s->provs[i];
+
+		if (p->has_file && p->file.dev == id->dev && p->file.ino == id->ino &&
+		    jca__provider_state(p) == JCA_PROVIDER_LOADED) {
+			snprintf(who, sizeof who, "%s (provider \"%s\")", p->source, jca__prov_name(p));
+			return who;
+		}
+	}
+	return NULL;
+}
+
+/* Refuses a provider name that a registered provider other than `self`
+ * already has, naming both sources (lock held). */
+static int name_taken(const jca__snapshot *s, const struct jca_provider *self, const char *name, const char *source)
+{
+	size_t k;
+
+	for (k = 0; k < s->n; k++) {
+		const struct jca_provider *o = s->provs[k];
+
+		if (o != self && (jca__name_eq(jca__prov_name(o), name) ||
+		                  (o->conf_name && jca__name_eq(o->conf_name, name))))
+			return jca__error(JCA_EXISTS, "%s: refused, provider \"%s\" is already registered from %s", source,
+			                  name, o->source);
+	}
+	return 0;
+}
+
+/* Opens, checks and populates a plugin into p (lock held). 0, or a status
+ * with the reason set and p unchanged. */
+static int load_plugin(const jca__snapshot *cur, struct jca_provider *p, const char *path)
+{
+	const jca_provider_desc *raw = NULL;
+	jca_provider_desc *d = NULL;
+	jca__file_id id;
+	void *dl = NULL;
+	int rc;
+
+	/* a provider listed by path has no name for its settings; one whose
+	 * plugin file is named by "jca.provider.<name>.plugin" may share that
+	 * file with other providers (each under its own name, still unique) */
+	const char *name = p->conf_name && !strchr(p->conf_name, '/') ? p->conf_name : NULL;
+	int shared = name && jca__config_get(jca__conf, name, "plugin") != NULL;
+
+	jca__in_load = 1;
+	rc = jca__plugin_open(path, name, jca__conf, &id, shared ? NULL : loaded_from, &raw, &dl);
+	jca__in_load = 0;
+	if (rc == 0)
+		rc = jca__normalize(raw, path, &d);
+	if (rc == 0 && (rc = name_taken(cur, p, d->name, path)) != 0)
+		free(d);
+	if (rc == 0)
+		rc = jca__populate(p, d);   /* takes d */
+	if (rc) {
+		if (dl)
+			dlclose(dl);
+		return rc;
+	}
+	p->dl = dl;
+	p->file = id;
+	p->has_file = 1;
+	return 0;
 }
 
 /* Loads provider cur->provs[i] (not yet loaded), then publishes a snapshot
@@ -134,32 +268,14 @@ jca__snapshot *jca__get_snapshot(void)
 static void load_locked(jca__snapshot *cur, size_t i)
 {
 	struct jca_provider *p = cur->provs[i];
-	const jca_provider_desc *d = NULL;
-	void *dl = NULL;
 	jca__snapshot *ns;
-	size_t k;
-	int rc;
+	int rc = load_plugin(cur, p, p->source);
 
-	jca__in_load = 1;
-	/* a provider listed by path has no name for its settings */
-	rc = jca__plugin_open_configured(p->source, p->conf_name && !strchr(p->conf_name, '/') ? p->conf_name : NULL,
-	                                 jca__conf, &d, &dl);
-	if (rc == 0)
-		rc = jca__validate(d);
-	for (k = 0; rc == 0 && k < cur->n; k++)
-		if (k != i && jca__name_eq(cur->provs[k]->name, d->name))
-			rc = jca__error(JCA_EXISTS, "plugin %s: a provider named \"%s\" is already registered",
-			                p->source, d->name);
-	if (rc == 0)
-		rc = jca__populate(p, d);
-	jca__in_load = 0;
 	if (rc) {
 		snprintf(p->reason, sizeof p->reason, "%s", jca_last_error_message());
-		if (dl)
-			dlclose(dl);
+		p->status = rc;
 		atomic_store_explicit(&p->state, JCA_PROVIDER_FAILED, memory_order_release);
 	} else {
-		p->dl = dl;
 		atomic_store_explicit(&p->state, JCA_PROVIDER_LOADED, memory_order_release);
 	}
 	ns = jca__build_snapshot(cur->provs, cur->n);
@@ -168,12 +284,15 @@ static void load_locked(jca__snapshot *cur, size_t i)
 }
 
 /* Slow path: load the first provider not yet loaded (double-checked: the
- * caller saw `seen`; under the lock, act only if it is still current). */
-void jca__load_next(const jca__snapshot *seen, int only)
+ * caller saw `seen`; under the lock, act only if it is still current).
+ * 0, or JCA_BUSY if another thread's plugin entry holds the lock too long. */
+int jca__load_next(const jca__snapshot *seen, int only)
 {
 	jca__snapshot *cur;
+	int rc = lock_registry();
 
-	pthread_mutex_lock(&jca__lock);
+	if (rc)
+		return rc;
 	cur = atomic_load_explicit(&jca__current, memory_order_relaxed);
 	if (cur == seen) {
 		int i = only >= 0 ? only : cur->lazy_pos;
@@ -182,6 +301,7 @@ void jca__load_next(const jca__snapshot *seen, int only)
 			load_locked(cur, (size_t)i);
 	}
 	pthread_mutex_unlock(&jca__lock);
+	return 0;
 }
 
 static int insert_locked(struct jca_provider *p, int position)
@@ -189,12 +309,13 @@ static int insert_locked(struct jca_provider *p, int position)
 	jca__snapshot *s = atomic_load_explicit(&jca__current, memory_order_relaxed), *ns;
 	struct jca_provider **list;
 	size_t i, at;
+	int rc;
 
-	if (jca__find_provider(s, p->name) >= 0)
-		return jca__error(JCA_EXISTS, "a provider named \"%s\" is already registered", p->name);
+	if ((rc = name_taken(s, p, jca__prov_name(p), p->source)) != 0)
+		return rc;
 	list = malloc((s->n + 1) * sizeof *list);
 	if (!list)
-		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", p->name);
+		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", jca__prov_name(p));
 	at = (position < 0 || (size_t)position > s->n) ? s->n : (size_t)position;
 	for (i = 0; i < at; i++)
 		list[i] = s->provs[i];
@@ -204,32 +325,38 @@ static int insert_locked(struct jca_provider *p, int position)
 	ns = jca__build_snapshot(list, s->n + 1);
 	free(list);
 	if (!ns)
-		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", p->name);
+		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", jca__prov_name(p));
 	jca__publish(ns);
 	return 0;
 }
 
-/* Registers a validated descriptor as a loaded provider. */
-static int insert_desc(const jca_provider_desc *d, int position, const char *source, void *dl)
+/* Adds a provider from a descriptor (desc) or a plugin file (path). */
+static int add_provider(const jca_provider_desc *desc, const char *path, int position)
 {
+	const char *source = path ? path : "added by the application";
 	struct jca_provider *p;
+	jca_provider_desc *d = NULL;
 	int rc;
 
 	if (jca__in_load)
 		return jca__error(JCA_BUSY, "providers cannot be changed from inside a plugin's entry function");
-	if ((rc = jca__validate(d)) != 0)
+	if (!path && (rc = jca__normalize(desc, "provider added by the application", &d)) != 0)
 		return rc;
-	if (!jca__get_snapshot())
+	if (!jca__get_snapshot() || (rc = lock_registry()) != 0) {
+		free(d);
 		return jca_last_error();
-	pthread_mutex_lock(&jca__lock);
+	}
 	p = jca__new_provider(NULL, source);
 	if (!p) {
+		free(d);
 		pthread_mutex_unlock(&jca__lock);
-		return jca__error(JCA_ENOMEM, "out of memory adding provider \"%s\"", d->name);
+		return jca__error(JCA_ENOMEM, "out of memory adding a provider");
 	}
-	rc = jca__populate(p, d);
+	if (path)
+		rc = load_plugin(atomic_load_explicit(&jca__current, memory_order_relaxed), p, path);
+	else
+		rc = jca__populate(p, d);   /* takes d */
 	if (rc == 0) {
-		p->dl = dl;
 		atomic_store_explicit(&p->state, JCA_PROVIDER_LOADED, memory_order_release);
 		rc = insert_locked(p, position);
 	}
@@ -237,6 +364,7 @@ static int insert_desc(const jca_provider_desc *d, int position, const char *sou
 		remember(p);
 	} else {
 		jca__clear_services(p);
+		free(p->desc);
 		free(p->source);
 		free(p);
 	}
@@ -246,35 +374,19 @@ static int insert_desc(const jca_provider_desc *d, int position, const char *sou
 
 int jca_provider_add(const jca_provider_desc *desc)
 {
-	return insert_desc(desc, -1, "added by the application", NULL);
+	return add_provider(desc, NULL, -1);
 }
 
 int jca_provider_insert(const jca_provider_desc *desc, int position)
 {
-	return insert_desc(desc, position, "added by the application", NULL);
+	return add_provider(desc, NULL, position);
 }
 
 int jca_provider_load(const char *path, int position)
 {
-	const jca_provider_desc *d;
-	void *dl;
-	int rc;
-
 	if (!path)
 		return jca__error(JCA_EINVAL, "plugin path is NULL");
-	if (jca__in_load)
-		return jca__error(JCA_BUSY, "providers cannot be changed from inside a plugin's entry function");
-	if (!jca__get_snapshot())
-		return jca_last_error();
-	jca__in_load = 1;
-	rc = jca__plugin_open(path, &d, &dl);
-	jca__in_load = 0;
-	if (rc)
-		return rc;
-	rc = insert_desc(d, position, path, dl);
-	if (rc)
-		dlclose(dl);
-	return rc;
+	return add_provider(NULL, path, position);
 }
 
 int jca_provider_remove(const char *name)
@@ -288,9 +400,8 @@ int jca_provider_remove(const char *name)
 		return jca__error(JCA_EINVAL, "provider name is NULL");
 	if (jca__in_load)
 		return jca__error(JCA_BUSY, "providers cannot be changed from inside a plugin's entry function");
-	if (!jca__get_snapshot())
+	if (!jca__get_snapshot() || lock_registry() != 0)
 		return jca_last_error();
-	pthread_mutex_lock(&jca__lock);
 	s = atomic_load_explicit(&jca__current, memory_order_relaxed);
 	at = jca__find_provider(s, name);
 	if (at < 0) {

@@ -42,18 +42,45 @@ static inline jca__entry *index_find(const jca__snapshot *s, const char *key, si
 }
 
 static const jca__resolved *not_found(const jca__snapshot *s, const char *key, size_t klen,
-                                      jca_service_type type, const char *name, const char *provider)
+                                      jca_service_type type, const char *name, const char *provider,
+                                      const jca__entry *e)
 {
 	jca__entry *d;
 
 	HASH_FIND(hh, s->disabled, key, klen, d);
-	if (d)
+	if (e && !e->r.svc && e->pos == JCA__POS_BADPREF)
+		jca__error(JCA_CONFIG, "%s: jca.provider.preferred names provider \"%s\" for %s \"%s\", and no "
+		           "configured provider has that name", jca__conf ? jca__conf->source : "configuration",
+		           e->r.canon, jca_service_type_name(type), name);
+	else if (d)
 		jca__error(JCA_DISABLED, "%s \"%s\" is disabled by policy (%s)", jca_service_type_name(type), name,
 		           jca__conf ? jca__conf->source : "configuration");
 	else if (provider)
 		jca__error(JCA_NOALG, "provider \"%s\" does not offer %s \"%s\"", provider, jca_service_type_name(type), name);
+	else if (s->n == 0)
+		jca__error(JCA_NOALG, "no provider offers %s \"%s\": the configuration %s lists no provider "
+		           "(security.provider.N)", jca_service_type_name(type), name,
+		           jca__conf ? jca__conf->source : "");
 	else
 		jca__error(JCA_NOALG, "no provider offers %s \"%s\"", jca_service_type_name(type), name);
+	return NULL;
+}
+
+/* Inside a plugin's entry nothing loads: the registry as it is answers,
+ * the first loaded provider offering the name in preference order (a
+ * preference for a provider not loaded yet does not hide builtin's). */
+static const jca__resolved *as_it_is(const jca__snapshot *s, const char *key, size_t klen)
+{
+	jca__entry *e;
+	size_t i;
+
+	for (i = 0; i < s->n; i++) {
+		if (jca__provider_state(s->provs[i]) != JCA_PROVIDER_LOADED)
+			continue;
+		HASH_FIND(hh, s->tables[i], key, klen, e);
+		if (e)
+			return &e->r;
+	}
 	return NULL;
 }
 
@@ -126,12 +153,16 @@ static const jca__resolved *lookup_slow(jca_service_type type, const char *name,
 			st = jca__provider_state(s->provs[at]);
 			if (st == JCA_PROVIDER_LOADED) {
 				HASH_FIND(hh, s->tables[at], key, klen, e);
-				return e ? &e->r : not_found(s, key, klen, type, name, provider);
+				return e ? &e->r : not_found(s, key, klen, type, name, provider, NULL);
 			}
-			if (st == JCA_PROVIDER_FAILED || jca__in_load)
+			if (st == JCA_PROVIDER_FAILED)
 				return (jca__error(JCA_NOPROVIDER, "provider \"%s\" is not available: %s", provider,
-				                   st == JCA_PROVIDER_FAILED ? s->provs[at]->reason : "being loaded"), NULL);
-			jca__load_next(s, at);
+				                   s->provs[at]->reason), NULL);
+			if (jca__in_load)
+				return (jca__error(JCA_BUSY, "provider \"%s\" is not loaded, and nothing loads from inside "
+				                   "a plugin's entry", provider), NULL);
+			if (jca__load_next(s, at) != 0)
+				return NULL;
 			continue;
 		}
 		e = index_find(s, key, klen);
@@ -154,14 +185,21 @@ static const jca__resolved *lookup_slow(jca_service_type type, const char *name,
 
 			HASH_FIND(hh, s->disabled, key, klen, d);
 			if (d)
-				return not_found(s, key, klen, type, name, NULL);
+				return not_found(s, key, klen, type, name, NULL, NULL);
 		}
 		if (s->lazy_pos < (int)s->n && !jca__in_load) {
-			jca__load_next(s, -1);
+			if (jca__load_next(s, -1) != 0)
+				return NULL;
 			continue;
 		}
 		if (e && e->r.svc)
 			return &e->r;
-		return not_found(s, key, klen, type, name, NULL);
+		if (e && jca__in_load) {
+			const jca__resolved *r = as_it_is(s, key, klen);
+
+			if (r)
+				return r;
+		}
+		return not_found(s, key, klen, type, name, NULL, e);
 	}
 }

@@ -20,12 +20,14 @@ struct jca_service {
 	const char *algorithm;
 	const char **aliases;            /* NULL-terminated, owned array */
 	const jca_attr *attrs;           /* provider's attributes, may be NULL */
-	const jca_md_impl *const *md_impls;
-	const jca_cipher_impl *const *cipher_impls;
-	const void *active;              /* the cached constructor: bound implementation */
+	/* The implementations (the registry's host-size copies, see
+	 * validate.c), NULL-terminated; NULL for a derived service. */
+	const jca_impl *const *impls;
+	const jca_impl *active;          /* the cached constructor: bound implementation */
 	const char *impl_name;           /* active implementation's name */
-	const struct jca_service *digest;/* JCA_MAC: the digest it is composed over */
+	const struct jca_service *origin;/* a derived service (HMAC): the one it is derived from */
 	struct jca_provider *provider;
+	const char *provider_name;       /* the provider's name (its descriptor's) */
 	char *owned;                     /* strings owned by a composed service */
 };
 

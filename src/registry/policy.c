@@ -13,7 +13,7 @@ int jca__find_provider(const jca__snapshot *s, const char *name)
 	size_t i;
 
 	for (i = 0; i < s->n; i++)
-		if (jca__name_eq(s->provs[i]->name, name) ||
+		if (jca__name_eq(jca__prov_name(s->provs[i]), name) ||
 		    (s->provs[i]->conf_name && jca__name_eq(s->provs[i]->conf_name, name)))
 			return (int)i;
 	return -1;
@@ -25,34 +25,34 @@ static int type_matches(int want, jca_service_type t)
 }
 
 /* Does entry e fall under disabled name d, whose own entry is hit? A bare
- * algorithm name disables the whole service; a cipher transformation only
- * that mode and padding. */
+ * algorithm name disables the whole service and every service derived
+ * from it (HMAC over a disabled digest, as the JDK's rules treat "MD5" as
+ * covering HmacMD5); a transformation with a mode ("AES/ECB/NoPadding")
+ * only that mode and padding. */
 static int disables(const jca__entry *hit, const jca__disabled *d, const jca__entry *e)
 {
-	if (e->r.svc != hit->r.svc)
-		return 0;
-	if (hit->r.svc->type == JCA_CIPHER && strchr(d->alg, '/'))
-		return e->r.mode == hit->r.mode && e->r.padding == hit->r.padding;
-	return 1;
+	if (hit->r.mode && strchr(d->alg, '/'))
+		return e->r.svc == hit->r.svc && e->r.mode == hit->r.mode && e->r.padding == hit->r.padding;
+	return e->r.svc == hit->r.svc || (e->r.svc && e->r.svc->origin == hit->r.svc);
 }
 
 /* Policy: a disabled algorithm is offered by no provider. Its names move
  * from the provider tables to s->disabled, so lookups can say why. */
 int jca__apply_disabled(jca__snapshot *s)
 {
-	static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC };
-	size_t k, t, i;
+	const jca__type_ops *t;
+	size_t k, ti, i;
 	int rc = 0;
 
 	for (k = 0; jca__conf && k < jca__conf->ndisabled && rc == 0; k++) {
-		const jca__disabled *d = &jca__conf->disabled[k];
+		jca__disabled *d = &jca__conf->disabled[k];
 
-		for (t = 0; t < 3 && rc == 0; t++) {
+		for (ti = 0; (t = jca__type_at(ti)) && rc == 0; ti++) {
 			char key[JCA__MAX_NAME + 8];
 			size_t klen;
 			jca__resolved dr = { NULL, NULL, d->alg, 0, 0, 0 };
 
-			if (!type_matches(d->type, types[t]) || !(klen = jca__make_key(key, types[t], d->alg)))
+			if (!type_matches(d->type, t->type) || !(klen = jca__make_key(key, t->type, d->alg)))
 				continue;
 			rc = jca__table_put(&s->disabled, key, klen, &dr, -1);
 			for (i = 0; i < s->n && rc == 0; i++) {
@@ -61,6 +61,7 @@ int jca__apply_disabled(jca__snapshot *s)
 				HASH_FIND(hh, s->tables[i], key, klen, hit);
 				if (!hit)
 					continue;
+				d->matched = 1;
 				/* hit itself is removed last: disables() reads it */
 				HASH_ITER(hh, s->tables[i], e, tmp) {
 					if (e == hit || !disables(hit, d, e))
@@ -79,32 +80,53 @@ int jca__apply_disabled(jca__snapshot *s)
 	return rc;
 }
 
+/* The first provider configured by path that is not loaded yet, or -1:
+ * until it is, a preference may name it without the registry knowing. */
+static int first_unloaded_path(const jca__snapshot *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->n; i++)
+		if (s->provs[i]->conf_name && strchr(s->provs[i]->conf_name, '/') &&
+		    jca__provider_state(s->provs[i]) == JCA_PROVIDER_NOT_LOADED)
+			return (int)i;
+	return -1;
+}
+
 /* Per-algorithm preferred providers go into the merged table first. A
  * preferred provider not yet loaded leaves a placeholder that sends the
- * lookup down the loading path. */
+ * lookup down the loading path, so the answer never depends on what was
+ * looked up before. So does a provider the registry cannot name yet while
+ * plugins configured by path are unloaded (one of them may be it); once
+ * all are loaded, a rule naming no provider leaves a placeholder that
+ * fails lookups of its algorithm with JCA_CONFIG (JCA__POS_BADPREF). */
 int jca__apply_prefs(jca__snapshot *s)
 {
-	static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC };
-	size_t k, t;
+	const jca__type_ops *t;
+	size_t k, ti;
 	int rc = 0;
 
 	for (k = 0; jca__conf && k < jca__conf->npref && rc == 0; k++) {
 		const jca__pref *pf = &jca__conf->prefs[k];
-		int j = jca__find_provider(s, pf->provider);
+		int j = jca__find_provider(s, pf->provider), wait = -1;
 
-		if (j < 0 || jca__provider_state(s->provs[j]) == JCA_PROVIDER_FAILED)
+		if (j < 0)
+			wait = first_unloaded_path(s);
+		else if (jca__provider_state(s->provs[j]) == JCA_PROVIDER_FAILED)
 			continue;
-		for (t = 0; t < 3 && rc == 0; t++) {
+		else if (jca__provider_state(s->provs[j]) != JCA_PROVIDER_LOADED)
+			wait = j;
+		for (ti = 0; (t = jca__type_at(ti)) && rc == 0; ti++) {
 			char key[JCA__MAX_NAME + 8];
 			size_t klen;
 			jca__entry *hit, *e, *tmp;
 
-			if (!type_matches(pf->type, types[t]) || !(klen = jca__make_key(key, types[t], pf->alg)))
+			if (!type_matches(pf->type, t->type) || !(klen = jca__make_key(key, t->type, pf->alg)))
 				continue;
-			if (jca__provider_state(s->provs[j]) != JCA_PROVIDER_LOADED) {
-				jca__resolved ph = { NULL, NULL, pf->alg, 0, 0, 0 };
+			if (wait >= 0 || j < 0) {
+				jca__resolved ph = { NULL, NULL, wait >= 0 ? pf->alg : pf->provider, 0, 0, 0 };
 
-				rc = jca__table_put(&s->merged, key, klen, &ph, j);
+				rc = jca__table_put(&s->merged, key, klen, &ph, wait >= 0 ? wait : JCA__POS_BADPREF);
 				continue;
 			}
 			HASH_FIND(hh, s->tables[j], key, klen, hit);

@@ -14,21 +14,12 @@ static void bind_best(struct jca_service *s)
 	size_t i;
 	int best = -1;
 
-	if (s->type == JCA_MESSAGE_DIGEST) {
-		for (i = 0; s->md_impls[i]; i++)
-			if (jca__impl_usable(s->md_impls[i]->available) && s->md_impls[i]->priority > best) {
-				best = s->md_impls[i]->priority;
-				s->active = s->md_impls[i];
-				s->impl_name = s->md_impls[i]->name;
-			}
-	} else if (s->type == JCA_CIPHER) {
-		for (i = 0; s->cipher_impls[i]; i++)
-			if (jca__impl_usable(s->cipher_impls[i]->available) && s->cipher_impls[i]->priority > best) {
-				best = s->cipher_impls[i]->priority;
-				s->active = s->cipher_impls[i];
-				s->impl_name = s->cipher_impls[i]->name;
-			}
-	}
+	for (i = 0; s->impls[i]; i++)
+		if (jca__impl_usable(s->impls[i]->available) && s->impls[i]->priority > best) {
+			best = s->impls[i]->priority;
+			s->active = s->impls[i];
+			s->impl_name = s->impls[i]->name;
+		}
 }
 
 void jca__free_service(struct jca_service *s)
@@ -49,6 +40,7 @@ void jca__free_provider(struct jca_provider *p)
 	free(p->services);
 	free(p->conf_name);
 	free(p->source);
+	free(p->desc);
 	/* p->dl stays open: plugin code is never unloaded (see provider.h). */
 	free(p);
 }
@@ -64,19 +56,26 @@ void jca__clear_services(struct jca_provider *p)
 	p->n_services = 0;
 }
 
-/* Fills provider p from a validated descriptor: services with their
- * implementations bound, HMAC composed over every eligible digest, known-
- * answer tests run. All or nothing: on error p has no services and the
- * reason is set. */
-int jca__populate(struct jca_provider *p, const jca_provider_desc *d)
+/* Fills provider p from the registry's copy of a descriptor (validate.c;
+ * p takes it): services with their implementations bound, known-answer
+ * tests run, derived services (HMAC over each digest) added. All or
+ * nothing: on error p has no services, d is freed and the reason is set.
+ * Services are complete before the caller publishes the provider's state,
+ * so introspection never sees them half-made. */
+int jca__populate(struct jca_provider *p, jca_provider_desc *d)
 {
-	size_t i, j, n = 0;
+	size_t i, j, n = 0, nd = 0, cap;
+	int rc;
 
-	p->services = calloc(2 * d->n_services + 1, sizeof *p->services);
+	while (d->services[nd])
+		nd++;
+	cap = 2 * nd + 1;
+	p->services = calloc(cap, sizeof *p->services);
 	if (!p->services)
 		goto oom;
-	for (i = 0; i < d->n_services; i++) {
-		const jca_service_desc *sd = &d->services[i];
+	for (i = 0; i < nd; i++) {
+		const jca_service_desc *sd = d->services[i];
+		const jca__type_ops *t = jca__type_ops_of(sd->type);
 		struct jca_service *s = calloc(1, sizeof *s);
 		size_t nal = jca__count_list(sd->aliases);
 
@@ -92,41 +91,41 @@ int jca__populate(struct jca_provider *p, const jca_provider_desc *d)
 		s->type = sd->type;
 		s->algorithm = sd->algorithm;
 		s->attrs = sd->attributes;
-		s->md_impls = sd->md;
-		s->cipher_impls = sd->cipher;
+		s->impls = sd->impls;
 		s->provider = p;
+		s->provider_name = d->name;
 		bind_best(s);
 		if (!s->active) {
-			jca__clear_services(p);
-			return jca__error(JCA_BADDESC, "provider \"%s\": no implementation of %s is usable on this CPU",
-			                  d->name, sd->algorithm);
+			rc = jca__error(JCA_BADDESC, "provider \"%s\": no implementation of %s is usable on this CPU",
+			                d->name, sd->algorithm);
+			goto fail;
 		}
-		if (jca__self_test(s, sd->kat) != 0) {
-			const char *impl = s->impl_name;
-
-			jca__clear_services(p);
-			return jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed",
-			                  d->name, sd->algorithm, impl);
+		if (sd->kat && t->self_test(s->active, sd->kat) != 0) {
+			rc = jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed",
+			                d->name, sd->algorithm, s->impl_name);
+			goto fail;
 		}
 	}
-	for (i = 0; i < d->n_services; i++) {
-		if (p->services[i]->type == JCA_MESSAGE_DIGEST) {
-			struct jca_service *h = jca__compose_hmac(p->services[i]);
+	for (i = 0; i < nd; i++) {
+		const jca__type_ops *t = jca__type_ops_of(p->services[i]->type);
+		int k;
 
-			if (h) {
-				p->services[n++] = h;
-				p->n_services = n;
-			}
-		}
+		if (!t->derive)
+			continue;
+		k = t->derive(p->services[i], p->services + n, cap - 1 - n);
+		if (k < 0)
+			goto oom;
+		n += (size_t)k;
+		p->n_services = n;
 	}
-	p->name = d->name;
-	p->version = d->version;
-	p->description = d->description;
 	p->desc = d;
 	return 0;
 oom:
+	rc = jca__error(JCA_ENOMEM, "out of memory registering provider \"%s\"", d->name);
+fail:
 	jca__clear_services(p);
-	return jca__error(JCA_ENOMEM, "out of memory registering provider \"%s\"", d->name);
+	free(d);
+	return rc;
 }
 
 struct jca_provider *jca__new_provider(const char *conf_name, const char *source)

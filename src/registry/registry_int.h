@@ -11,6 +11,7 @@
 #ifndef JCA_REGISTRY_INT_H
 #define JCA_REGISTRY_INT_H
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -19,6 +20,8 @@
 #include "lookup.h"
 #include "error.h"
 #include "conf.h"
+#include "plugin.h"
+#include "types.h"
 
 /* ---- names and keys (names.c; inline ones here) ---- */
 static inline __attribute__((always_inline)) uint32_t jca__hash(const char *k, size_t n)
@@ -61,15 +64,6 @@ static inline char jca__fold(char c)
 	return (c >= 'A' && c <= 'Z') ? (char)(c + ('a' - 'A')) : c;
 }
 
-static inline char jca__type_letter(jca_service_type t)
-{
-	switch (t) {
-	case JCA_MESSAGE_DIGEST: return 'D';
-	case JCA_CIPHER: return 'C';
-	case JCA_MAC: return 'M';
-	}
-	return '?';
-}
 
 /* ASCII upper case to lower case in 8 bytes at once: a byte gets 0x20
  * added exactly when it is in 'A'..'Z' (no carries between bytes). */
@@ -94,7 +88,7 @@ static inline size_t jca__make_key(char *buf, jca_service_type type, const char 
 
 	if (!n || n > JCA__MAX_NAME)
 		return 0;
-	buf[0] = jca__type_letter(type);
+	buf[0] = (char)(unsigned char)type;     /* keys of each type apart, no type named */
 	memcpy(buf + 1, name, n);
 	memset(buf + 1 + n, 0, 7);
 	for (i = 0; i < n + 1; i += 8) {
@@ -117,13 +111,18 @@ JCA__HIDDEN const char *jca__attr_get(const struct jca_service *s, const char *k
 /* ---- providers (provider.c) ---- */
 struct jca_provider {
 	const char *name, *version, *description;
-	const jca_provider_desc *desc;
+	/* The registry's copy of the descriptor (validate.c), owned; its
+	 * name, version and description become the provider's when loaded. */
+	jca_provider_desc *desc;
 	struct jca_service **services;   /* declared services then composed HMACs */
 	size_t n_services;
 	char *conf_name;                 /* name in the configuration (owned), or NULL */
 	char *source;                    /* "built in", plugin path, ... (owned) */
 	_Atomic int state;               /* jca_provider_state_t */
 	char reason[256];                /* why loading failed */
+	int status;                      /* and its JCA_* status */
+	jca__file_id file;               /* the plugin file (dev, inode), if any */
+	int has_file;
 	void *dl;                        /* dlopen handle; never closed */
 	struct jca_provider *all_next;   /* every provider ever made, for teardown */
 };
@@ -138,6 +137,14 @@ static inline int jca__provider_state(const struct jca_provider *p)
 	return atomic_load_explicit(&p->state, memory_order_acquire);
 }
 
+/* A provider's name: its descriptor's once loaded, else the name it is
+ * configured under (p->name never changes after creation, so readers
+ * that race with a load read either, never a torn value). */
+static inline const char *jca__prov_name(const struct jca_provider *p)
+{
+	return jca__provider_state(p) == JCA_PROVIDER_LOADED && p->desc ? p->desc->name : p->name;
+}
+
 static inline size_t jca__count_list(const char *const *l)
 {
 	size_t n = 0;
@@ -148,15 +155,22 @@ static inline size_t jca__count_list(const char *const *l)
 }
 
 JCA__HIDDEN struct jca_provider *jca__new_provider(const char *conf_name, const char *source);
-/* Fills p from a validated descriptor, all or nothing (see provider.c). */
-JCA__HIDDEN int jca__populate(struct jca_provider *p, const jca_provider_desc *d);
+/* Fills p from the registry's copy of a descriptor, which p takes; all or
+ * nothing (see provider.c). */
+JCA__HIDDEN int jca__populate(struct jca_provider *p, jca_provider_desc *d);
 JCA__HIDDEN void jca__clear_services(struct jca_provider *p);
 JCA__HIDDEN void jca__free_service(struct jca_service *s);
 JCA__HIDDEN void jca__free_provider(struct jca_provider *p);
 
-/* ---- validation and self-tests (validate.c) ---- */
-JCA__HIDDEN int jca__validate(const jca_provider_desc *d);
-JCA__HIDDEN int jca__self_test(const struct jca_service *s, const jca_kat *k);
+/* ---- descriptors (validate.c) ---- */
+/* The host's ABI rule: 0, or JCA_ABI naming both versions ("who: built
+ * for ABI 2.3, this libjca supports ABI 2.1 (and older 2.x)"). */
+JCA__HIDDEN int jca__abi_accept(uint32_t version, const char *who);
+/* Checks a provider's descriptor (version, every struct_size, every field)
+ * and makes the registry's copy of it, each structure at the host's full
+ * size (one block: free(*out)). 0, or a status with the reason set, naming
+ * `who` (a plugin's path) and the field at fault. */
+JCA__HIDDEN int jca__normalize(const jca_provider_desc *in, const char *who, jca_provider_desc **out);
 
 /* ---- lookup tables (table.c) ---- */
 /* A name in a lookup table: (type, folded name) -> service + cached impl. */
@@ -164,7 +178,8 @@ typedef struct jca__entry jca__entry;
 struct jca__entry {
 	UT_hash_handle hh;
 	jca__resolved r;
-	int pos;                  /* position of the provider in the snapshot */
+	int pos;                  /* position of the provider in the snapshot, or: */
+#define JCA__POS_BADPREF INT_MAX  /* a preference names no provider (canon: its name) */
 	size_t klen;
 	char key[];               /* type letter + folded name */
 };
@@ -172,8 +187,9 @@ struct jca__entry {
 JCA__HIDDEN int jca__table_put(jca__entry **table, const char *key, size_t klen,
                                const jca__resolved *r, int pos);
 JCA__HIDDEN int jca__build_provider_table(jca__entry **table, const struct jca_provider *p, int pos);
-/* The HMAC service over digest service d, or NULL (XOF, no block size, OOM). */
-JCA__HIDDEN struct jca_service *jca__compose_hmac(const struct jca_service *d);
+/* Puts name (and "OID.<name>" for an OID) -> r, first wins; 0 or JCA_ENOMEM. */
+JCA__HIDDEN int jca__put_name(jca__entry **table, jca_service_type type, const char *name,
+                              const jca__resolved *r, int pos);
 
 /* ---- snapshots (snapshot.c) ---- */
 typedef struct jca__snapshot {
@@ -218,6 +234,6 @@ JCA__HIDDEN extern _Thread_local __attribute__((tls_model("initial-exec"))) int 
 JCA__HIDDEN jca__snapshot *jca__get_snapshot(void);
 /* Loads the first provider not yet loaded, or provider `only` (>= 0), if
  * `seen` is still current. */
-JCA__HIDDEN void jca__load_next(const jca__snapshot *seen, int only);
+JCA__HIDDEN int jca__load_next(const jca__snapshot *seen, int only);
 
 #endif

@@ -1,154 +1,241 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Provider descriptors: full validation at registration and the known-answer
- * self-test of each service's bound implementation.
+ * Provider descriptors (ABI 2): the host's version rule, the size of every
+ * structure a provider hands over, the copies the registry works from, and
+ * full validation naming the field at fault. Type-specific checks are the
+ * types' own (types.h); nothing here knows a service type.
+ *
+ * How older providers keep working (provider.h, "How the ABI grows"):
+ * every structure is copied into a zeroed structure of the host's own size,
+ * so a field an older provider's header did not have reads as zero (not
+ * offered). The registry and the engines only ever see these copies.
  */
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "registry_int.h"
 
-static int check_md_impl(const jca_md_impl *m)
+/* Sizes of the structures at ABI 2.0: the smallest the host accepts. */
+#define DESC_2_0 JCA__END(jca_provider_desc, services)
+#define SERVICE_2_0 JCA__END(jca_service_desc, kat)
+#define KAT_2_0 JCA__END(jca_kat, out_len)
+#define IMPL_HEAD JCA__END(jca_impl, ctx_size)
+#define MAX_CTX ((size_t)1 << 20)
+#define MAX_SERVICES 4096
+#define MAX_IMPLS 64
+
+static void abi_string(char *buf, size_t n, uint32_t v)
 {
-	return m->name && *m->name && m->ctx_size > 0 && m->ctx_size <= (1u << 20) &&
-	       m->init && m->update && m->final &&
-	       (m->digest_size > 0 || (m->flags & JCA_MD_XOF)) && m->digest_size <= 1024 &&
-	       m->block_size <= 1024 && !m->copy == !m->cleanup;
+	if (v < 0x10000)
+		snprintf(buf, n, "%u", (unsigned)v);
+	else
+		snprintf(buf, n, "%u.%u", (unsigned)(v >> 16), (unsigned)(v & 0xffff));
 }
 
-static int check_cipher_impl(const jca_cipher_impl *c)
+/* The host rule: the same major ABI, a minor no newer than the host's. */
+int jca__abi_accept(uint32_t v, const char *who)
 {
-	return c->name && *c->name && c->ctx_size > 0 && c->ctx_size <= (1u << 20) &&
-	       c->block_size > 0 && c->block_size <= 32 && c->key_sizes && c->set_key &&
-	       ((c->ecb_encrypt && c->ecb_decrypt) || (c->cbc_encrypt && c->cbc_decrypt));
-}
+	char got[24], have[24];
 
-/* A known-answer test must be usable as declared (see jca_kat). */
-static int check_kat(const jca_service_desc *s)
-{
-	const jca_kat *k = s->kat;
-
-	if (!k)
-		return 1;
-	if (!k->out || !k->out_len || k->out_len > 256 || (!k->in && k->in_len))
+	if ((v >> 16) == JCA_ABI_MAJOR && (v & 0xffff) <= JCA_ABI_MINOR)
 		return 0;
-	if (s->type == JCA_CIPHER) {
-		size_t bs = s->cipher[0]->block_size;
-
-		return k->key && k->in && k->in_len == k->out_len && k->in_len % bs == 0 &&
-		       (k->iv || !s->cipher[0]->cbc_encrypt);
-	}
-	return 1;
+	abi_string(got, sizeof got, v);
+	abi_string(have, sizeof have, JCA_ABI_VERSION);
+	return jca__error(JCA_ABI, "%s: built for ABI %s, this libjca supports ABI %s (and older %u.x)", who, got,
+	                  have, (unsigned)JCA_ABI_MAJOR);
 }
 
-/* Validates a descriptor in full; returns 0 or a status with the reason set. */
-int jca__validate(const jca_provider_desc *d)
+static int size_ok(uint32_t got, size_t min, size_t max)
 {
-	size_t i, j;
+	return got >= min && got <= max;
+}
 
-	if (!d)
-		return jca__error(JCA_EINVAL, "provider descriptor is NULL");
-	if (d->abi_version != JCA_ABI_VERSION)
-		return jca__error(JCA_ABI, "provider ABI version %u, host supports %u",
-		                  (unsigned)d->abi_version, (unsigned)JCA_ABI_VERSION);
-	if (d->struct_size < sizeof *d)
-		return jca__error(JCA_ABI, "provider descriptor size %u, expected %zu",
-		                  (unsigned)d->struct_size, sizeof *d);
-	if (!d->name || !*d->name || strlen(d->name) > 64)
-		return jca__error(JCA_BADDESC, "provider name is empty or too long");
-	if (!d->version || !d->description)
-		return jca__error(JCA_BADDESC, "provider \"%s\": version or description is NULL", d->name);
-	if (d->n_services && !d->services)
-		return jca__error(JCA_BADDESC, "provider \"%s\": services table is NULL", d->name);
-	for (i = 0; i < d->n_services; i++) {
-		const jca_service_desc *s = &d->services[i];
+/* Copies `got` bytes of a provider structure into a zeroed host-size one. */
+static void *copy_struct(void **mem, const void *src, uint32_t got, size_t host)
+{
+	void *dst = *mem;
 
-		if (!s->algorithm || !*s->algorithm || strlen(s->algorithm) > 64)
-			return jca__error(JCA_BADDESC, "provider \"%s\": service %zu has an empty or too long name",
-			                  d->name, i);
-		for (j = 0; s->aliases && s->aliases[j]; j++)
-			if (!*s->aliases[j] || strlen(s->aliases[j]) > 100)
-				return jca__error(JCA_BADDESC, "provider \"%s\": %s has an empty or too long alias",
-				                  d->name, s->algorithm);
-		for (j = 0; j < i; j++)
-			if (d->services[j].type == s->type && jca__name_eq(d->services[j].algorithm, s->algorithm))
-				return jca__error(JCA_BADDESC, "provider \"%s\": duplicate service %s",
-				                  d->name, s->algorithm);
-		if (s->type == JCA_MESSAGE_DIGEST) {
-			if (!s->md || !s->md[0] || s->cipher)
-				return jca__error(JCA_BADDESC, "provider \"%s\": MessageDigest %s has no implementation",
-				                  d->name, s->algorithm);
-			for (j = 0; s->md[j]; j++)
-				if (!check_md_impl(s->md[j]))
-					return jca__error(JCA_BADDESC,
-					                  "provider \"%s\": MessageDigest %s: implementation %zu has a NULL method, empty name or bad size",
-					                  d->name, s->algorithm, j);
-		} else if (s->type == JCA_CIPHER) {
-			if (!s->cipher || !s->cipher[0] || s->md)
-				return jca__error(JCA_BADDESC, "provider \"%s\": Cipher %s has no implementation",
-				                  d->name, s->algorithm);
-			for (j = 0; s->cipher[j]; j++)
-				if (!check_cipher_impl(s->cipher[j]))
-					return jca__error(JCA_BADDESC,
-					                  "provider \"%s\": Cipher %s: implementation %zu has a NULL method, empty name or bad size",
-					                  d->name, s->algorithm, j);
-		} else {
-			return jca__error(JCA_BADDESC, "provider \"%s\": service %s has unsupported type %d",
-			                  d->name, s->algorithm, (int)s->type);
+	memset(dst, 0, host);
+	memcpy(dst, src, got < host ? got : host);
+	*mem = (char *)dst + ((host + 15) & ~(size_t)15);
+	return dst;
+}
+
+static size_t rounded(size_t n)
+{
+	return (n + 15) & ~(size_t)15;
+}
+
+static int name_fault(const char *s, size_t max)
+{
+	size_t n;
+
+	if (!s || !*s)
+		return 1;
+	for (n = 0; s[n]; n++)
+		if ((unsigned char)s[n] < 0x20 || s[n] == 0x7f || n >= max)
+			return 1;
+	return 0;
+}
+
+/* First pass: sizes and versions, so that the copy can be sized; the
+ * number of bytes the copies need goes to *bytes. */
+static int check_sizes(const jca_provider_desc *d, const char *who, size_t *bytes)
+{
+	size_t i, j, total = rounded(sizeof *d);
+
+	if (d->struct_size < DESC_2_0 || d->struct_size > sizeof *d)
+		return jca__error(JCA_ABI, "%s: provider descriptor size %u (this libjca accepts %zu to %zu)", who,
+		                  (unsigned)d->struct_size, (size_t)DESC_2_0, sizeof *d);
+	if (!d->services)
+		return jca__error(JCA_BADDESC, "%s: services is NULL (an empty list is { NULL })", who);
+	for (i = 0; d->services[i]; i++) {
+		const jca_service_desc *s = d->services[i];
+		const jca__type_ops *t;
+
+		if (i >= MAX_SERVICES)
+			return jca__error(JCA_BADDESC, "%s: more than %d services (is the list NULL-terminated?)", who,
+			                  MAX_SERVICES);
+		if (!size_ok(s->struct_size, SERVICE_2_0, sizeof *s))
+			return jca__error(JCA_ABI, "%s: service %zu: struct_size %u (this libjca accepts %zu to %zu)", who, i,
+			                  (unsigned)s->struct_size, (size_t)SERVICE_2_0, sizeof *s);
+		t = jca__type_ops_of(s->type);
+		if (!t || !t->declarable)
+			return jca__error(JCA_BADDESC, "%s: service %zu: type %d cannot be declared by a provider", who, i,
+			                  (int)s->type);
+		total += sizeof(void *) + rounded(sizeof *s) + 16;   /* + rounding of its impls array */
+		if (s->kat) {
+			if (!size_ok(s->kat->struct_size, KAT_2_0, sizeof *s->kat))
+				return jca__error(JCA_ABI, "%s: service %zu: kat struct_size %u (this libjca accepts %zu to %zu)",
+				                  who, i, (unsigned)s->kat->struct_size, (size_t)KAT_2_0, sizeof *s->kat);
+			total += rounded(sizeof *s->kat);
 		}
-		if (!check_kat(s))
-			return jca__error(JCA_BADDESC, "provider \"%s\": %s: malformed known-answer test", d->name,
-			                  s->algorithm);
+		if (!s->impls || !s->impls[0])
+			return jca__error(JCA_BADDESC, "%s: service %zu: impls is NULL or empty", who, i);
+		for (j = 0; s->impls[j]; j++) {
+			const jca_impl *m = s->impls[j];
+
+			if (j >= MAX_IMPLS)
+				return jca__error(JCA_BADDESC, "%s: service %zu: more than %d implementations", who, i, MAX_IMPLS);
+			if (!size_ok(m->struct_size, t->impl_min_size, t->impl_size))
+				return jca__error(JCA_ABI, "%s: service %zu: implementation %zu: struct_size %u "
+				                  "(this libjca accepts %zu to %zu for %s)", who, i, j, (unsigned)m->struct_size,
+				                  t->impl_min_size, t->impl_size, t->name);
+			total += sizeof(void *) + rounded(t->impl_size);
+		}
+		total += sizeof(void *);
+	}
+	*bytes = total + sizeof(void *) + 16;                  /* + rounding of the services array */
+	return 0;
+}
+
+/* Second pass, on the copies: every field. */
+static int check_fields(const jca_provider_desc *d, const char *who)
+{
+	char why[200];
+	size_t i, j, k;
+
+	if (name_fault(d->name, 64))
+		return jca__error(JCA_BADDESC, "%s: provider name is empty, too long (over 64) or not printable", who);
+	if (!d->version || !d->description)
+		return jca__error(JCA_BADDESC, "provider \"%s\": %s is NULL", d->name, d->version ? "description" : "version");
+	for (i = 0; d->services[i]; i++) {
+		const jca_service_desc *s = d->services[i];
+		const jca__type_ops *t = jca__type_ops_of(s->type);
+		const char *f;
+
+		if (name_fault(s->algorithm, 64))
+			return jca__error(JCA_BADDESC, "provider \"%s\": service %zu: algorithm is empty, too long (over 64) "
+			                  "or not printable", d->name, i);
+		for (j = 0; s->aliases && s->aliases[j]; j++)
+			if (name_fault(s->aliases[j], 100))
+				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: alias %zu is empty, too long (over 100) "
+				                  "or not printable", d->name, t->name, s->algorithm, j);
+		for (j = 0; s->attributes && s->attributes[j].key; j++)
+			if (name_fault(s->attributes[j].key, 64) || !s->attributes[j].value)
+				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: attribute %zu has a bad key or a NULL value",
+				                  d->name, t->name, s->algorithm, j);
+		for (j = 0; j < i; j++)
+			if (d->services[j]->type == s->type && jca__name_eq(d->services[j]->algorithm, s->algorithm))
+				return jca__error(JCA_BADDESC, "provider \"%s\": duplicate service %s %s", d->name, t->name,
+				                  s->algorithm);
+		for (j = 0; s->impls[j]; j++) {
+			const jca_impl *m = s->impls[j];
+
+			if (name_fault(m->name, 64))
+				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: implementation %zu: name is empty, too long "
+				                  "or not printable", d->name, t->name, s->algorithm, j);
+			if (!m->ctx_size || m->ctx_size > MAX_CTX)
+				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: implementation %s: ctx_size %zu (must be 1 "
+				                  "to %zu)", d->name, t->name, s->algorithm, m->name, m->ctx_size, MAX_CTX);
+			if ((f = t->impl_fault(m, why, sizeof why)) ||
+			    (j && (f = t->impl_mismatch(s->impls[0], m, why, sizeof why))))
+				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: implementation %s: %s", d->name, t->name,
+				                  s->algorithm, m->name, f);
+			for (k = 0; k < j; k++)
+				if (jca__name_eq(s->impls[k]->name, m->name))
+					return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: implementation name %s used twice",
+					                  d->name, t->name, s->algorithm, m->name);
+		}
+		if (s->kat && (f = t->kat_fault(s->impls[0], s->kat, why, sizeof why)))
+			return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: known-answer test: %s", d->name, t->name,
+			                  s->algorithm, f);
 	}
 	return 0;
 }
 
-/* Runs a service's known-answer test against its bound implementation. */
-int jca__self_test(const struct jca_service *s, const jca_kat *k)
+int jca__normalize(const jca_provider_desc *in, const char *who, jca_provider_desc **out)
 {
-	uint8_t out[256];
-	int ok = 0;
+	jca_provider_desc *d;
+	const jca_service_desc **sv;
+	size_t bytes = 0, i, j, n;
+	void *mem, *base;
+	int rc;
 
-	if (!k)
-		return 0;
-	if (k->out_len > sizeof out)
-		return -1;
-	if (s->type == JCA_MESSAGE_DIGEST) {
-		const jca_md_impl *m = s->active;
-		void *ctx = calloc(1, m->ctx_size);
+	*out = NULL;
+	if (!in)
+		return jca__error(JCA_EINVAL, "provider descriptor is NULL");
+	if ((rc = jca__abi_accept(in->abi_version, who)) != 0)
+		return rc;
+	if ((rc = check_sizes(in, who, &bytes)) != 0)
+		return rc;
+	base = mem = aligned_alloc(16, rounded(bytes));
+	if (!mem)
+		return jca__error(JCA_ENOMEM, "%s: out of memory reading the provider descriptor", who);
+	d = copy_struct(&mem, in, in->struct_size, sizeof *d);
+	for (n = 0; in->services[n]; n++)
+		;
+	sv = mem;
+	mem = (char *)mem + rounded((n + 1) * sizeof *sv);
+	for (i = 0; i < n; i++) {
+		const jca_service_desc *s0 = in->services[i];
+		const jca__type_ops *t = jca__type_ops_of(s0->type);
+		jca_service_desc *s = copy_struct(&mem, s0, s0->struct_size, sizeof *s);
+		const jca_impl **im;
+		size_t ni;
 
-		if (!ctx)
-			return -1;
-		m->init(ctx);
-		m->update(ctx, k->in, k->in_len);
-		m->final(ctx, out, k->out_len);
-		ok = memcmp(out, k->out, k->out_len) == 0;
-		if (m->cleanup)
-			m->cleanup(ctx);
-		jca__wipe(ctx, m->ctx_size);
-		free(ctx);
-	} else if (s->type == JCA_CIPHER) {
-		const jca_cipher_impl *c = s->active;
-		void *ctx = calloc(1, c->ctx_size);
-		uint8_t iv[32];
-
-		if (!ctx || k->in_len > sizeof out || k->in_len % c->block_size || k->in_len != k->out_len) {
-			free(ctx);
-			return -1;
-		}
-		if (c->set_key(ctx, k->key, k->key_len) == 0) {
-			if (c->cbc_encrypt) {
-				memcpy(iv, k->iv, c->block_size);
-				c->cbc_encrypt(ctx, iv, out, k->in, k->in_len / c->block_size);
-			} else {
-				c->ecb_encrypt(ctx, out, k->in, k->in_len / c->block_size);
-			}
-			ok = memcmp(out, k->out, k->out_len) == 0;
-		}
-		if (c->cleanup)
-			c->cleanup(ctx);
-		jca__wipe(ctx, c->ctx_size);
-		free(ctx);
+		if (s0->kat)
+			s->kat = copy_struct(&mem, s0->kat, s0->kat->struct_size, sizeof *s->kat);
+		for (ni = 0; s0->impls[ni]; ni++)
+			;
+		im = mem;
+		mem = (char *)mem + rounded((ni + 1) * sizeof *im);
+		for (j = 0; j < ni; j++)
+			im[j] = copy_struct(&mem, s0->impls[j], s0->impls[j]->struct_size, t->impl_size);
+		im[ni] = NULL;
+		s->impls = im;
+		s->struct_size = sizeof *s;
+		sv[i] = s;
 	}
-	return ok ? 0 : -1;
+	sv[n] = NULL;
+	d->services = sv;
+	d->struct_size = sizeof *d;
+	if ((rc = check_fields(d, who)) != 0) {
+		free(base);
+		return rc;
+	}
+	*out = d;
+	return 0;
 }

@@ -27,6 +27,7 @@
  * Define FUZZ_DESC_NULL_KAT to also offer known-answer tests whose data
  * pointers are NULL (see HARDENING.md: the registry does not check them).
  */
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -244,10 +245,11 @@ static const jca_md_impl *make_md(rd *r)
 	jca_md_impl *m = alloc(sizeof *m);
 	unsigned f = u8(r), g = u8(r);
 
-	m->name = str(r);
-	m->priority = (int)(int8_t)u8(r) * 4;
-	m->available = (f & 3) == 0 ? NULL : (f & 3) == 1 ? avail_no : avail_yes;
-	m->ctx_size = pick_size(r, ctx_sizes, sizeof ctx_sizes / sizeof ctx_sizes[0]);
+	m->base.struct_size = (f & 8) && (g & 128) ? (uint32_t)u8(r) : sizeof *m;
+	m->base.name = str(r);
+	m->base.priority = (int)(int8_t)u8(r) * 4;
+	m->base.available = (f & 3) == 0 ? NULL : (f & 3) == 1 ? avail_no : avail_yes;
+	m->base.ctx_size = pick_size(r, ctx_sizes, sizeof ctx_sizes / sizeof ctx_sizes[0]);
 	m->digest_size = pick_size(r, dsizes, sizeof dsizes / sizeof dsizes[0]);
 	m->block_size = pick_size(r, bsizes, sizeof bsizes / sizeof bsizes[0]);
 	m->flags = (f & 4) ? JCA_MD_XOF : 0;
@@ -271,10 +273,11 @@ static const jca_cipher_impl *make_cipher(rd *r)
 	jca_cipher_impl *c = alloc(sizeof *c);
 	unsigned f = u8(r), g = u8(r), t = u8(r) % 4;
 
-	c->name = str(r);
-	c->priority = (int)(int8_t)u8(r) * 4;
-	c->available = (f & 3) == 0 ? NULL : (f & 3) == 1 ? avail_no : avail_yes;
-	c->ctx_size = pick_size(r, ctx_sizes, sizeof ctx_sizes / sizeof ctx_sizes[0]);
+	c->base.struct_size = (f & 8) && (g & 128) ? (uint32_t)u8(r) : sizeof *c;
+	c->base.name = str(r);
+	c->base.priority = (int)(int8_t)u8(r) * 4;
+	c->base.available = (f & 3) == 0 ? NULL : (f & 3) == 1 ? avail_no : avail_yes;
+	c->base.ctx_size = pick_size(r, ctx_sizes, sizeof ctx_sizes / sizeof ctx_sizes[0]);
 	c->block_size = (f & 4) ? toys[t].bs : pick_size(r, bsizes, sizeof bsizes / sizeof bsizes[0]);
 	/* the toy functions of the block size; for an invalid size the 1-byte
 	 * ones, which touch a prefix only */
@@ -318,6 +321,8 @@ static const jca_kat *make_kat(rd *r, const jca_service_desc *s)
 	unsigned f = u8(r);
 	uint8_t *out;
 
+	k->struct_size = (f & 32) ? (uint32_t)offsetof(jca_kat, flags) : sizeof *k;
+	k->flags = (f & 64) ? JCA_KAT_DECRYPT : 0;
 	k->in_len = lens[u8(r) % (sizeof lens / sizeof lens[0])];
 	k->key_len = lens[u8(r) % 6];
 	k->out_len = lens[u8(r) % (sizeof lens / sizeof lens[0])];
@@ -326,7 +331,7 @@ static const jca_kat *make_kat(rd *r, const jca_service_desc *s)
 	k->iv = bytes(r, 32);
 	out = bytes(r, k->out_len);
 	k->out = out;
-	if ((f & 1) && s->type == JCA_MESSAGE_DIGEST && s->md && s->md[0]) {
+	if ((f & 1) && s->type == JCA_MESSAGE_DIGEST && s->impls && s->impls[0]) {
 		/* the answer the toy digest gives */
 		uint8_t x = 1;
 		size_t i;
@@ -358,6 +363,7 @@ static const jca_provider_desc *make_desc(rd *r)
 	switch (f & 7) {
 	case 0: d->abi_version = 0; break;
 	case 1: d->abi_version = JCA_ABI_VERSION + 1; break;
+	case 3: d->abi_version = (uint32_t)JCA_ABI_MAJOR << 16; break;       /* 2.0 */
 	case 2: d->abi_version = (uint32_t)u64(r); break;
 	default: d->abi_version = JCA_ABI_VERSION; break;
 	}
@@ -371,13 +377,17 @@ static const jca_provider_desc *make_desc(rd *r)
 	d->version = (u8(r) & 7) ? "1.0" : NULL;
 	d->description = (u8(r) & 7) ? "fuzzed provider" : NULL;
 	ns = u8(r) % 5;
-	d->n_services = ns;
-	if (ns && !(u8(r) % 16 == 0)) {
-		sv = alloc(ns * sizeof *sv);
-		d->services = sv;
+	if (!(u8(r) % 16 == 0)) {
+		const jca_service_desc **list = alloc((ns + 1) * sizeof *list);
+
+		sv = alloc((ns ? ns : 1) * sizeof *sv);
+		d->services = list;
 		for (i = 0; i < ns; i++) {
 			jca_service_desc *s = &sv[i];
 			unsigned t = u8(r), na, nl;
+
+			list[i] = s;
+			s->struct_size = (t & 64) && (u8(r) & 1) ? (uint32_t)u8(r) : sizeof *s;
 
 			s->type = (jca_service_type)(t % 8 < 3 ? JCA_MESSAGE_DIGEST : t % 8 < 6 ? JCA_CIPHER
 			                            : t % 8 == 6 ? JCA_MAC : (int)(t >> 3));
@@ -408,20 +418,13 @@ static const jca_provider_desc *make_desc(rd *r)
 			}
 			nl = u8(r);
 			if (nl & 1) {
+				/* implementations of either kind, whatever the type */
 				size_t n = (nl >> 1) % 4;
-				const jca_md_impl **l = alloc((n + 1) * sizeof *l);
+				const jca_impl **l = alloc((n + 1) * sizeof *l);
 
 				for (j = 0; j < n; j++)
-					l[j] = make_md(r);
-				s->md = l;
-			}
-			if (nl & 16) {
-				size_t n = (nl >> 5) % 4;
-				const jca_cipher_impl **l = alloc((n + 1) * sizeof *l);
-
-				for (j = 0; j < n; j++)
-					l[j] = make_cipher(r);
-				s->cipher = l;
+					l[j] = (nl & 16) ? &make_cipher(r)->base : &make_md(r)->base;
+				s->impls = l;
 			}
 			if (u8(r) & 1)
 				s->kat = make_kat(r, s);

@@ -2,12 +2,41 @@
 /*
  * Test plugin fixtures, one source built in several variants (-DVARIANT_*):
  * a good provider "testgood", and bad ones that the host must refuse.
+ *
+ * VARIANT_OLDMINOR is built against tests/abi/2.0 (a frozen copy of the
+ * ABI 2.0 headers, before jca_kat.flags was appended): the host must load
+ * it and run it. It includes only the plugin header, as an outside plugin
+ * would, so it makes no call back into libjca.
  */
 #include <stdatomic.h>
+#include <stddef.h>
 #include <string.h>
 #include <time.h>
+#include <pthread.h>
 
+#ifdef VARIANT_OLDMINOR
+#include <jca/plugin.h>          /* tests/abi/2.0/jca/plugin.h (first on the path) */
+#if JCA_ABI_MAJOR != 2 || JCA_ABI_MINOR != 0
+#error "VARIANT_OLDMINOR must be built against the frozen ABI 2.0 header"
+#endif
+#define PROVIDER_NAME "testold"
+#else
 #include "jca.h"
+#include "jca/plugin.h"
+#if defined(VARIANT_SAMENAME)
+#define PROVIDER_NAME "testgood"   /* another file, the same provider name */
+#elif defined(VARIANT_EMPTYNAME)
+#define PROVIDER_NAME ""
+#elif defined(VARIANT_BIGDIGEST)
+#define PROVIDER_NAME "testbig"
+#elif defined(VARIANT_ENTRYTHREAD)
+#define PROVIDER_NAME "testthread"
+#elif defined(VARIANT_SECOND)
+#define PROVIDER_NAME "testsecond"
+#else
+#define PROVIDER_NAME "testgood"
+#endif
+#endif
 
 #define EXPORT __attribute__((visibility("default")))
 
@@ -44,6 +73,15 @@ static int toy_update(void *c, const void *in, size_t len)
 }
 #endif
 
+#ifdef VARIANT_BIGDIGEST
+/* digest_size 1000 with an 8-byte known answer. It writes digest_size
+ * bytes whatever out_len says (a plugin that read the old header's wording
+ * that way): the host must give final a buffer of digest_size bytes. */
+#define TOY_DIGEST 1000
+#else
+#define TOY_DIGEST 8
+#endif
+
 static int toy_final(void *c, void *out, size_t len)
 {
 	toy_ctx *t = c;
@@ -54,13 +92,19 @@ static int toy_final(void *c, void *out, size_t len)
 		buf[i] = (uint8_t)(t->b >> (8 * (3 - i)));
 		buf[4 + i] = (uint8_t)(t->a >> (8 * (3 - i)));
 	}
+#ifdef VARIANT_BIGDIGEST
+	(void)len;
+	memset(out, 0, TOY_DIGEST);
+	memcpy(out, buf, 8);
+#else
 	memcpy(out, buf, len < 8 ? len : 8);
+#endif
 	return 0;
 }
 
 static const jca_md_impl toy_impl = {
-	.name = "toy-test", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(toy_ctx),
-	.digest_size = 8, .block_size = 64,
+	.base = JCA_IMPL_BASE(jca_md_impl, "toy-" PROVIDER_NAME, JCA_PRIO_GENERIC, NULL, sizeof(toy_ctx)),
+	.digest_size = TOY_DIGEST, .block_size = 64,
 	.init = toy_init,
 #ifdef VARIANT_NULLMETHOD
 	.update = NULL,
@@ -69,30 +113,48 @@ static const jca_md_impl toy_impl = {
 #endif
 	.final = toy_final
 };
-static const jca_md_impl *const toy_impls[] = { &toy_impl, NULL };
-static const char *const toy_names[] = { "TOY", NULL };
+static const jca_impl *const toy_impls[] = { &toy_impl.base, NULL };
+static const char *const toy_names[] = { "TOY-" PROVIDER_NAME, "TOY", NULL };
 /* toy("abc"): a = 1+97+98+99 = 295, b = 98 + 196 + 295 = 589 */
-static const jca_kat toy_kat = { "abc", 3, NULL, 0, NULL,
+static const jca_kat toy_kat = {
+	.struct_size = sizeof(jca_kat), .in = "abc", .in_len = 3,
 #ifdef VARIANT_SELFTEST
-	"\x00\x00\x02\x4d\x00\x00\x01\x28", 8 };
+	.out = "\x00\x00\x02\x4d\x00\x00\x01\x28", .out_len = 8
 #else
-	"\x00\x00\x02\x4d\x00\x00\x01\x27", 8 };
-#endif
-
-static const jca_service_desc services[] = {
-	{ JCA_MESSAGE_DIGEST, "TEST-DIGEST", toy_names, NULL, toy_impls, NULL, &toy_kat },
-	/* Also "SHA-256" (wrong on purpose), to see who serves by preference. */
-#ifdef VARIANT_DUPNAME
-	{ JCA_MESSAGE_DIGEST, "test-digest", NULL, NULL, toy_impls, NULL, NULL },
-#else
-	{ JCA_MESSAGE_DIGEST, "SHA-256", NULL, NULL, toy_impls, NULL, NULL },
+	.out = "\x00\x00\x02\x4d\x00\x00\x01\x27", .out_len = 8
 #endif
 };
 
+/* The provider's own digest: "TEST-DIGEST" for testgood, "TEST-<name>"
+ * for the others, so several fixtures can be loaded together. */
+static const jca_service_desc svc_test = {
+	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST,
+#if defined(VARIANT_OLDMINOR) || defined(VARIANT_BIGDIGEST) || defined(VARIANT_ENTRYTHREAD) || \
+	defined(VARIANT_SECOND)
+	"TEST-" PROVIDER_NAME,
+#else
+	"TEST-DIGEST",
+#endif
+	toy_names, NULL, toy_impls, &toy_kat
+};
+/* Also "SHA-256" (wrong on purpose), to see who serves by preference. */
+static const jca_service_desc svc_second = {
+	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST,
+#ifdef VARIANT_DUPNAME
+	"test-digest",
+#else
+	"SHA-256",
+#endif
+	NULL, NULL, toy_impls, NULL
+};
+static const jca_service_desc *const services[] = { &svc_test, &svc_second, NULL };
+
 EXPORT extern const jca_provider_desc jca_test_desc;
 const jca_provider_desc jca_test_desc = {
-#ifdef VARIANT_ABI
-	99,
+#if defined(VARIANT_ABI)
+	(2u << 16) | 99,               /* a newer minor than any host */
+#elif defined(VARIANT_ABI1)
+	1,                             /* the ABI 1 layout */
 #else
 	JCA_ABI_VERSION,
 #endif
@@ -101,32 +163,57 @@ const jca_provider_desc jca_test_desc = {
 #else
 	sizeof(jca_provider_desc),
 #endif
-#ifdef VARIANT_EMPTYNAME
-	"",
-#else
-	"testgood",
-#endif
-	"1.0", "test fixture provider", services, 2
+	PROVIDER_NAME,
+	"1.0", "test fixture provider", services
 };
 
-#ifndef VARIANT_NOENTRY
-JCA_PLUGIN_EXPORT int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **out)
+#ifdef VARIANT_ENTRYTHREAD
+/* A thread started and joined by the entry, making a lookup that needs a
+ * provider not loaded yet: it must get an error (JCA_BUSY), not block. */
+EXPORT extern atomic_int jca_test_thread_status;
+atomic_int jca_test_thread_status = 1;
+
+static void *entry_thread(void *arg)
 {
+	md_ctx *md = md_get_instance("TEST-AFTER-THREAD");
+
+	(void)arg;
+	atomic_store(&jca_test_thread_status, md ? 0 : jca_last_error());
+	md_free(md);
+	return NULL;
+}
+#endif
+
+#ifndef VARIANT_NOENTRY
+JCA_PLUGIN_ENTRY(host, out)
+{
+#ifndef VARIANT_OLDMINOR
 	struct timespec ts = { 0, 20 * 1000 * 1000 };
 	md_ctx *md;
+#endif
 
 	atomic_fetch_add(&jca_test_entry_calls, 1);
+#ifndef VARIANT_OLDMINOR
 	/* Widen the window for racing first lookups. */
 	nanosleep(&ts, NULL);
 	/* Calling back into the registry from the entry must work (no
 	 * recursion into loading, no deadlock). */
 	md = md_get_instance("SHA-1");
 	md_free(md);
+#endif
+#ifdef VARIANT_ENTRYTHREAD
+	{
+		pthread_t t;
+
+		if (pthread_create(&t, NULL, entry_thread, NULL) == 0)
+			pthread_join(t, NULL);
+	}
+#endif
 #ifdef VARIANT_INITFAIL
 	host->set_error("fixture refuses to initialise");
 	return 3;
 #endif
-	if (host->abi_version < 1 || host->struct_size < sizeof(jca_host_api))
+	if (!jca_host_compatible(host))
 		return 1;
 	*out = &jca_test_desc;
 	return 0;

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * libjca standard names: the JCA standard name of each algorithm, its
+ * aliases, its OIDs and the OID of HMAC over it. Written once here and
+ * used by every provider (the built-in one, the OpenSSL bridge, outside
+ * plugins), so that an application can move between providers without
+ * renaming anything.
+ *
+ * For algorithm X:
+ *   JCA_NAME_X      the standard name ("SHA-256")
+ *   JCA_ALIASES_X   the aliases, comma-separated string literals
+ *   JCA_OID_X       the OID (digests)
+ *   JCA_NAMES_X     JCA_ALIASES_X then JCA_OID_X: the aliases array of a
+ *                   service is { JCA_NAMES_X, NULL }
+ *   JCA_HMAC_OID_X  the OID of HMAC over the digest: the "HmacOID"
+ *                   attribute of the digest's service
+ * Sources: the JDK's Standard Algorithm Names, NIST CSOR, RFC 8018, RFC 4231,
+ * RFC 7693.
+ */
+#ifndef JCA_NAMES_H
+#define JCA_NAMES_H
+
+/* Attribute keys the registry understands. */
+#define JCA_ATTR_HMAC_OID "HmacOID"
+#define JCA_ATTR_MODES "SupportedModes"
+#define JCA_ATTR_PADDINGS "SupportedPaddings"
+
+/* ---- MessageDigest ---- */
+#define JCA_NAME_MD5 "MD5"
+#define JCA_ALIASES_MD5 "MD-5"
+#define JCA_OID_MD5 "1.2.840.113549.2.5"
+#define JCA_HMAC_OID_MD5 "1.3.6.1.5.5.8.1.1"
+
+#define JCA_NAME_SHA1 "SHA-1"
+#define JCA_ALIASES_SHA1 "SHA", "SHA1", "SHA-1-160"
+#define JCA_OID_SHA1 "1.3.14.3.2.26"
+#define JCA_HMAC_OID_SHA1 "1.2.840.113549.2.7"
+
+#define JCA_NAME_SHA224 "SHA-224"
+#define JCA_ALIASES_SHA224 "SHA224", "SHA2-224"
+#define JCA_OID_SHA224 "2.16.840.1.101.3.4.2.4"
+#define JCA_HMAC_OID_SHA224 "1.2.840.113549.2.8"
+
+#define JCA_NAME_SHA256 "SHA-256"
+#define JCA_ALIASES_SHA256 "SHA256", "SHA2-256"
+#define JCA_OID_SHA256 "2.16.840.1.101.3.4.2.1"
+#define JCA_HMAC_OID_SHA256 "1.2.840.113549.2.9"
+
+#define JCA_NAME_SHA384 "SHA-384"
+#define JCA_ALIASES_SHA384 "SHA384", "SHA2-384"
+#define JCA_OID_SHA384 "2.16.840.1.101.3.4.2.2"
+#define JCA_HMAC_OID_SHA384 "1.2.840.113549.2.10"
+
+#define JCA_NAME_SHA512 "SHA-512"
+#define JCA_ALIASES_SHA512 "SHA512", "SHA2-512"
+#define JCA_OID_SHA512 "2.16.840.1.101.3.4.2.3"
+#define JCA_HMAC_OID_SHA512 "1.2.840.113549.2.11"
+
+#define JCA_NAME_SHA512_224 "SHA-512/224"
+#define JCA_ALIASES_SHA512_224 "SHA512/224", "SHA2-512/224", "SHA-512-224", "SHA512-224"
+#define JCA_OID_SHA512_224 "2.16.840.1.101.3.4.2.5"
+#define JCA_HMAC_OID_SHA512_224 "1.2.840.113549.2.12"
+
+#define JCA_NAME_SHA512_256 "SHA-512/256"
+#define JCA_ALIASES_SHA512_256 "SHA512/256", "SHA2-512/256", "SHA-512-256", "SHA512-256"
+#define JCA_OID_SHA512_256 "2.16.840.1.101.3.4.2.6"
+#define JCA_HMAC_OID_SHA512_256 "1.2.840.113549.2.13"
+
+#define JCA_NAME_SHA3_224 "SHA3-224"
+#define JCA_ALIASES_SHA3_224 "SHA3_224"
+#define JCA_OID_SHA3_224 "2.16.840.1.101.3.4.2.7"
+#define JCA_HMAC_OID_SHA3_224 "2.16.840.1.101.3.4.2.13"
+
+#define JCA_NAME_SHA3_256 "SHA3-256"
+#define JCA_ALIASES_SHA3_256 "SHA3_256"
+#define JCA_OID_SHA3_256 "2.16.840.1.101.3.4.2.8"
+#define JCA_HMAC_OID_SHA3_256 "2.16.840.1.101.3.4.2.14"
+
+#define JCA_NAME_SHA3_384 "SHA3-384"
+#define JCA_ALIASES_SHA3_384 "SHA3_384"
+#define JCA_OID_SHA3_384 "2.16.840.1.101.3.4.2.9"
+#define JCA_HMAC_OID_SHA3_384 "2.16.840.1.101.3.4.2.15"
+
+#define JCA_NAME_SHA3_512 "SHA3-512"
+#define JCA_ALIASES_SHA3_512 "SHA3_512"
+#define JCA_OID_SHA3_512 "2.16.840.1.101.3.4.2.10"
+#define JCA_HMAC_OID_SHA3_512 "2.16.840.1.101.3.4.2.16"
+
+#define JCA_NAME_SHAKE128 "SHAKE128"
+#define JCA_ALIASES_SHAKE128 "SHAKE-128"
+#define JCA_OID_SHAKE128 "2.16.840.1.101.3.4.2.11"
+
+#define JCA_NAME_SHAKE256 "SHAKE256"
+#define JCA_ALIASES_SHAKE256 "SHAKE-256"
+#define JCA_OID_SHAKE256 "2.16.840.1.101.3.4.2.12"
+
+#define JCA_NAME_BLAKE2B_512 "BLAKE2b-512"
+#define JCA_ALIASES_BLAKE2B_512 "BLAKE2B-512", "BLAKE2b"
+#define JCA_OID_BLAKE2B_512 "1.3.6.1.4.1.1722.12.2.1.16"
+
+#define JCA_NAME_BLAKE2S_256 "BLAKE2s-256"
+#define JCA_ALIASES_BLAKE2S_256 "BLAKE2S-256", "BLAKE2s"
+#define JCA_OID_BLAKE2S_256 "1.3.6.1.4.1.1722.12.2.2.8"
+
+#define JCA_NAMES_MD5 JCA_ALIASES_MD5, JCA_OID_MD5
+#define JCA_NAMES_SHA1 JCA_ALIASES_SHA1, JCA_OID_SHA1
+#define JCA_NAMES_SHA224 JCA_ALIASES_SHA224, JCA_OID_SHA224
+#define JCA_NAMES_SHA256 JCA_ALIASES_SHA256, JCA_OID_SHA256
+#define JCA_NAMES_SHA384 JCA_ALIASES_SHA384, JCA_OID_SHA384
+#define JCA_NAMES_SHA512 JCA_ALIASES_SHA512, JCA_OID_SHA512
+#define JCA_NAMES_SHA512_224 JCA_ALIASES_SHA512_224, JCA_OID_SHA512_224
+#define JCA_NAMES_SHA512_256 JCA_ALIASES_SHA512_256, JCA_OID_SHA512_256
+#define JCA_NAMES_SHA3_224 JCA_ALIASES_SHA3_224, JCA_OID_SHA3_224
+#define JCA_NAMES_SHA3_256 JCA_ALIASES_SHA3_256, JCA_OID_SHA3_256
+#define JCA_NAMES_SHA3_384 JCA_ALIASES_SHA3_384, JCA_OID_SHA3_384
+#define JCA_NAMES_SHA3_512 JCA_ALIASES_SHA3_512, JCA_OID_SHA3_512
+#define JCA_NAMES_SHAKE128 JCA_ALIASES_SHAKE128, JCA_OID_SHAKE128
+#define JCA_NAMES_SHAKE256 JCA_ALIASES_SHAKE256, JCA_OID_SHAKE256
+#define JCA_NAMES_BLAKE2B_512 JCA_ALIASES_BLAKE2B_512, JCA_OID_BLAKE2B_512
+#define JCA_NAMES_BLAKE2S_256 JCA_ALIASES_BLAKE2S_256, JCA_OID_BLAKE2S_256
+
+/* ---- Cipher ----
+ * AES is one service; modes and paddings are attributes. Its OIDs name
+ * full transformations, as in the JDK (NIST CSOR), and are written
+ * "OID=TRANSFORMATION" in the aliases. */
+#define JCA_NAME_AES "AES"
+#define JCA_ALIASES_AES "Rijndael"
+#define JCA_OIDS_AES \
+	"2.16.840.1.101.3.4.1.1=AES_128/ECB/NoPadding", "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding", \
+	"2.16.840.1.101.3.4.1.21=AES_192/ECB/NoPadding", "2.16.840.1.101.3.4.1.22=AES_192/CBC/NoPadding", \
+	"2.16.840.1.101.3.4.1.41=AES_256/ECB/NoPadding", "2.16.840.1.101.3.4.1.42=AES_256/CBC/NoPadding"
+#define JCA_NAMES_AES JCA_ALIASES_AES, JCA_OIDS_AES
+#define JCA_AES_MODES "ECB|CBC"
+#define JCA_AES_PADDINGS "NOPADDING|PKCS5PADDING"
+
+#endif

@@ -1,0 +1,292 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The Cipher service type: what the registry needs to know about
+ * jca_cipher_impl (see types.h), and the Cipher transformation grammar
+ * (algorithm, mode, padding, key-size-pinned and driver names, OID
+ * aliases). The engine itself is cipher.c.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../registry/registry_int.h"
+#include "jca/names.h"
+
+#define MAX_KAT 4096
+
+static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
+{
+	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
+
+	if (!c->block_size || c->block_size > JCA_CIPHER_MAX_BLOCK)
+		return snprintf(why, n, "block_size %zu (must be 1 to %d)", c->block_size, JCA_CIPHER_MAX_BLOCK), why;
+	if (!c->key_sizes)
+		return "key_sizes is 0 (no key length accepted)";
+	if (!c->set_key)
+		return "set_key is NULL";
+	if (!c->ecb_encrypt != !c->ecb_decrypt)
+		return c->ecb_encrypt ? "ecb_decrypt is NULL (ecb_encrypt is set)" : "ecb_encrypt is NULL (ecb_decrypt is set)";
+	if (!c->cbc_encrypt != !c->cbc_decrypt)
+		return c->cbc_encrypt ? "cbc_decrypt is NULL (cbc_encrypt is set)" : "cbc_encrypt is NULL (cbc_decrypt is set)";
+	if (!c->ecb_encrypt && !c->cbc_encrypt)
+		return "no mode offered (ecb_* and cbc_* are all NULL)";
+	return NULL;
+}
+
+static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why, size_t n)
+{
+	const jca_cipher_impl *x = (const jca_cipher_impl *)a, *y = (const jca_cipher_impl *)b;
+
+	if (x->block_size != y->block_size || x->key_sizes != y->key_sizes)
+		return snprintf(why, n, "block_size/key_sizes %zu/0x%llx differ from %s's %zu/0x%llx", y->block_size,
+		                (unsigned long long)y->key_sizes, a->name, x->block_size,
+		                (unsigned long long)x->key_sizes), why;
+	return NULL;
+}
+
+static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, size_t n)
+{
+	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
+
+	if (!k->in || !k->out || !k->key)
+		return "in, out or key is NULL";
+	if (k->in_len != k->out_len || !k->in_len || k->in_len % c->block_size || k->in_len > MAX_KAT)
+		return snprintf(why, n, "in_len %zu, out_len %zu: must be equal, whole %zu-byte blocks, at most %d",
+		                k->in_len, k->out_len, c->block_size, MAX_KAT), why;
+	if (c->cbc_encrypt && !k->iv)
+		return "iv is NULL (the test runs CBC)";
+	if (k->flags & ~JCA_KAT_DECRYPT)
+		return snprintf(why, n, "flags 0x%x has unknown bits", k->flags), why;
+	return NULL;
+}
+
+/* CBC if offered (else ECB), encrypting, or decrypting with
+ * JCA_KAT_DECRYPT; buffers sized from the test. */
+static int self_test(const jca_impl *impl, const jca_kat *k)
+{
+	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
+	size_t nb = k->in_len / c->block_size;
+	int dec = (k->flags & JCA_KAT_DECRYPT) != 0, ok = 0, rc = -1;
+	unsigned char *out = malloc(k->in_len), *iv = malloc(c->block_size);
+	void *ctx = calloc(1, impl->ctx_size);
+
+	if (out && iv && ctx && c->set_key(ctx, k->key, k->key_len) == 0) {
+		if (c->cbc_encrypt) {
+			memcpy(iv, k->iv, c->block_size);
+			rc = dec ? c->cbc_decrypt(ctx, iv, out, k->in, nb) : c->cbc_encrypt(ctx, iv, out, k->in, nb);
+		} else {
+			rc = dec ? c->ecb_decrypt(ctx, out, k->in, nb) : c->ecb_encrypt(ctx, out, k->in, nb);
+		}
+		ok = rc == 0 && memcmp(out, k->out, k->out_len) == 0;
+	}
+	if (ctx && c->cleanup)
+		c->cleanup(ctx);
+	if (ctx)
+		jca__wipe(ctx, impl->ctx_size);
+	free(ctx);
+	if (out)
+		jca__wipe(out, k->in_len);
+	free(out);
+	free(iv);
+	return ok ? 0 : -1;
+}
+
+static const struct {
+	const char *name;
+	uint8_t mode;
+} modes[] = { { "ECB", JCA__MODE_ECB }, { "CBC", JCA__MODE_CBC } };
+
+static const struct {
+	const char *name;
+	uint8_t padding;
+} paddings[] = {
+	{ "NoPadding", JCA__PAD_NONE },
+	{ "PKCS5Padding", JCA__PAD_PKCS5 },
+	{ "PKCS7Padding", JCA__PAD_PKCS5 },   /* same padding for 16-byte blocks */
+};
+
+static int mode_offered(const jca_cipher_impl *c, uint8_t mode)
+{
+	if (mode == JCA__MODE_ECB)
+		return c->ecb_encrypt && c->ecb_decrypt;
+	return c->cbc_encrypt && c->cbc_decrypt;
+}
+
+/* Every transformation a cipher service answers to, pre-enumerated so that
+ * cipher_get_instance never parses: "AES", "AES/CBC/PKCS5Padding",
+ * "AES_128/CBC/NoPadding", ... A service whose algorithm fixes the mode or
+ * padding ("AES/CBC/NoPadding") is more specific; callers add those first. */
+static int put_cipher_names(jca__entry **table, const struct jca_service *s, int pos)
+{
+	const jca_cipher_impl *c = (const jca_cipher_impl *)s->active;
+	const char *sm = jca__attr_get(s, JCA_ATTR_MODES);
+	const char *sp = jca__attr_get(s, JCA_ATTR_PADDINGS);
+	char base[JCA__MAX_NAME], fixed_mode[16] = "", fixed_pad[32] = "";
+	char name[JCA__MAX_NAME + 64], canon[JCA__MAX_NAME + 64];
+	const char *slash;
+	size_t nb = 0, i, m, p, k, nmax, npin = 0;
+	/* Every base name with its canonical form, implementation and pinned
+	 * key size: sized from the service, no cap. */
+	const char **bases, **canon_base;
+	const jca_cipher_impl **bimpl;
+	uint8_t *pins;
+	char (*pinned)[JCA__MAX_NAME + 8];
+	int rc = 0;
+
+	for (k = 1; k < 64; k++)
+		npin += (c->key_sizes >> k) & 1;
+	nmax = 1 + jca__count_list(s->aliases) + npin;
+	for (i = 0; s->impls[i]; i++)
+		nmax++;
+	bases = malloc(nmax * sizeof *bases);
+	canon_base = malloc(nmax * sizeof *canon_base);
+	bimpl = malloc(nmax * sizeof *bimpl);
+	pins = malloc(nmax);
+	pinned = malloc((npin ? npin : 1) * sizeof *pinned);
+	if (!bases || !canon_base || !bimpl || !pins || !pinned) {
+		rc = JCA_ENOMEM;
+		goto out;
+	}
+
+/* Split "alg[/mode[/padding]]" as declared by the provider. */
+	slash = strchr(s->algorithm, '/');
+	if (slash) {
+		const char *slash2 = strchr(slash + 1, '/');
+		size_t n = (size_t)(slash - s->algorithm);
+
+		if (n >= sizeof base)
+			goto out;         /* validation caps names at 64 bytes */
+		memcpy(base, s->algorithm, n);
+		base[n] = 0;
+		n = slash2 ? (size_t)(slash2 - slash - 1) : strlen(slash + 1);
+		if (n < sizeof fixed_mode) {
+			memcpy(fixed_mode, slash + 1, n);
+			fixed_mode[n] = 0;
+		}
+		if (slash2)
+			snprintf(fixed_pad, sizeof fixed_pad, "%s", slash2 + 1);
+	} else {
+		snprintf(base, sizeof base, "%s", s->algorithm);
+	}
+
+	bases[nb] = base;
+	canon_base[nb] = base;
+	bimpl[nb] = c;
+	pins[nb++] = 0;
+	for (i = 0; s->aliases[i]; i++) {
+		if (!jca__is_oid(s->aliases[i]) && !strchr(s->aliases[i], '/') && !strchr(s->aliases[i], '=')) {
+			bases[nb] = s->aliases[i];
+			canon_base[nb] = base;
+			bimpl[nb] = c;
+			pins[nb++] = 0;
+		}
+	}
+	/* Key-size-pinned names: AES_128, AES_192, AES_256. */
+	for (k = 1, i = 0; k < 64; k++) {
+		if (c->key_sizes & (1ull << k)) {
+			snprintf(pinned[i], sizeof pinned[i], "%s_%zu", base, k * 8);
+			bases[nb] = pinned[i];
+			canon_base[nb] = pinned[i];
+			bimpl[nb] = c;
+			pins[nb++] = (uint8_t)k;
+			i++;
+		}
+	}
+	/* Implementation (driver) names select one backend: "aes-aesni/CBC/NoPadding". */
+	for (i = 0; s->impls[i]; i++) {
+		if (!jca__impl_usable(s->impls[i]->available))
+			continue;
+		bases[nb] = s->impls[i]->name;
+		canon_base[nb] = base;
+		bimpl[nb] = (const jca_cipher_impl *)s->impls[i];
+		pins[nb++] = 0;
+	}
+
+	for (i = 0; i < nb && rc == 0; i++) {
+		for (m = 0; m < sizeof modes / sizeof modes[0]; m++) {
+			if (fixed_mode[0] ? !jca__name_eq(fixed_mode, modes[m].name)
+			                  : (sm && !jca__list_has(sm, modes[m].name)))
+				continue;
+			if (!mode_offered(bimpl[i], modes[m].mode))
+				continue;
+			for (p = 0; p < sizeof paddings / sizeof paddings[0]; p++) {
+				const char *pad = paddings[p].padding == JCA__PAD_PKCS5 ? "PKCS5Padding" : "NoPadding";
+				jca__resolved r = { s, &bimpl[i]->base, canon, modes[m].mode, paddings[p].padding, pins[i] };
+
+				if (fixed_pad[0] ? !jca__name_eq(fixed_pad, pad)
+				                 : (sp && !jca__list_has(sp, pad)))
+					continue;
+				snprintf(canon, sizeof canon, "%s/%s/%s", canon_base[i], modes[m].name, pad);
+				snprintf(name, sizeof name, "%s/%s/%s", bases[i], modes[m].name, paddings[p].name);
+				rc = jca__put_name(table, JCA_CIPHER, name, &r, pos);
+				/* JCA default for a bare algorithm name: ECB with PKCS5Padding. */
+				if (rc == 0 && !fixed_mode[0] && !fixed_pad[0] &&
+				    modes[m].mode == JCA__MODE_ECB && paddings[p].padding == JCA__PAD_PKCS5)
+					rc = jca__put_name(table, JCA_CIPHER, bases[i], &r, pos);
+				if (rc)
+					break;
+			}
+		}
+	}
+out:
+	free(bases);
+	free(canon_base);
+	free(bimpl);
+	free(pins);
+	free(pinned);
+	return rc;
+}
+
+/* OID aliases of cipher services name a full transformation:
+ * "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding". */
+static int put_cipher_oids(jca__entry **table, const struct jca_service *s, int pos)
+{
+	size_t i;
+
+	for (i = 0; s->aliases[i]; i++) {
+		const char *eq = strchr(s->aliases[i], '=');
+		char oid[64], key[JCA__MAX_NAME + 8];
+		size_t klen, n;
+		jca__entry *e;
+
+		if (!eq || (n = (size_t)(eq - s->aliases[i])) >= sizeof oid)
+			continue;
+		memcpy(oid, s->aliases[i], n);
+		oid[n] = 0;
+		klen = jca__make_key(key, JCA_CIPHER, eq + 1);
+		if (!klen)
+			continue;
+		HASH_FIND(hh, *table, key, klen, e);
+		if (e && e->r.svc == s) {
+			jca__resolved r = e->r;
+			int rc = jca__put_name(table, JCA_CIPHER, oid, &r, pos);
+
+			if (rc)
+				return rc;
+		}
+	}
+	return 0;
+}
+
+/* The Cipher grammar: transformations, then the OIDs naming them. */
+static int put_names(jca__entry **table, const struct jca_service *s, int pos)
+{
+	int rc = put_cipher_names(table, s, pos);
+
+	return rc ? rc : put_cipher_oids(table, s, pos);
+}
+
+const jca__type_ops jca__cipher_type = {
+	.type = JCA_CIPHER,
+	.name = "Cipher",
+	.letter = 'C',
+	.declarable = 1,
+	.impl_size = sizeof(jca_cipher_impl),
+	.impl_min_size = JCA__END(jca_cipher_impl, cleanup),
+	.impl_fault = impl_fault,
+	.impl_mismatch = impl_mismatch,
+	.kat_fault = kat_fault,
+	.self_test = self_test,
+	.put_names = put_names,
+	.derive = NULL,
+};

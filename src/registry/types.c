@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The list of service types (types.h). A new type adds one line here; the
+ * rest of the registry reaches types only through this list.
+ */
+#include "types.h"
+
+static const jca__type_ops *const types[] = {
+	&jca__md_type,
+	&jca__cipher_type,
+	&jca__mac_type,
+};
+
+const jca__type_ops *jca__type_at(size_t i)
+{
+	return i < sizeof types / sizeof types[0] ? types[i] : NULL;
+}
+
+const jca__type_ops *jca__type_ops_of(jca_service_type t)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof types / sizeof types[0]; i++)
+		if (types[i]->type == t)
+			return types[i];
+	return NULL;
+}

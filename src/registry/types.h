@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Service types: one table of operations per type, kept beside its engine
+ * (src/api/md_type.c, cipher_type.c, mac_type.c). The registry core
+ * (validation, binding, self-tests, names, introspection) calls these and
+ * knows no type by name, as the Linux crypto API's crypto_type keeps
+ * crypto/api.c ignorant of shash versus skcipher.
+ *
+ * Adding a type (SecureRandom, KDF): a jca_service_type value and an
+ * implementation struct starting with jca_impl in provider.h (with a
+ * JCA_ABI_MINOR bump), one file src/api/<type>_type.c defining its
+ * jca__type_ops, and one line in the list in types.c and in Makefile.am.
+ */
+#ifndef JCA_REGISTRY_TYPES_H
+#define JCA_REGISTRY_TYPES_H
+
+#include <stddef.h>
+
+#include "jca/provider.h"
+#include "../util/mem.h"     /* JCA__HIDDEN */
+
+struct jca_service;
+struct jca__entry;
+
+/* Size of a structure up to and including `field`. */
+#define JCA__END(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
+
+typedef struct jca__type_ops {
+	jca_service_type type;
+	const char *name;              /* "MessageDigest" */
+	char letter;                   /* first byte of lookup keys, unique */
+	int declarable;                /* providers declare it (not composed only) */
+	size_t impl_size;              /* sizeof the implementation struct in this host */
+	size_t impl_min_size;          /* its size at ABI 2.0: the smallest accepted */
+	/* NULL if impl (a host-size copy) is usable, else what is wrong with
+	 * it, naming the field (may be written into why). */
+	const char *(*impl_fault)(const jca_impl *impl, char *why, size_t n);
+	/* NULL if b can stand in for a (the service's first implementation):
+	 * the sizes callers rely on agree. */
+	const char *(*impl_mismatch)(const jca_impl *a, const jca_impl *b, char *why, size_t n);
+	/* NULL if known answer k can be run on impl, else what is wrong. */
+	const char *(*kat_fault)(const jca_impl *impl, const jca_kat *k, char *why, size_t n);
+	/* Runs k on impl: 0 if the answer is right. */
+	int (*self_test)(const jca_impl *impl, const jca_kat *k);
+	/* Puts every name s answers to into *table (jca__put_name); NULL:
+	 * the algorithm, the aliases and the usable implementations' names. */
+	int (*put_names)(struct jca__entry **table, const struct jca_service *s, int pos);
+	/* Services derived from s, registered beside it (HMAC over a digest):
+	 * the number written to out (at most max), or -1 out of memory. NULL
+	 * if the type derives none. */
+	int (*derive)(const struct jca_service *s, struct jca_service **out, size_t max);
+} jca__type_ops;
+
+/* The ops of a type, or NULL for a value no type has. */
+JCA__HIDDEN const jca__type_ops *jca__type_ops_of(jca_service_type t);
+/* The i-th type (0, 1, ...), NULL past the last: for loops over types. */
+JCA__HIDDEN const jca__type_ops *jca__type_at(size_t i);
+
+JCA__HIDDEN extern const jca__type_ops jca__md_type, jca__cipher_type, jca__mac_type;
+/* HMAC over a digest service (mac_type.c): the digest type's derive. */
+JCA__HIDDEN int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size_t max);
+
+#endif

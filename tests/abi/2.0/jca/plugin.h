@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * FROZEN COPY of include/jca/plugin.h at ABI 2.0 (see provider.h here). Never edit.
+ *
+ * libjca plugins: the entry point and the host table, for plugin authors.
+ * Include this header in a plugin (it includes <jca/provider.h>);
+ * applications never need it, and <jca.h> does not include it.
+ *
+ * ==== A plugin from an empty folder to a configured provider ====
+ *
+ * 1. Write one C file (plugins/example/example.c is the annotated
+ *    template: copy it):
+ *
+ *      #include <jca/plugin.h>
+ *      #include <jca/names.h>      // standard names, aliases, OIDs
+ *
+ *      static int my_init(void *ctx) { ...; return 0; }
+ *      ...
+ *      static const jca_md_impl my_impl = {
+ *          .base = JCA_IMPL_BASE(jca_md_impl, "mydigest-generic",
+ *                                JCA_PRIO_GENERIC, NULL, sizeof(my_ctx)),
+ *          .digest_size = 32, .block_size = 64,
+ *          .init = my_init, .update = my_update, .final = my_final };
+ *      static const jca_impl *const my_impls[] = { &my_impl.base, NULL };
+ *      static const jca_service_desc my_service = {
+ *          .struct_size = sizeof(jca_service_desc),
+ *          .type = JCA_MESSAGE_DIGEST, .algorithm = "MyDigest",
+ *          .impls = my_impls, .kat = &my_kat };
+ *      static const jca_service_desc *const my_services[] = { &my_service, NULL };
+ *      static const jca_provider_desc my_provider = {
+ *          JCA_ABI_VERSION, sizeof(jca_provider_desc),
+ *          "myprov", "1.0", "My provider", my_services };
+ *
+ *      JCA_PLUGIN_ENTRY(host, desc)
+ *      {
+ *          if (!jca_host_compatible(host))
+ *              return -1;
+ *          *desc = &my_provider;
+ *          return 0;
+ *      }
+ *
+ * 2. Build it against the installed libjca, with pkg-config alone:
+ *
+ *      cc -std=c11 -O2 -fPIC -shared -fvisibility=hidden \
+ *         $(pkg-config --cflags jca) myprov.c -o myprov.so
+ *
+ *    No link against libjca is needed (the host passes what the plugin
+ *    may call). `nm -D --defined-only myprov.so` lists jca_plugin_entry
+ *    only.
+ *
+ * 3. Install it where libjca looks for plugins, owned by root, mode 0755:
+ *
+ *      install -m 0755 myprov.so "$(pkg-config --variable=plugindir jca)/"
+ *
+ * 4. Configure it: append to the configuration file (or drop a file in
+ *    its drop-in folder, `pkg-config --variable=confdir jca`):
+ *
+ *      security.provider.3 = myprov      # <jca.plugin.dir>/myprov.so
+ *
+ *    and check: `jca list --load` shows the provider loaded, with its
+ *    services; `jca dgst -a MyDigest FILE` uses it.
+ *
+ * ==== Rules ====
+ *
+ * Entry. The host calls jca_plugin_entry(host, &desc) when a lookup first
+ * reaches the plugin in preference order, or from jca_provider_load(). It
+ * stores a pointer to its static descriptor in *desc and returns 0, or
+ * returns nonzero to refuse, after host->set_error("why") (the reason
+ * shows in `jca list` and jca_provider_state_reason()). It may be called
+ * again (the same file loaded again after jca_provider_remove() or
+ * jca_shutdown()): it must be idempotent and return the same descriptor.
+ *
+ * What an entry may do. It runs on the thread whose lookup (or
+ * jca_provider_load call) reached the plugin, with the registry's loading
+ * lock held. From that thread it may call libjca: lookups see the
+ * registry as it was and never trigger further loading (a name only a
+ * later provider offers is not found), and adding, inserting, loading or
+ * removing a provider fails with JCA_BUSY. Other threads keep using
+ * everything already loaded without waiting; a thread that needs a
+ * provider loaded waits for the entry to return, but at most
+ * JCA_PLUGIN_ENTRY_WAIT_MS milliseconds, then fails with JCA_BUSY. So an
+ * entry that starts a thread and joins it does not deadlock: that
+ * thread's lookup fails with JCA_BUSY if it needs loading. An entry must
+ * be quick (no network, no waiting for other threads that use libjca);
+ * do slow work lazily.
+ *
+ * Versions. Check the host first with jca_host_compatible(host) (same
+ * major ABI, a table at least as large as the fields you read). Set
+ * abi_version = JCA_ABI_VERSION and every struct_size = sizeof() of its
+ * structure: the host accepts a plugin built against this header or an
+ * older minor of it (see provider.h, "How the ABI grows").
+ *
+ * Validation. The host validates the whole descriptor before anything
+ * becomes visible: sizes and versions, non-empty unique names, non-NULL
+ * methods, sane sizes (ctx_size <= 1 MiB, digest and block sizes <=
+ * JCA_MD_MAX_DIGEST, cipher blocks <= JCA_CIPHER_MAX_BLOCK). It then binds
+ * each service's best usable implementation (highest priority whose
+ * available() is true) and runs each service's known-answer test. Any
+ * failure refuses the provider as a whole (JCA_ABI, JCA_BADDESC,
+ * JCA_SELFTEST) with a message naming the field, and leaves the registry
+ * unchanged.
+ *
+ * Names. A provider name must be unique in the process: a second provider
+ * with the name of a loaded one, or the same file loaded twice (under two
+ * names or paths), is refused with JCA_EXISTS and a message naming both
+ * sources. Name the file after the provider (myprov.so for "myprov").
+ *
+ * Trust. The host loads a plugin only by absolute path (a configured name
+ * becomes <jca.plugin.dir>/<name>.so), and only if it is a regular file
+ * owned by root or the current user, not writable by group or others, and
+ * every directory from it up to / is owned by root or the current user and
+ * not writable by group or others (sticky directories such as /tmp
+ * excepted).
+ *
+ * The file that runs is the file that was checked, for any number of
+ * plugins: the host opens the file once (non-blocking, so a FIFO cannot
+ * hang it), checks that open descriptor (fstat), and has the dynamic
+ * loader map that same descriptor through /proc/self/fd/N; there is no
+ * second lookup by path, hence no window between check and load. The
+ * dynamic loader identifies an object by the name it was opened with, so
+ * the host never hands it a /proc/self/fd/N name it has used before: a
+ * descriptor number once given to the loader is retired for the life of
+ * the process (the next plugin's descriptor is moved to a fresh number),
+ * so the second, third, ... plugin can never be mistaken for the first.
+ * Where /proc is not mounted, plugins are refused (JCA_PLUGIN) rather
+ * than loaded by path.
+ *
+ * Lifetime. The descriptor and all it points to live in the plugin's own
+ * static storage; the host never writes to it and never unloads the plugin
+ * (dlclose) while the process runs, so nothing it hands out can dangle.
+ */
+#ifndef JCA_PLUGIN_H
+#define JCA_PLUGIN_H
+
+#include "provider.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define JCA_PLUGIN_ENTRY_NAME "jca_plugin_entry"
+/* How long another thread waits for a running entry before JCA_BUSY. */
+#define JCA_PLUGIN_ENTRY_WAIT_MS 2000
+
+/* What the host passes to the entry. Append-only: read a field only if
+ * struct_size covers it. */
+typedef struct jca_host_api {
+	uint32_t abi_version;                   /* JCA_ABI_VERSION of the host */
+	uint32_t struct_size;                   /* sizeof(jca_host_api) of the host */
+	const char *host_version;               /* libjca version string */
+	/* Records why the plugin refuses to load (copied by the host). */
+	void (*set_error)(const char *message);
+	/* Fills buf with len random bytes from the OS; 0 or -1. */
+	int (*random)(void *buf, size_t len);
+} jca_host_api;
+
+typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc);
+
+/* The host runs a plugin built against this header when the majors match
+ * and the host's table holds every field this header knows of. */
+static inline int jca_host_compatible(const jca_host_api *host)
+{
+	return host && (host->abi_version >> 16) == JCA_ABI_MAJOR &&
+	       host->struct_size >= sizeof(jca_host_api);
+}
+
+#if defined(__GNUC__)
+#define JCA_PLUGIN_EXPORT __attribute__((visibility("default")))
+#else
+#define JCA_PLUGIN_EXPORT
+#endif
+
+/* Declares and begins the definition of the entry function:
+ *   JCA_PLUGIN_ENTRY(host, desc) { ...; return 0; }
+ * The prototype lets the compiler check the definition; JCA_PLUGIN_EXPORT
+ * keeps it visible when the plugin is built with -fvisibility=hidden. */
+#define JCA_PLUGIN_ENTRY(host, desc) \
+	JCA_PLUGIN_EXPORT int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc); \
+	JCA_PLUGIN_EXPORT int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc)
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * FROZEN COPY of include/jca/provider.h at ABI 2.0, kept to build a test
+ * plugin against an older minor (tests/plugins/fixture.c, VARIANT_OLDMINOR).
+ * Never edit: the point is that it stays as plugins built then saw it.
+ *
+ * libjca provider interface (ABI 2): what a provider (built in, added by
+ * the application, or a plugin .so) hands to the registry.
+ *
+ * A provider is described by a jca_provider_desc: name, version,
+ * description and a NULL-terminated array of pointers to services. A
+ * service is (type, algorithm name, aliases, attributes, implementations,
+ * known-answer test). An implementation is a typed, const vtable that
+ * starts with the common header jca_impl (its size, name, priority,
+ * availability check, context size) followed by its typed functions. The
+ * registry binds the best usable implementation of each service once and
+ * caches it (the "cached constructor"), so getting an instance is a hash
+ * lookup plus one allocation.
+ *
+ * Plugin authors: include <jca/plugin.h> (it includes this header and
+ * declares the entry point); see its guide. Applications that only add
+ * providers through jca_provider_add() need this header alone (jca.h
+ * includes it).
+ *
+ * Ownership: the descriptor and everything it points to (strings, arrays,
+ * vtables, code) must stay valid and unchanged until jca_shutdown(). Plugin
+ * code is never unloaded before then.
+ *
+ * Threading: vtable functions are called on one object by one thread at a
+ * time; they must not keep global mutable state. available() and
+ * known-answer tests may run on any thread, once.
+ *
+ * ---- How the ABI grows (why a plugin built today keeps loading) ----
+ *
+ *  - JCA_ABI_VERSION is (major << 16) | minor. A host accepts a provider
+ *    whose major equals its own and whose minor is lower or equal; it
+ *    refuses a newer minor or another major with JCA_ABI and a message
+ *    naming both versions ("built for ABI 2.3, this libjca supports ABI 2.1
+ *    and older 2.x").
+ *  - Every structure a provider hands over begins with (or, for the
+ *    implementation types, its jca_impl header begins with) a struct_size
+ *    field set to sizeof() of the structure as the provider was compiled.
+ *    A new minor appends fields at the end only; the host reads a field
+ *    only if struct_size covers it, and treats a missing field as zero /
+ *    NULL ("not offered"). The host copies each provider structure into a
+ *    full-size structure of its own before use, so the engines never read
+ *    past the end of an older provider's vtable.
+ *  - Arrays a provider hands over are arrays of pointers (services,
+ *    implementations, aliases), never arrays of structures, so a larger
+ *    structure never changes an array's stride.
+ *  - Fields are never removed, reordered or retyped within a major; a new
+ *    service type is a new jca_service_type value plus a new implementation
+ *    structure starting with jca_impl, so old providers are unaffected.
+ *  - Implementation functions that can fail return int (0 = success); the
+ *    engines turn a failure into a JCA_IMPL error on that call.
+ *
+ * ABI history:
+ *   1    (libjca 0.1) services by value, no sizes, void functions. Refused.
+ *   2.0  this layout: sized structures, arrays of pointers, jca_impl
+ *        header, int-returning functions.
+ */
+#ifndef JCA_PROVIDER_H
+#define JCA_PROVIDER_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define JCA_ABI_MAJOR 2
+#define JCA_ABI_MINOR 0
+/* ABI version of this header's structures: (major << 16) | minor. */
+#define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
+
+typedef enum jca_service_type {
+	JCA_MESSAGE_DIGEST = 1,
+	JCA_CIPHER = 2,
+	JCA_MAC = 3                /* composed by the registry (HMAC); not declared by providers */
+} jca_service_type;
+
+/* Priority tiers of implementations (higher wins, like the kernel's). */
+#define JCA_PRIO_GENERIC 100   /* portable C */
+#define JCA_PRIO_SIMD    150   /* SSSE3/NEON-class vector code */
+#define JCA_PRIO_AVX2    170
+#define JCA_PRIO_AVX512  200
+#define JCA_PRIO_CRYPTO  250   /* dedicated crypto instructions */
+#define JCA_PRIO_CRYPTO_WIDE 260 /* wide (VAES) crypto instructions */
+
+/* The header every implementation starts with (first member, named
+ * `base`), whatever its service type. */
+typedef struct jca_impl {
+	uint32_t struct_size;      /* sizeof the whole implementation struct (jca_md_impl, ...) */
+	uint32_t reserved;         /* 0 */
+	const char *name;          /* implementation ("driver") name, unique, e.g. "sha256-generic" */
+	int priority;              /* JCA_PRIO_* */
+	int (*available)(void);    /* nonzero if usable on this CPU; NULL means always */
+	size_t ctx_size;           /* bytes of context (at most 1 MiB); clone is memcpy of this */
+} jca_impl;
+
+/* Initialiser of the header: .base = JCA_IMPL_BASE(jca_md_impl, "x-generic",
+ * JCA_PRIO_GENERIC, NULL, sizeof(my_ctx)). */
+#define JCA_IMPL_BASE(type, impl_name, prio, avail, ctxsize) \
+	{ (uint32_t)sizeof(type), 0, (impl_name), (prio), (avail), (ctxsize) }
+
+/* ---- MessageDigest implementation ----
+ * init, update, final (and the cipher functions below) return 0, or
+ * nonzero if they failed (a bridge's library out of memory): the engine
+ * then fails that call with JCA_IMPL, wipes any output, and the object
+ * needs a fresh init. */
+#define JCA_MD_XOF 1u          /* extendable output: any output length */
+#define JCA_MD_MAX_DIGEST 1024 /* largest digest_size (and block_size) the host accepts */
+typedef struct jca_md_impl {
+	jca_impl base;
+	size_t digest_size;        /* output length in bytes (default length for an XOF) */
+	size_t block_size;         /* input block in bytes (used by HMAC; 0: no HMAC) */
+	unsigned flags;            /* JCA_MD_* */
+	int (*init)(void *ctx);
+	int (*update)(void *ctx, const void *in, size_t len);
+	/* Writes exactly out_len bytes to out and never more. For a fixed-size
+	 * digest the host always passes out_len == digest_size (the engine,
+	 * HMAC and the known-answer test alike); for JCA_MD_XOF any length,
+	 * including 0 and more than digest_size. Leaves ctx unspecified; the
+	 * engine calls init() before reuse. */
+	int (*final)(void *ctx, void *out, size_t out_len);
+	/* Optional, for contexts that own outside resources (a bridge to
+	 * another library). When cleanup is set, the engine zeroes a new
+	 * context before the first init(), calls copy(dst, src) instead of
+	 * memcpy to clone (0 on success; dst is zeroed or a live context of
+	 * the same implementation, whose resources copy reuses or replaces;
+	 * src may be a zeroed context never initialised), and cleanup(ctx)
+	 * before freeing. Set both or neither (the host refuses one alone).
+	 * Leave both NULL for plain contexts. */
+	int (*copy)(void *dst, const void *src);
+	void (*cleanup)(void *ctx);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_md_impl;
+
+/* ---- Block cipher implementation with its modes ----
+ * A NULL mode function means the mode is not offered. In-place operation
+ * (out == in) must work. */
+#define JCA_CIPHER_MAX_BLOCK 32
+typedef struct jca_cipher_impl {
+	jca_impl base;             /* ctx_size: the key schedule; wiped by the engine */
+	size_t block_size;         /* bytes, at most JCA_CIPHER_MAX_BLOCK */
+	uint64_t key_sizes;        /* bit n set: a key of n bytes is accepted (n < 64) */
+	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* 0 or nonzero */
+	int (*ecb_encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	int (*ecb_decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	/* iv (block_size bytes) is updated to the chaining value for the next call */
+	int (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	int (*cbc_decrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	/* Optional: releases outside resources; the engine zeroes a new context
+	 * before set_key when it is set, and calls it before freeing. */
+	void (*cleanup)(void *ctx);
+	/* New fields (modes) go here, with a JCA_ABI_MINOR bump. */
+} jca_cipher_impl;
+
+typedef struct jca_attr {
+	const char *key;
+	const char *value;
+} jca_attr;
+
+/* Optional known-answer test, run once by the host before the service can
+ * be used; the provider is refused (JCA_SELFTEST) if it fails.
+ *   MessageDigest: digest of `in` equals `out`. For a fixed-size digest
+ *     out_len is at most digest_size and the first out_len bytes of the
+ *     digest are compared (the host passes digest_size to final, into a
+ *     buffer of that size); for an XOF, final is asked for out_len bytes.
+ *   Cipher: CBC (or ECB if CBC is not offered) encryption of `in` under
+ *     key/iv equals `out`; with JCA_KAT_DECRYPT (ABI 2.1) decryption of
+ *     `in` equals `out`. Whole blocks, in_len == out_len <= 4096. */
+typedef struct jca_kat {
+	uint32_t struct_size;      /* sizeof(jca_kat) */
+	const void *in;
+	size_t in_len;
+	const void *key;
+	size_t key_len;
+	const void *iv;
+	const void *out;
+	size_t out_len;
+} jca_kat;
+
+/* A service. Attributes the registry understands:
+ *   MessageDigest: "HmacOID" - OID of HMAC over this digest.
+ *   Cipher: "SupportedModes" ("CBC|ECB"), "SupportedPaddings"
+ *           ("NOPADDING|PKCS5PADDING"), as in the JCA.
+ * Aliases that are OIDs ("2.16.840.1.101.3.4.2.1") are also reachable with
+ * the "OID." prefix. Standard names, aliases and OIDs: <jca/names.h>. */
+typedef struct jca_service_desc {
+	uint32_t struct_size;                   /* sizeof(jca_service_desc) */
+	jca_service_type type;
+	const char *algorithm;                  /* standard (JCA) name */
+	const char *const *aliases;             /* NULL-terminated, or NULL */
+	const jca_attr *attributes;             /* ends with {NULL, NULL}, or NULL */
+	/* Implementations, NULL-terminated: pointers to the `base` member of
+	 * implementation structs of the service's type (jca_md_impl for
+	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER). */
+	const jca_impl *const *impls;
+	const jca_kat *kat;                     /* optional */
+} jca_service_desc;
+
+typedef struct jca_provider_desc {
+	uint32_t abi_version;                   /* JCA_ABI_VERSION */
+	uint32_t struct_size;                   /* sizeof(jca_provider_desc) */
+	const char *name;                       /* at most 64 bytes, printable ASCII */
+	const char *version;
+	const char *description;
+	const jca_service_desc *const *services; /* NULL-terminated */
+} jca_provider_desc;
+
+/* Register a provider at the end of the preference list (position -1) or at
+ * a 0-based position. The descriptor is validated in full first; on any
+ * error nothing changes and the reason is in jca_last_error_message(). */
+JCA_API int jca_provider_add(const jca_provider_desc *desc);
+JCA_API int jca_provider_insert(const jca_provider_desc *desc, int position);
+/* Remove a provider by name. Instances already created keep working until
+ * freed. The same provider (or plugin file) may be added or loaded again
+ * afterwards. */
+JCA_API int jca_provider_remove(const char *name);
+/* Load a plugin shared object now and register its provider at `position`
+ * (-1: last). The path must be absolute. Errors: JCA_PLUGIN (cannot open,
+ * untrusted file, no entry symbol, entry refused), JCA_ABI, JCA_BADDESC,
+ * JCA_SELFTEST, JCA_EXISTS (a provider of that name, or that file, is
+ * already loaded), JCA_BUSY (called from inside a plugin's entry). */
+JCA_API int jca_provider_load(const char *path, int position);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
