@@ -288,6 +288,87 @@ START_TEST(test_mac)
 }
 END_TEST
 
+/* Secret keys this process sees on the token (session objects included):
+ * through the module the plugin loaded, already logged in. */
+static long token_keys(void)
+{
+	CK_OBJECT_CLASS cls = CKO_SECRET_KEY;
+	CK_ATTRIBUTE a = { CKA_CLASS, &cls, sizeof cls };
+	CK_OBJECT_HANDLE h[64];
+	CK_SLOT_ID slots[8];
+	CK_ULONG ns = 8, n = 0, i;
+	CK_SESSION_HANDLE s;
+	CK_C_GetFunctionList get;
+	CK_FUNCTION_LIST_PTR f;
+	CK_TOKEN_INFO ti;
+	long total = -1;
+	void *dl = dlopen(module, RTLD_NOW | RTLD_NOLOAD);
+
+	ck_assert_ptr_nonnull(dl);
+	*(void **)&get = dlsym(dl, "C_GetFunctionList");
+	ck_assert_int_eq(get(&f), CKR_OK);
+	ck_assert_int_eq(f->C_GetSlotList(CK_TRUE, slots, &ns), CKR_OK);
+	for (i = 0; i < ns; i++)
+		if (f->C_GetTokenInfo(slots[i], &ti) == CKR_OK && memcmp(ti.label, "jca-test ", 9) == 0)
+			break;
+	ck_assert_uint_lt(i, ns);
+	ck_assert_int_eq(f->C_OpenSession(slots[i], CKF_SERIAL_SESSION, NULL, NULL, &s), CKR_OK);
+	if (f->C_FindObjectsInit(s, &a, 1) == CKR_OK) {
+		total = 0;
+		while (f->C_FindObjects(s, h, 64, &n) == CKR_OK && n)
+			total += (long)n;
+		f->C_FindObjectsFinal(s);
+	}
+	f->C_CloseSession(s);
+	dlclose(dl);
+	return total;
+}
+
+/* HMAC on the token: the key is a token object while the Mac lives, gone
+ * when it is freed; cipher keys likewise. */
+START_TEST(test_keys_on_token)
+{
+	uint8_t key[32] = { 1, 2, 3 }, iv[16] = { 0 }, tag[32], want[32];
+	mac_ctx *m, *b;
+	cipher_ctx *c;
+	long base;
+
+	config_token();
+	m = mac_get_instance_from("HmacSHA256", "softhsm");
+	ck_assert_ptr_nonnull(m);
+	base = token_keys();
+	ck_assert_int_ge(base, 0);
+	ck_assert_int_eq(mac_init(m, key, sizeof key), 0);
+	ck_assert_int_eq(token_keys(), base + 1);
+	c = cipher_get_instance_from("AES/CBC/NoPadding", "softhsm");
+	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 32, iv, 16), 0);
+	ck_assert_int_eq(token_keys(), base + 2);
+	/* re-keying replaces the key */
+	ck_assert_int_eq(mac_init(m, key, 20), 0);
+	ck_assert_int_eq(token_keys(), base + 2);
+	mac_update(m, "abc", 3);
+	ck_assert_int_eq(mac_do_final(m, tag, sizeof tag), 32);
+	b = mac_get_instance_from("HmacSHA256", "builtin");
+	mac_init(b, key, 20);
+	mac_update(b, "abc", 3);
+	mac_do_final(b, want, sizeof want);
+	mac_free(b);
+	ck_assert(memcmp(tag, want, 32) == 0);
+	/* mac_reset drops the input, keeps the key */
+	mac_update(m, "zzz", 3);
+	ck_assert_int_eq(mac_reset(m), 0);
+	mac_update(m, "abc", 3);
+	ck_assert_int_eq(mac_do_final(m, tag, sizeof tag), 32);
+	ck_assert(memcmp(tag, want, 32) == 0);
+	/* a keyed MAC cannot leave the token: clone fails with the reason */
+	ck_assert_ptr_null(mac_clone(m));
+	ck_assert_msg(strstr(jca_last_error_message(), "cannot be copied") != NULL, "%s", jca_last_error_message());
+	mac_free(m);
+	cipher_free(c);
+	ck_assert_int_eq(token_keys(), base);
+}
+END_TEST
+
 /* ---- Cipher: NIST CBC vectors, ECB/CBC with both paddings, splits, in place ---- */
 
 START_TEST(test_cipher)
@@ -748,6 +829,7 @@ int main(void)
 	tcase_add_test(tc, test_digest_splits);
 	tcase_add_test(tc, test_mac);
 	tcase_add_test(tc, test_cipher);
+	tcase_add_test(tc, test_keys_on_token);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_fork);
 	tcase_add_test(tc, test_token_error);

@@ -231,8 +231,8 @@ START_TEST(test_bad_plugins)
 		const char *words;
 	} cases[] = {
 		{ "bad_noentry", JCA_PLUGIN, "no entry symbol" },
-		{ "bad_abi", JCA_ABI, "built for ABI 2.99, this libjca supports ABI 2.1" },
-		{ "bad_abi1", JCA_ABI, "built for ABI 1, this libjca supports ABI 2.1" },
+		{ "bad_abi", JCA_ABI, "built for ABI 2.99, this libjca supports ABI 2.2" },
+		{ "bad_abi1", JCA_ABI, "built for ABI 1, this libjca supports ABI 2.2" },
 		{ "bad_size", JCA_ABI, "descriptor size 8" },
 		{ "bad_nullmethod", JCA_BADDESC, "update is NULL" },
 		{ "bad_emptyname", JCA_BADDESC, "name is empty" },

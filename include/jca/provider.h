@@ -57,6 +57,10 @@
  *   2.1  jca_kat.flags (JCA_KAT_DECRYPT: a decryption known answer).
  *        A 2.0 provider (tests/abi/2.0 is a frozen copy of its header)
  *        loads unchanged: its jca_kat is shorter and reads as flags = 0.
+ *   2.2  jca_md_impl.hmac_init, .hmac_final: a digest implementation that
+ *        computes HMAC over itself natively (a token's CKM_SHA256_HMAC,
+ *        the key inside the token). Absent (NULL) in 2.0/2.1 providers:
+ *        the registry composes HMAC from the digest as before.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -68,7 +72,7 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 2
-#define JCA_ABI_MINOR 1
+#define JCA_ABI_MINOR 2
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -132,6 +136,16 @@ typedef struct jca_md_impl {
 	 * Leave both NULL for plain contexts. */
 	int (*copy)(void *dst, const void *src);
 	void (*cleanup)(void *ctx);
+	/* ABI 2.2, optional (set both or neither): HMAC over this digest,
+	 * computed by the implementation itself rather than composed by the
+	 * Mac engine from init/update/final. For a Mac over this digest the
+	 * engine calls hmac_init(ctx, key, key_len) (any key length, 0
+	 * included; ctx zeroed or live as for init), then update() with the
+	 * data, then hmac_final(ctx, out, digest_size) for the tag, which
+	 * leaves ctx keyed again for the next message. copy and cleanup apply
+	 * to such a context too (copy may fail: mac_clone then reports it). */
+	int (*hmac_init)(void *ctx, const void *key, size_t key_len);
+	int (*hmac_final)(void *ctx, void *out, size_t out_len);
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_md_impl;
 

@@ -22,9 +22,11 @@
  *
  *   MessageDigest  SHA-1, SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224,
  *                  SHA-512/256, SHA3-224..512 (CKM_SHA_1, CKM_SHA224, ...)
- *   Mac            HMAC over each digest above, composed by the registry
- *                  (HmacSHA256, ...; see the README for the token's own
- *                  CKM_SHA*_HMAC, which p11_ops.c implements)
+ *   Mac            HmacSHA1 ... HmacSHA3-512 over each digest above: on
+ *                  the token (CKM_SHA*_HMAC, the key imported as a session
+ *                  object) where it has the mechanism, through ABI 2.2's
+ *                  hmac_init/hmac_final; else the registry composes HMAC
+ *                  over the token's digest
  *   Cipher         AES in ECB and CBC (CKM_AES_ECB, CKM_AES_CBC), with
  *                  NoPadding and PKCS5Padding (the engine pads)
  *
@@ -84,29 +86,26 @@ KAT_ABC(kat_sha3_256,
 
 static const struct alg {
 	const char *jca, *impl;        /* impl: driver name prefix, "-<provider>" follows */
-	CK_MECHANISM_TYPE mech;
+	CK_MECHANISM_TYPE mech, hmac_mech;
 	size_t digest_size, block_size;
 	const char *const *aliases;
 	const char *hmac_oid;          /* so that HMAC-<OID> names resolve */
 	const jca_kat *kat;
 } algs[A_COUNT] = {
-	[A_SHA1] = { JCA_NAME_SHA1, "sha1", CKM_SHA_1, 20, 64, sha1_names, JCA_HMAC_OID_SHA1, &kat_sha1 },
-	[A_SHA224] = { JCA_NAME_SHA224, "sha224", CKM_SHA224, 28, 64, sha224_names, JCA_HMAC_OID_SHA224, NULL },
-	[A_SHA256] = { JCA_NAME_SHA256, "sha256", CKM_SHA256, 32, 64, sha256_names, JCA_HMAC_OID_SHA256, &kat_sha256 },
-	[A_SHA384] = { JCA_NAME_SHA384, "sha384", CKM_SHA384, 48, 128, sha384_names, JCA_HMAC_OID_SHA384, NULL },
-	[A_SHA512] = { JCA_NAME_SHA512, "sha512", CKM_SHA512, 64, 128, sha512_names, JCA_HMAC_OID_SHA512, &kat_sha512 },
-	[A_SHA512_224] = { JCA_NAME_SHA512_224, "sha512_224", CKM_SHA512_224, 28, 128, sha512_224_names,
-	                   JCA_HMAC_OID_SHA512_224, NULL },
-	[A_SHA512_256] = { JCA_NAME_SHA512_256, "sha512_256", CKM_SHA512_256, 32, 128, sha512_256_names,
-	                   JCA_HMAC_OID_SHA512_256, NULL },
-	[A_SHA3_224] = { JCA_NAME_SHA3_224, "sha3_224", CKM_SHA3_224, 28, 144, sha3_224_names, JCA_HMAC_OID_SHA3_224,
-	                 NULL },
-	[A_SHA3_256] = { JCA_NAME_SHA3_256, "sha3_256", CKM_SHA3_256, 32, 136, sha3_256_names, JCA_HMAC_OID_SHA3_256,
-	                 &kat_sha3_256 },
-	[A_SHA3_384] = { JCA_NAME_SHA3_384, "sha3_384", CKM_SHA3_384, 48, 104, sha3_384_names, JCA_HMAC_OID_SHA3_384,
-	                 NULL },
-	[A_SHA3_512] = { JCA_NAME_SHA3_512, "sha3_512", CKM_SHA3_512, 64, 72, sha3_512_names, JCA_HMAC_OID_SHA3_512,
-	                 NULL },
+#define ALG(id, n, impl, md, hmac, dsize, bsize, kat) \
+	[A_##id] = { JCA_NAME_##id, impl, md, hmac, dsize, bsize, n##_names, JCA_HMAC_OID_##id, kat }
+	ALG(SHA1, sha1, "sha1", CKM_SHA_1, CKM_SHA_1_HMAC, 20, 64, &kat_sha1),
+	ALG(SHA224, sha224, "sha224", CKM_SHA224, CKM_SHA224_HMAC, 28, 64, NULL),
+	ALG(SHA256, sha256, "sha256", CKM_SHA256, CKM_SHA256_HMAC, 32, 64, &kat_sha256),
+	ALG(SHA384, sha384, "sha384", CKM_SHA384, CKM_SHA384_HMAC, 48, 128, NULL),
+	ALG(SHA512, sha512, "sha512", CKM_SHA512, CKM_SHA512_HMAC, 64, 128, &kat_sha512),
+	ALG(SHA512_224, sha512_224, "sha512_224", CKM_SHA512_224, CKM_SHA512_224_HMAC, 28, 128, NULL),
+	ALG(SHA512_256, sha512_256, "sha512_256", CKM_SHA512_256, CKM_SHA512_256_HMAC, 32, 128, NULL),
+	ALG(SHA3_224, sha3_224, "sha3_224", CKM_SHA3_224, CKM_SHA3_224_HMAC, 28, 144, NULL),
+	ALG(SHA3_256, sha3_256, "sha3_256", CKM_SHA3_256, CKM_SHA3_256_HMAC, 32, 136, &kat_sha3_256),
+	ALG(SHA3_384, sha3_384, "sha3_384", CKM_SHA3_384, CKM_SHA3_384_HMAC, 48, 104, NULL),
+	ALG(SHA3_512, sha3_512, "sha3_512", CKM_SHA3_512, CKM_SHA3_512_HMAC, 64, 72, NULL),
+#undef ALG
 };
 
 static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
@@ -157,6 +156,14 @@ static pthread_mutex_t inst_lock = PTHREAD_MUTEX_INITIALIZER;
  * entry call, before any vtable can run. */
 static void (*report)(const char *message);
 
+static void say(const char *message)
+{
+	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
+
+	if (r)
+		r(message);
+}
+
 static int failed(int rc)
 {
 	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
@@ -166,31 +173,98 @@ static int failed(int rc)
 	return rc;
 }
 
-/* ---- MessageDigest: the context is a p11_digest ---- */
+/* ---- MessageDigest, and HMAC over it on the token (CKM_SHA*_HMAC,
+ * ABI 2.2 hmac_init/hmac_final): one context that is either ---- */
+
+typedef struct p11_md_ctx {
+	int hmac;                  /* 0: a digest (p11_digest), 1: a keyed HMAC (p11_hmac) */
+	union {
+		p11_digest d;
+		p11_hmac h;
+	} u;
+} p11_md_ctx;
+
+/* Switches the context to the other kind, releasing what it held. */
+static void md_mode(p11_md_ctx *c, int hmac)
+{
+	if (c->hmac == hmac)
+		return;
+	if (c->hmac)
+		p11_hmac_cleanup(&c->u.h);
+	else
+		p11_digest_cleanup(&c->u.d);
+	memset(&c->u, 0, sizeof c->u);
+	c->hmac = hmac;
+}
 
 static int md_init(void *ctx, int i, int a)
 {
-	return failed(p11_digest_init(ctx, inst[i].tok, algs[a].mech));
+	p11_md_ctx *c = ctx;
+
+	md_mode(c, 0);
+	return failed(p11_digest_init(&c->u.d, inst[i].tok, algs[a].mech));
+}
+
+static int md_hmac_init(void *ctx, int i, int a, const void *key, size_t key_len)
+{
+	p11_md_ctx *c = ctx;
+
+	md_mode(c, 1);
+	return failed(p11_hmac_init(&c->u.h, inst[i].tok, algs[a].hmac_mech, key, key_len));
 }
 
 static int md_update(void *ctx, const void *in, size_t len)
 {
-	return failed(p11_digest_update(ctx, in, len));
+	p11_md_ctx *c = ctx;
+
+	return failed(c->hmac ? p11_hmac_update(&c->u.h, in, len) : p11_digest_update(&c->u.d, in, len));
 }
 
 static int md_final(void *ctx, void *out, size_t out_len)
 {
-	return failed(p11_digest_final(ctx, out, out_len));
+	p11_md_ctx *c = ctx;
+
+	if (c->hmac) {
+		say("pkcs11: digest final on an HMAC context");
+		return -1;
+	}
+	return failed(p11_digest_final(&c->u.d, out, out_len));
+}
+
+static int md_hmac_final(void *ctx, void *out, size_t out_len)
+{
+	p11_md_ctx *c = ctx;
+
+	if (!c->hmac) {
+		say("pkcs11: HMAC final on a digest context");
+		return -1;
+	}
+	return failed(p11_hmac_final(&c->u.h, out, out_len));
 }
 
 static int md_copy(void *dst, const void *src)
 {
-	return failed(p11_digest_copy(dst, src));
+	p11_md_ctx *d = dst;
+	const p11_md_ctx *s = src;
+
+	if (s->hmac) {
+		/* a MAC in progress lives in the token, which cannot hand it out */
+		say("pkcs11: a MAC in progress on the token cannot be copied (no C_GetOperationState for keyed operations)");
+		return -1;
+	}
+	md_mode(d, 0);
+	return failed(p11_digest_copy(&d->u.d, &s->u.d));
 }
 
 static void md_cleanup(void *ctx)
 {
-	p11_digest_cleanup(ctx);
+	p11_md_ctx *c = ctx;
+
+	if (c->hmac)
+		p11_hmac_cleanup(&c->u.h);
+	else
+		p11_digest_cleanup(&c->u.d);
+	c->hmac = 0;
 }
 
 /* ---- Cipher: the context is a p11_aes; the mode is chosen per call ---- */
@@ -227,7 +301,10 @@ static void aes_cleanup(void *ctx)
 
 /* init() and set_key() learn nothing but the context, so each instance has
  * its own: one small function per (instance, algorithm). */
-#define MD_INIT(i, a) static int md_init_##i##_##a(void *ctx) { return md_init(ctx, i, a); }
+#define MD_INIT(i, a) \
+	static int md_init_##i##_##a(void *ctx) { return md_init(ctx, i, a); } \
+	static int md_hmac_init_##i##_##a(void *ctx, const void *key, size_t key_len) \
+	{ return md_hmac_init(ctx, i, a, key, key_len); }
 #define INSTANCE_FNS(i) \
 	MD_INIT(i, 0) MD_INIT(i, 1) MD_INIT(i, 2) MD_INIT(i, 3) MD_INIT(i, 4) MD_INIT(i, 5) \
 	MD_INIT(i, 6) MD_INIT(i, 7) MD_INIT(i, 8) MD_INIT(i, 9) MD_INIT(i, 10) \
@@ -242,6 +319,12 @@ INSTANCE_FNS(3)
 	md_init_##i##_9, md_init_##i##_10 }
 static int (*const md_inits[MAX_INSTANCES][A_COUNT])(void *) = {
 	MD_INITS(0), MD_INITS(1), MD_INITS(2), MD_INITS(3)
+};
+#define MD_HMAC_INITS(i) { md_hmac_init_##i##_0, md_hmac_init_##i##_1, md_hmac_init_##i##_2, \
+	md_hmac_init_##i##_3, md_hmac_init_##i##_4, md_hmac_init_##i##_5, md_hmac_init_##i##_6, \
+	md_hmac_init_##i##_7, md_hmac_init_##i##_8, md_hmac_init_##i##_9, md_hmac_init_##i##_10 }
+static int (*const md_hmac_inits[MAX_INSTANCES][A_COUNT])(void *, const void *, size_t) = {
+	MD_HMAC_INITS(0), MD_HMAC_INITS(1), MD_HMAC_INITS(2), MD_HMAC_INITS(3)
 };
 static int (*const aes_set_keys[MAX_INSTANCES])(void *, const uint8_t *, size_t) = {
 	aes_set_key_0, aes_set_key_1, aes_set_key_2, aes_set_key_3
@@ -277,11 +360,16 @@ static void build(instance *in, int i)
 			continue;
 		driver_name(in->impl_names[a], sizeof in->impl_names[a], algs[a].impl, in->name);
 		*m = (jca_md_impl){
-			.base = { sizeof(jca_md_impl), 0, in->impl_names[a], JCA_PRIO_GENERIC, NULL, sizeof(p11_digest) },
+			.base = { sizeof(jca_md_impl), 0, in->impl_names[a], JCA_PRIO_GENERIC, NULL, sizeof(p11_md_ctx) },
 			.digest_size = algs[a].digest_size,
 			.block_size = algs[a].block_size, .flags = 0, .init = md_inits[i][a],
 			.update = md_update, .final = md_final, .copy = md_copy, .cleanup = md_cleanup,
 		};
+		/* the token's own HMAC, key imported into the token, when it has it */
+		if (p11_has(in->tok, algs[a].hmac_mech, CKF_SIGN, NULL, NULL)) {
+			m->hmac_init = md_hmac_inits[i][a];
+			m->hmac_final = md_hmac_final;
+		}
 		in->md_list[a][0] = &m->base;
 		in->md_attrs[a][0] = (jca_attr){ JCA_ATTR_HMAC_OID, algs[a].hmac_oid };
 		in->md_attrs[a][1] = (jca_attr){ "ImplementedIn", "Hardware" };
