@@ -708,6 +708,27 @@ START_TEST(test_pin_sources)
 }
 END_TEST
 
+/* Loaded by path (jca_provider_load), without a configuration: the
+ * provider is "pkcs11" and its settings come from JCA_PKCS11_*. */
+START_TEST(test_load_by_path)
+{
+	char path[4096];
+	uint8_t msg[100], a[32], b[32];
+
+	config("security.provider.1 = builtin\n", NULL);
+	snprintf(path, sizeof path, "%s/plugins/.libs/pkcs11.so", JCA_TOP_BUILDDIR);
+	setenv("JCA_PKCS11_LIBRARY", module, 1);
+	setenv("JCA_PKCS11_TOKEN", "jca-two", 1);
+	setenv("JCA_PKCS11_PIN_ENV", "JCA_TEST_PIN2", 1);
+	ck_assert_msg(jca_provider_load(path, -1) == 0, "%s", jca_last_error_message());
+	ck_assert(strstr(jca_provider_description(jca_provider_find("pkcs11")), "jca-two") != NULL);
+	fill(msg, sizeof msg);
+	digest_of("SHA-256", "pkcs11", msg, sizeof msg, a);
+	digest_of("SHA-256", "builtin", msg, sizeof msg, b);
+	ck_assert(memcmp(a, b, 32) == 0);
+}
+END_TEST
+
 /* ---- configuration: not loaded unless configured and reached; two
  * tokens; beside the other plugins ---- */
 
@@ -839,6 +860,7 @@ int main(void)
 	tcase_add_test(tc, test_pin_sources);
 	tcase_add_test(tc, test_not_loaded_unless_needed);
 	tcase_add_test(tc, test_two_tokens);
+	tcase_add_test(tc, test_load_by_path);
 	tcase_add_test(tc, test_with_other_plugins);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
