@@ -542,6 +542,7 @@ START_TEST(test_fork)
 	digest_of("SHA-256", "builtin", msg, sizeof msg, want);
 	md = md_get_instance_from("SHA-256", "softhsm");
 	md_update(md, msg, 500);     /* on the token now */
+	fflush(NULL);
 	pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
