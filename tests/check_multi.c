@@ -381,6 +381,90 @@ START_TEST(test_refusals)
 }
 END_TEST
 
+/* Implementation functions that fail: the engines fail that call with
+ * JCA_IMPL, wipe the output, and need a fresh init. */
+static atomic_int fail_now;
+static int f_init(void *c) { memset(c, 0, 8); return atomic_load(&fail_now) == 1 ? -1 : 0; }
+static int f_update(void *c, const void *in, size_t n) { (void)c; (void)in; (void)n; return atomic_load(&fail_now) == 2 ? -1 : 0; }
+static int f_final(void *c, void *out, size_t n) { (void)c; memset(out, 0x77, n); return atomic_load(&fail_now) == 3 ? -1 : 0; }
+static int f_key(void *c, const uint8_t *k, size_t n) { (void)k; (void)n; memset(c, 0, 8); return 0; }
+static int f_ecb(const void *c, uint8_t *out, const uint8_t *in, size_t nb)
+{
+	(void)c;
+	memcpy(out, in, nb * 8);
+	return atomic_load(&fail_now) == 4 ? -1 : 0;
+}
+static const jca_md_impl f_md = {
+	.base = JCA_IMPL_BASE(jca_md_impl, "failing-md", 100, NULL, 8), .digest_size = 8, .block_size = 64,
+	.init = f_init, .update = f_update, .final = f_final
+};
+static const jca_cipher_impl f_ciph = {
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "failing-cipher", 100, NULL, 8), .block_size = 8,
+	.key_sizes = 1ull << 8, .set_key = f_key, .ecb_encrypt = f_ecb, .ecb_decrypt = f_ecb
+};
+static const jca_impl *const f_md_impls[] = { &f_md.base, NULL };
+static const jca_impl *const f_ciph_impls[] = { &f_ciph.base, NULL };
+static const jca_service_desc f_md_svc = {
+	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "FAILING", NULL, NULL, f_md_impls, NULL
+};
+static const jca_service_desc f_ciph_svc = {
+	sizeof(jca_service_desc), JCA_CIPHER, "FAILC", NULL, NULL, f_ciph_impls, NULL
+};
+static const jca_service_desc *const f_services[] = { &f_md_svc, &f_ciph_svc, NULL };
+static const jca_provider_desc f_desc = {
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "failing", "0", "functions that fail", f_services
+};
+
+START_TEST(test_impl_failure)
+{
+	uint8_t out[32], key[8] = { 0 };
+	md_ctx *md;
+	mac_ctx *m;
+	cipher_ctx *c;
+	size_t n, i;
+
+	config("security.provider.1 = builtin\n");
+	ck_assert_int_eq(jca_provider_add(&f_desc), 0);
+	atomic_store(&fail_now, 1);
+	ck_assert_ptr_null(md_get_instance("FAILING"));
+	ck_assert_int_eq(jca_last_error(), JCA_IMPL);
+	atomic_store(&fail_now, 0);
+	md = md_get_instance("FAILING");
+	ck_assert_ptr_nonnull(md);
+	atomic_store(&fail_now, 2);
+	ck_assert_int_eq(md_update(md, "x", 1), JCA_IMPL);
+	atomic_store(&fail_now, 0);
+	ck_assert_int_eq(md_update(md, "x", 1), JCA_IMPL);     /* until reset */
+	md_reset(md);
+	ck_assert_int_eq(md_update(md, "x", 1), 0);
+	atomic_store(&fail_now, 3);
+	memset(out, 0, sizeof out);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), JCA_IMPL);
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(out[i], 0);                      /* wiped */
+	atomic_store(&fail_now, 0);
+	md_free(md);
+	m = mac_get_instance("HmacFAILING");
+	ck_assert_ptr_nonnull(m);
+	atomic_store(&fail_now, 2);
+	ck_assert_int_eq(mac_init(m, "k", 1), JCA_IMPL);
+	atomic_store(&fail_now, 0);
+	ck_assert_int_eq(mac_update(m, "x", 1), JCA_NOTINIT);
+	mac_free(m);
+	c = cipher_get_instance("FAILC/ECB/NoPadding");
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 8, NULL, 0), 0);
+	atomic_store(&fail_now, 4);
+	memset(out, 0, sizeof out);
+	ck_assert_int_eq(cipher_update(c, "abcdefgh01234567", 16, out, sizeof out, &n), JCA_IMPL);
+	for (i = 0; i < 16; i++)
+		ck_assert_int_eq(out[i], 0);
+	atomic_store(&fail_now, 0);
+	ck_assert_int_eq(cipher_update(c, "abcdefgh", 8, out, sizeof out, &n), JCA_NOTINIT);
+	cipher_free(c);
+}
+END_TEST
+
 /* The bridge preferred for SHA-256 beside the example plugin, in both
  * orders: the right digests from the right providers. */
 #ifdef JCA_TEST_OPENSSL_BRIDGE
@@ -432,6 +516,7 @@ int main(void)
 	tcase_add_test(tc, test_remove_readd);
 	tcase_add_test(tc, test_old_minor);
 	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_impl_failure);
 #ifdef JCA_TEST_OPENSSL_BRIDGE
 	tcase_add_test(tc, test_bridge_preferred);
 #endif

@@ -102,6 +102,9 @@
  * with the name of a loaded one, or the same file loaded twice (under two
  * names or paths), is refused with JCA_EXISTS and a message naming both
  * sources. Name the file after the provider (myprov.so for "myprov").
+ * The exception: a file that the configuration shares on purpose between
+ * providers ("jca.provider.<name>.plugin = FILE" under each name) is
+ * entered once per name (host->provider_name), names still unique.
  *
  * Trust. The host loads a plugin only by absolute path (a configured name
  * becomes <jca.plugin.dir>/<name>.so), and only if it is a regular file

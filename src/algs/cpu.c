@@ -2,6 +2,7 @@
 /*
  * CPU feature detection, once, in one place. See cpu.h.
  */
+#define _GNU_SOURCE   /* secure_getenv: these variables are ignored in set-user-ID programs */
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -175,7 +176,7 @@ uint32_t jca__cpu_detected(void)
 		/* qemu-user has no hwprobe; let tests declare the model's
 		 * extensions (JCA_CPU_ASSUME=zknh,zbb,zbkb). Only for testing. */
 		{
-			const char *a = getenv("JCA_CPU_ASSUME");
+			const char *a = secure_getenv("JCA_CPU_ASSUME");
 			size_t i;
 
 			for (i = 0; a && i < sizeof names / sizeof names[0]; i++)
@@ -194,7 +195,7 @@ uint32_t jca__cpu_features(void)
 	uint32_t f = atomic_load_explicit(&cached_features, memory_order_relaxed);
 
 	if (!f) {
-		f = parse_override(jca__cpu_detected(), getenv("JCA_CPU")) | JCA__CPU_VALID;
+		f = parse_override(jca__cpu_detected(), secure_getenv("JCA_CPU")) | JCA__CPU_VALID;
 		atomic_store_explicit(&cached_features, f, memory_order_relaxed);
 	}
 	return f & ~JCA__CPU_VALID;

@@ -11,6 +11,7 @@
  * debuggers: recycled blocks hide use-after-free from them); builds with
  * AddressSanitizer have it off.
  */
+#define _GNU_SOURCE   /* secure_getenv: these variables are ignored in set-user-ID programs */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -71,7 +72,7 @@ static void on_thread_exit(void *unused)
 
 static void make_key(void)
 {
-	const char *env = getenv("JCA_RECYCLE");
+	const char *env = secure_getenv("JCA_RECYCLE");
 
 	recycle = env ? env[0] != '0' : JCA__RECYCLE_DEFAULT;
 	if (pthread_key_create(&exit_key, on_thread_exit) != 0)

@@ -43,6 +43,9 @@
 /* Counts calls of the entry function, read by the tests through dlsym. */
 EXPORT extern atomic_int jca_test_entry_calls;
 atomic_int jca_test_entry_calls;
+/* The status of the entry's own lookup of SHA-1 (0: found). */
+EXPORT extern atomic_int jca_test_entry_lookup;
+atomic_int jca_test_entry_lookup = 1;
 
 /* A toy digest: 8 bytes of running sums. Only for tests. */
 typedef struct {
@@ -199,6 +202,7 @@ JCA_PLUGIN_ENTRY(host, out)
 	/* Calling back into the registry from the entry must work (no
 	 * recursion into loading, no deadlock). */
 	md = md_get_instance("SHA-1");
+	atomic_store(&jca_test_entry_lookup, md ? 0 : jca_last_error());
 	md_free(md);
 #endif
 #ifdef VARIANT_ENTRYTHREAD

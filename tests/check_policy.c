@@ -1,0 +1,537 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Plugin and configuration hardening: introspection during a lazy load,
+ * a digest larger than the self-test's answer, FIFOs, an entry that joins
+ * a thread, ancestor directories, relative paths, misspelt and unmatched
+ * policy, HMAC over a disabled digest, preferences that must not depend on
+ * earlier lookups, empty and odd configuration files, the drop-in folder,
+ * load statuses, plugins for another machine.
+ *
+ * Every test runs in its own process (Check's fork mode).
+ */
+#define _GNU_SOURCE
+#ifdef JCA_MINICHECK
+#include "minicheck.h"
+#else
+#include <check.h>
+#endif
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "jca.h"
+#include "testutil.h"
+
+static char confpath[256], scratch[300];
+
+static const char *fixture(const char *name)
+{
+	static char path[8][4096];
+	static int k;
+
+	k = (k + 1) % 8;
+	snprintf(path[k], sizeof path[k], "%s/tests/plugins/.libs/%s.so", JCA_TOP_BUILDDIR, name);
+	return path[k];
+}
+
+static void use_conf(const char *path)
+{
+	setenv("JCA_CONF", path, 1);
+	jca_shutdown();
+}
+
+static void config(const char *text)
+{
+	FILE *f;
+
+	snprintf(confpath, sizeof confpath, "/tmp/jca-policy-%d.conf", (int)getpid());
+	f = fopen(confpath, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	use_conf(confpath);
+}
+
+static void teardown(void)
+{
+	char cmd[600];
+
+	if (confpath[0])
+		unlink(confpath);
+	if (scratch[0]) {
+		snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+		if (system(cmd) != 0)
+			fprintf(stderr, "cannot remove %s\n", scratch);
+	}
+}
+
+/* A scratch directory of ours, mode 0755, under /tmp. */
+static const char *scratch_dir(void)
+{
+	snprintf(scratch, sizeof scratch, "/tmp/jca-policy-%d.d", (int)getpid());
+	mkdir(scratch, 0755);
+	chmod(scratch, 0755);
+	return scratch;
+}
+
+static void copy_file(const char *from, const char *to)
+{
+	char cmd[9000];
+
+	snprintf(cmd, sizeof cmd, "cp '%s' '%s' && chmod 0755 '%s'", from, to, to);
+	ck_assert_int_eq(system(cmd), 0);
+}
+
+static int exported_int(const char *name, const char *sym)
+{
+	void *h = dlopen(fixture(name), RTLD_NOW | RTLD_NOLOAD);
+	atomic_int *n;
+	int v;
+
+	if (!h)
+		return -1000;
+	n = dlsym(h, sym);
+	v = n ? atomic_load(n) : -1000;
+	dlclose(h);
+	return v;
+}
+
+static const char *served_by(const char *alg)
+{
+	static char who[64];
+	md_ctx *md = md_get_instance(alg);
+
+	ck_assert_msg(md != NULL, "%s: %s", alg, jca_last_error_message());
+	snprintf(who, sizeof who, "%s", md_provider(md));
+	md_free(md);
+	return who;
+}
+
+static void expect(int rc, int code, const char *words)
+{
+	ck_assert_msg(rc == code, "got %s, want %s: %s", jca_error_name(rc), jca_error_name(code),
+	              jca_last_error_message());
+	ck_assert_msg(strstr(jca_last_error_message(), words) != NULL, "'%s' lacks '%s'", jca_last_error_message(),
+	              words);
+}
+
+static void expect_config_error(const char *text, const char *words)
+{
+	config(text);
+	ck_assert_ptr_null(md_get_instance("SHA-256"));
+	expect(jca_last_error(), JCA_CONFIG, words);
+}
+
+/* ---- races and crashes ---- */
+
+static atomic_int stop;
+
+static void *introspect(void *arg)
+{
+	(void)arg;
+	while (!atomic_load(&stop)) {
+		const jca_provider *p;
+		size_t i, j;
+
+		for (i = 0; (p = jca_provider_at(i)); i++) {
+			const jca_service *s;
+
+			(void)jca_provider_name(p);
+			(void)jca_provider_version(p);
+			for (j = 0; (s = jca_provider_service_at(p, j)); j++) {
+				(void)jca_service_algorithm(s);
+				if (jca_provider_state(p) != JCA_PROVIDER_LOADED)
+					return (void *)1;   /* a service seen before the load completed */
+			}
+		}
+	}
+	return NULL;
+}
+
+START_TEST(test_introspection_during_load)
+{
+	int round;
+
+	for (round = 0; round < 5; round++) {
+		char text[8192];
+		pthread_t t;
+		void *rv;
+
+		snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
+		         "security.provider.3 = %s\n", fixture("good"), fixture("second"));
+		config(text);
+		md_free(md_get_instance("SHA-256"));
+		atomic_store(&stop, 0);
+		ck_assert_int_eq(pthread_create(&t, NULL, introspect, NULL), 0);
+		ck_assert_str_eq(served_by("TEST-testsecond"), "testsecond");
+		atomic_store(&stop, 1);
+		pthread_join(t, &rv);
+		ck_assert_ptr_null(rv);
+	}
+}
+END_TEST
+
+START_TEST(test_big_digest)
+{
+	uint8_t out[1000];
+	md_ctx *md;
+
+	config("security.provider.1 = builtin\n");
+	ck_assert_msg(jca_provider_load(fixture("bigdigest"), -1) == 0, "%s", jca_last_error_message());
+	md = md_get_instance("TEST-testbig");
+	ck_assert_ptr_nonnull(md);
+	md_update(md, "abc", 3);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), 1000);
+	ck_assert(memcmp(out, "\x00\x00\x02\x4d\x00\x00\x01\x27", 8) == 0);
+	md_free(md);
+}
+END_TEST
+
+/* ---- hangs ---- */
+
+START_TEST(test_fifo)
+{
+	char fifo[512];
+
+	snprintf(fifo, sizeof fifo, "%s/fifo.so", scratch_dir());
+	ck_assert_int_eq(mkfifo(fifo, 0644), 0);
+	use_conf(fifo);
+	ck_assert_ptr_null(md_get_instance("SHA-256"));
+	expect(jca_last_error(), JCA_CONFIG, "not a regular file");
+	config("security.provider.1 = builtin\n");
+	expect(jca_provider_load(fifo, -1), JCA_PLUGIN, "not a regular file");
+}
+END_TEST
+
+START_TEST(test_entry_joins_thread)
+{
+	char text[8192];
+
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
+	         "security.provider.3 = %s\n", fixture("entrythread"), fixture("good"));
+	config(text);
+	/* loads entrythread, whose entry's thread needs good loaded */
+	ck_assert_str_eq(served_by("TEST-testthread"), "testthread");
+	ck_assert_int_eq(exported_int("entrythread", "jca_test_thread_status"), JCA_BUSY);
+	ck_assert_str_eq(served_by("TEST-DIGEST"), "testgood");
+}
+END_TEST
+
+/* ---- trust ---- */
+
+START_TEST(test_ancestor_writable)
+{
+	char dir[400], sub[500], so[600];
+
+	snprintf(dir, sizeof dir, "%s/open", scratch_dir());
+	snprintf(sub, sizeof sub, "%s/sub", dir);
+	snprintf(so, sizeof so, "%s/p.so", sub);
+	ck_assert_int_eq(mkdir(dir, 0755), 0);
+	ck_assert_int_eq(mkdir(sub, 0755), 0);
+	copy_file(fixture("good"), so);
+	chmod(dir, 0777);
+	config("security.provider.1 = builtin\n");
+	expect(jca_provider_load(so, -1), JCA_PLUGIN, "is writable by group or others");
+	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), dir));
+	chmod(dir, 0755);
+	ck_assert_int_eq(jca_provider_load(so, -1), 0);
+}
+END_TEST
+
+START_TEST(test_relative_paths)
+{
+	expect_config_error("security.provider.1 = builtin\nsecurity.provider.2 = ./p.so\n", "must be absolute");
+	expect_config_error("security.provider.1 = builtin\njca.plugin.dir = ok\n", "must be an absolute path");
+	config("security.provider.1 = builtin\n");
+	expect(jca_provider_load("tests/plugins/.libs/good.so", -1), JCA_PLUGIN, "must be absolute");
+}
+END_TEST
+
+START_TEST(test_foreign_machine)
+{
+	char so[600];
+	FILE *f;
+
+	snprintf(so, sizeof so, "%s/arm.so", scratch_dir());
+	copy_file(fixture("good"), so);
+	f = fopen(so, "r+b");
+	ck_assert_ptr_nonnull(f);
+	fseek(f, 18, SEEK_SET);                 /* e_machine: EM_AARCH64 */
+	fputc(0xb7, f);
+	fputc(0x00, f);
+	fclose(f);
+	config("security.provider.1 = builtin\n");
+	expect(jca_provider_load(so, -1), JCA_PLUGIN, so);
+	ck_assert_ptr_null(strstr(jca_last_error_message(), "/proc/self/fd"));
+}
+END_TEST
+
+/* ---- policy ---- */
+
+START_TEST(test_disabled_misspelt)
+{
+	expect_config_error("security.provider.1 = builtin\njca.disabled.algorithms = MesageDigest.MD5\n",
+	                    "unknown service type");
+	expect_config_error("security.provider.1 = builtin\njca.disabled.algorithms = MD55\n", "matches no algorithm");
+	expect_config_error("security.provider.1 = builtin\njca.provider.preferred = Chipher.AES:builtin\n",
+	                    "unknown service type");
+	config("security.provider.1 = builtin\njca.disabled.algorithms = 1.2.840.113549.2.5\n");
+	ck_assert_ptr_null(md_get_instance("MD5"));
+	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
+}
+END_TEST
+
+START_TEST(test_disabled_covers_hmac)
+{
+	char text[8192];
+	mac_ctx *m;
+
+	config("security.provider.1 = builtin\njca.disabled.algorithms = MD5\n");
+	ck_assert_ptr_null(mac_get_instance("HmacMD5"));
+	expect(jca_last_error(), JCA_DISABLED, "disabled by policy");
+	ck_assert_ptr_null(mac_get_instance("HMAC-MD5"));
+	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
+	m = mac_get_instance("HmacSHA256");
+	ck_assert_ptr_nonnull(m);
+	mac_free(m);
+	/* a plugin's digest too */
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = example\n"
+	         "jca.plugin.dir = %s/plugins/.libs\njca.disabled.algorithms = MessageDigest.BLAKE2b-512\n",
+	         JCA_TOP_BUILDDIR);
+	config(text);
+	ck_assert_ptr_null(md_get_instance("BLAKE2b-512"));
+	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
+	ck_assert_ptr_null(mac_get_instance("HmacBLAKE2b-512"));
+	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
+	m = mac_get_instance("HmacBLAKE2s-256");
+	ck_assert_ptr_nonnull(m);
+	mac_free(m);
+}
+END_TEST
+
+START_TEST(test_preferred_by_path)
+{
+	char text[8192];
+
+	/* the first lookup already sees the preference, whatever came before */
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
+	         "jca.provider.preferred = MessageDigest.SHA-256:testgood\n", fixture("good"));
+	config(text);
+	ck_assert_str_eq(served_by("SHA-256"), "testgood");
+	config(text);
+	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+	ck_assert_str_eq(served_by("SHA-256"), "testgood");
+	/* no provider of that name: an error, not silently ignored */
+	expect_config_error("security.provider.1 = builtin\njca.provider.preferred = SHA-256:nosuch\n",
+	                    "not configured");
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
+	         "jca.provider.preferred = MessageDigest.SHA-256:nosuch\n", fixture("good"));
+	config(text);
+	ck_assert_ptr_null(md_get_instance("SHA-256"));
+	expect(jca_last_error(), JCA_CONFIG, "nosuch");
+	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+}
+END_TEST
+
+START_TEST(test_preferred_inside_entry)
+{
+	char text[8192];
+
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
+	         "security.provider.3 = %s\njca.provider.preferred = MessageDigest.SHA-1:testsecond\n",
+	         fixture("good"), fixture("second"));
+	config(text);
+	ck_assert_str_eq(served_by("TEST-DIGEST"), "testgood");
+	/* the entry's own md_get_instance("SHA-1") found builtin's */
+	ck_assert_int_eq(exported_int("good", "jca_test_entry_lookup"), 0);
+	/* testsecond is loaded to see whether it offers SHA-1; it does not */
+	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+	ck_assert_int_eq(jca_provider_state(jca_provider_at(2)), JCA_PROVIDER_LOADED);
+}
+END_TEST
+
+/* ---- the configuration file ---- */
+
+START_TEST(test_empty_and_odd_files)
+{
+	config("# nothing here\n\n");
+	ck_assert_ptr_null(md_get_instance("SHA-256"));
+	expect(jca_last_error(), JCA_NOALG, "lists no provider");
+	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), confpath));
+	use_conf("/dev/zero");
+	ck_assert_ptr_null(md_get_instance("SHA-256"));
+	expect(jca_last_error(), JCA_CONFIG, "not a regular file");
+	use_conf("/proc/self/status");
+	ck_assert_ptr_null(md_get_instance("SHA-256"));
+	expect(jca_last_error(), JCA_CONFIG, "/proc/self/status:1:");
+	ck_assert_ptr_null(strstr(jca_last_error_message(), "Name"));
+}
+END_TEST
+
+START_TEST(test_config_keys)
+{
+	expect_config_error("security.provider.1 = builtin\njca.plugin.dir = /a\njca.plugin.dir = /b\n",
+	                    "duplicate jca.plugin.dir");
+	expect_config_error("security.provider. 2 = builtin\n", "expected security.provider.<1..1000>");
+	expect_config_error("security.provider.1 = builtin\nsecurity.provider.+3 = x\n",
+	                    "expected security.provider.<1..1000>");
+	/* gaps in the numbering are allowed: order is by number */
+	config("security.provider.7 = builtin\n");
+	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+}
+END_TEST
+
+START_TEST(test_dropins)
+{
+	char dir[300], path[400], text[8192];
+	FILE *f;
+
+	config("security.provider.1 = builtin\n");
+	snprintf(dir, sizeof dir, "%s.d", confpath);
+	ck_assert_int_eq(mkdir(dir, 0755), 0);
+	snprintf(scratch, sizeof scratch, "%s", dir);
+	snprintf(path, sizeof path, "%s/20-second.conf", dir);
+	f = fopen(path, "w");
+	fprintf(f, "security.provider.3 = %s\n", fixture("second"));
+	fclose(f);
+	snprintf(path, sizeof path, "%s/10-good.conf", dir);
+	f = fopen(path, "w");
+	fprintf(f, "security.provider.2 = %s\n", fixture("good"));
+	fclose(f);
+	snprintf(path, sizeof path, "%s/README", dir);
+	f = fopen(path, "w");
+	fputs("not read: not a .conf file\n", f);
+	fclose(f);
+	use_conf(confpath);
+	ck_assert_str_eq(served_by("TEST-testsecond"), "testsecond");
+	ck_assert_str_eq(jca_provider_name(jca_provider_at(1)), "testgood");
+	ck_assert_str_eq(jca_provider_name(jca_provider_at(2)), "testsecond");
+	/* a duplicate across files names the drop-in file */
+	snprintf(path, sizeof path, "%s/30-dup.conf", dir);
+	f = fopen(path, "w");
+	snprintf(text, sizeof text, "security.provider.2 = %s\n", fixture("good"));
+	fputs(text, f);
+	fclose(f);
+	use_conf(confpath);
+	ck_assert_ptr_null(md_get_instance("SHA-256"));
+	expect(jca_last_error(), JCA_CONFIG, "30-dup.conf:1:");
+}
+END_TEST
+
+START_TEST(test_load_status)
+{
+	char text[8192];
+
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
+	         "security.provider.3 = %s\n", fixture("bad_selftest"), fixture("bad_abi"));
+	config(text);
+	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(1)), JCA_SELFTEST);
+	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(1)), JCA_SELFTEST);
+	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(2)), JCA_ABI);
+	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(jca_provider_at(2)), "ABI 2.99"));
+}
+END_TEST
+
+/* ---- names (issue 13): HMAC over OIDs, no caps in the Cipher names ---- */
+
+START_TEST(test_hmac_oid_names)
+{
+	static const char *const names[] = { "HMAC-2.16.840.1.101.3.4.2.1", "HMAC(2.16.840.1.101.3.4.2.1)",
+		"hmac-sha256", "HmacSHA256", "1.2.840.113549.2.9", "OID.1.2.840.113549.2.9" };
+	size_t i;
+
+	config("security.provider.1 = builtin\n");
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		mac_ctx *m = mac_get_instance(names[i]);
+
+		ck_assert_msg(m != NULL, "%s: %s", names[i], jca_last_error_message());
+		ck_assert_str_eq(mac_algorithm(m), "HmacSHA256");
+		mac_free(m);
+	}
+}
+END_TEST
+
+static int x_key(void *ctx, const uint8_t *key, size_t len)
+{
+	((uint8_t *)ctx)[0] = len ? key[0] : 0;
+	return 0;
+}
+static int x_ecb(const void *ctx, uint8_t *out, const uint8_t *in, size_t nb)
+{
+	size_t i;
+
+	for (i = 0; i < nb * 8; i++)
+		out[i] = in[i] ^ ((const uint8_t *)ctx)[0];
+	return 0;
+}
+static const jca_cipher_impl x_impl = {
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "toyc-x", 100, NULL, 8), .block_size = 8,
+	/* six key sizes: 8, 16, 24, 32, 40, 48 bytes */
+	.key_sizes = (1ull << 8) | (1ull << 16) | (1ull << 24) | (1ull << 32) | (1ull << 40) | (1ull << 48),
+	.set_key = x_key, .ecb_encrypt = x_ecb, .ecb_decrypt = x_ecb
+};
+static const jca_impl *const x_impls[] = { &x_impl.base, NULL };
+static const char *const x_aliases[] = { "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", NULL };
+static const jca_service_desc x_service = {
+	sizeof(jca_service_desc), JCA_CIPHER, "TOYC", x_aliases, NULL, x_impls, NULL
+};
+static const jca_service_desc *const x_services[] = { &x_service, NULL };
+static const jca_provider_desc x_desc = {
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "toyc", "0", "many names", x_services
+};
+
+START_TEST(test_cipher_names_uncapped)
+{
+	static const char *const names[] = { "A9/ECB/NoPadding", "A10", "TOYC_384/ECB/PKCS5Padding",
+		"toyc_320/ECB/NoPadding", "toyc-x/ECB/NoPadding" };
+	size_t i;
+
+	config("security.provider.1 = builtin\n");
+	ck_assert_msg(jca_provider_add(&x_desc) == 0, "%s", jca_last_error_message());
+	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		cipher_ctx *c = cipher_get_instance(names[i]);
+
+		ck_assert_msg(c != NULL, "%s: %s", names[i], jca_last_error_message());
+		cipher_free(c);
+	}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("Policy");
+	TCase *tc = tcase_create("policy");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 30);
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_introspection_during_load);
+	tcase_add_test(tc, test_big_digest);
+	tcase_add_test(tc, test_fifo);
+	tcase_add_test(tc, test_entry_joins_thread);
+	tcase_add_test(tc, test_ancestor_writable);
+	tcase_add_test(tc, test_relative_paths);
+	tcase_add_test(tc, test_foreign_machine);
+	tcase_add_test(tc, test_disabled_misspelt);
+	tcase_add_test(tc, test_disabled_covers_hmac);
+	tcase_add_test(tc, test_preferred_by_path);
+	tcase_add_test(tc, test_preferred_inside_entry);
+	tcase_add_test(tc, test_empty_and_odd_files);
+	tcase_add_test(tc, test_config_keys);
+	tcase_add_test(tc, test_dropins);
+	tcase_add_test(tc, test_load_status);
+	tcase_add_test(tc, test_hmac_oid_names);
+	tcase_add_test(tc, test_cipher_names_uncapped);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? 1 : 0;
+}

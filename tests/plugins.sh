@@ -1,0 +1,121 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# Plugins and configuration through the jca command:
+#  - builtin + example + openssl in both orders: `jca list --load` exits 0
+#    with no failed provider; `jca dgst -a BLAKE2b-512` and, with the bridge
+#    preferred, `jca dgst -a SHA-256` give the right digests (python3 hashlib,
+#    sha256sum);
+#  - `jca list` escapes names that could drive the terminal;
+#  - a set-user-ID program ignores JCA_CONF and never prints a file's text.
+#   top_builddir=DIR sh tests/plugins.sh
+set -u
+top_builddir="${top_builddir:-.}"
+case "$top_builddir" in /*) ;; *) top_builddir="$(pwd)/$top_builddir" ;; esac
+jca="$top_builddir/jca"
+plugdir="$top_builddir/plugins/.libs"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+chmod 0755 "$tmp"
+fail=0
+pass() { echo "ok: $1"; }
+flunk() { echo "FAIL: $1"; fail=1; }
+skip() { echo "SKIP: $1"; }
+
+printf 'The quick brown fox jumps over the lazy dog\n' >"$tmp/data"
+if [ -f "$plugdir/openssl.so" ] && [ -f "$plugdir/example.so" ]; then
+	for order in "example openssl" "openssl example"; do
+		set -- $order
+		cat >"$tmp/jca.conf" <<EOF
+security.provider.1 = builtin
+security.provider.2 = $1
+security.provider.3 = $2
+jca.plugin.dir = $plugdir
+EOF
+		out=$(JCA_CONF="$tmp/jca.conf" "$jca" list --load 2>&1)
+		st=$?
+		if [ $st -eq 0 ] && ! printf '%s\n' "$out" | grep -q 'failed'; then
+			pass "jca list --load, builtin $order: every provider loaded"
+		else
+			flunk "jca list --load, builtin $order (status $st)"
+			printf '%s\n' "$out" | grep -i 'failed' | head -5
+		fi
+		if command -v python3 >/dev/null 2>&1; then
+			want=$(python3 -c 'import hashlib,sys; print(hashlib.blake2b(open(sys.argv[1],"rb").read()).hexdigest())' "$tmp/data")
+			got=$(JCA_CONF="$tmp/jca.conf" "$jca" dgst -a BLAKE2b-512 "$tmp/data" | cut -d' ' -f1)
+			[ "$got" = "$want" ] && pass "jca dgst -a BLAKE2b-512, builtin $order" ||
+				flunk "jca dgst -a BLAKE2b-512, builtin $order: $got"
+		else
+			skip "python3 not installed (BLAKE2b-512 reference)"
+		fi
+		printf 'jca.provider.preferred = MessageDigest.SHA-256:openssl\n' >>"$tmp/jca.conf"
+		want=$(sha256sum "$tmp/data" | cut -d' ' -f1)
+		got=$(JCA_CONF="$tmp/jca.conf" "$jca" dgst -a SHA-256 "$tmp/data" | cut -d' ' -f1)
+		[ "$got" = "$want" ] && pass "jca dgst -a SHA-256 with the bridge preferred, builtin $order" ||
+			flunk "jca dgst -a SHA-256 with the bridge preferred, builtin $order: $got"
+		out=$(JCA_CONF="$tmp/jca.conf" "$jca" list --load --backends 2>&1)
+		printf '%s\n' "$out" | grep -q 'backend sha256-openssl .* active' &&
+			pass "the bridge's SHA-256 is listed active" || flunk "the bridge's SHA-256 is not listed active"
+	done
+else
+	skip "plugins/.libs/openssl.so or example.so not built"
+fi
+
+# Terminal escapes in names: a provider path with ESC is shown as \x1b.
+esc=$(printf '\033')
+mkdir -p "$tmp/evil${esc}[31mdir"
+cat >"$tmp/esc.conf" <<EOF
+security.provider.1 = builtin
+security.provider.2 = $tmp/evil${esc}[31mdir/p.so
+EOF
+out=$(JCA_CONF="$tmp/esc.conf" "$jca" list --load 2>&1)
+if printf '%s' "$out" | grep -q "$esc"; then
+	flunk "jca list prints a raw ESC byte"
+elif printf '%s' "$out" | grep -q 'evil\\x1b\[31mdir'; then
+	pass "jca list escapes ESC as \\x1b"
+else
+	flunk "jca list: escaped name not found"
+	printf '%s\n' "$out" | head -5
+fi
+
+# A set-user-ID program: JCA_CONF is ignored (secure_getenv), and a file the
+# caller cannot read is never echoed. Needs root (to make the program
+# set-user-ID root and run it as nobody) and a static libjca.
+if [ "$(id -u)" != 0 ] || ! command -v setpriv >/dev/null 2>&1; then
+	skip "set-user-ID check needs root and setpriv"
+elif [ ! -f "$top_builddir/.libs/libjca.a" ]; then
+	skip "set-user-ID check needs the static library (.libs/libjca.a)"
+else
+	cat >"$tmp/suid.c" <<'EOF'
+#include <stdio.h>
+#include <jca.h>
+int main(void)
+{
+	md_ctx *md = md_get_instance("SHA-256");
+	printf("%s|%s\n", md ? "found" : "none", md ? "" : jca_last_error_message());
+	md_free(md);
+	return 0;
+}
+EOF
+	srcdir="${top_srcdir:-$top_builddir}"
+	if ${CC:-cc} -std=c11 -I"$srcdir/include" "$tmp/suid.c" "$top_builddir/.libs/libjca.a" -lpthread -ldl \
+		-o "$tmp/suid" 2>"$tmp/cc.log"; then
+		printf 'top secret line\n' >"$tmp/secret.conf"
+		chmod 0600 "$tmp/secret.conf"
+		chmod 4755 "$tmp/suid"
+		out=$(JCA_CONF="$tmp/secret.conf" setpriv --reuid=65534 --regid=65534 --clear-groups "$tmp/suid" 2>&1)
+		case "$out" in
+		*"top secret"*) flunk "set-user-ID program echoed the root-only file: $out" ;;
+		found*) pass "set-user-ID program ignores JCA_CONF" ;;
+		*) flunk "set-user-ID program: $out" ;;
+		esac
+		out=$(JCA_CONF="$tmp/secret.conf" "$tmp/suid" 2>&1)
+		case "$out" in
+		*"top secret"*) flunk "a configuration error echoes the file's text: $out" ;;
+		none*"$tmp/secret.conf:1:"*) pass "a configuration error names file and line, not the text" ;;
+		*) flunk "unexpected: $out" ;;
+		esac
+	else
+		skip "cannot build the set-user-ID helper: $(head -1 "$tmp/cc.log")"
+	fi
+fi
+exit $fail
