@@ -14,6 +14,9 @@ set -u
 top_builddir=${top_builddir:-.}
 jca="$top_builddir/jca"
 
+[ -x "$top_builddir/tests/check_pkcs11" ] && [ -x "$top_builddir/tests/pkcs11_core" ] || {
+	echo "SKIP: the pkcs11 plugin is not built (configure found no p11-kit pkcs11.h: apt-get install -y libp11-kit-dev)"
+	exit 77; }
 command -v softhsm2-util >/dev/null 2>&1 || {
 	echo "SKIP: softhsm2-util not found (apt-get install -y softhsm2)"; exit 77; }
 module=""
