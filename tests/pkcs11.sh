@@ -4,9 +4,10 @@
 # temporary folder (SOFTHSM2_CONF points there) and removed at the end:
 #   1. tests/pkcs11_core: the PKCS#11 core alone (every mechanism against
 #      the built-in provider, keys destroyed, fork);
-#   2. tests/check_pkcs11: the plugin through the registry (NIST vectors,
-#      random inputs, every split, threads, bad PIN, missing module, missing
-#      token, two tokens, the other plugins, fork);
+#   2. tests/check_pkcs11: the plugin's services through the registry (NIST
+#      vectors, random inputs, every split, keys, threads, fork, token
+#      failures); tests/check_pkcs11_conf: bad PIN, missing module, missing
+#      token, PIN sources, two tokens, loaded by path, the other plugins;
 #   3. the jca command with the token as security.provider.1: dgst, mac,
 #      enc/dec give the built-in provider's results.
 # Exit 77 (SKIP) with the reason when SoftHSM2 is not installed.
@@ -14,7 +15,8 @@ set -u
 top_builddir=${top_builddir:-.}
 jca="$top_builddir/jca"
 
-[ -x "$top_builddir/tests/check_pkcs11" ] && [ -x "$top_builddir/tests/pkcs11_core" ] || {
+[ -x "$top_builddir/tests/check_pkcs11" ] && [ -x "$top_builddir/tests/check_pkcs11_conf" ] &&
+	[ -x "$top_builddir/tests/pkcs11_core" ] || {
 	echo "SKIP: the pkcs11 plugin is not built (configure found no p11-kit pkcs11.h: apt-get install -y libp11-kit-dev)"
 	exit 77; }
 command -v softhsm2-util >/dev/null 2>&1 || {
@@ -49,8 +51,10 @@ export JCA_TEST_P11_MODULE JCA_TEST_P11_DIR JCA_TEST_PIN JCA_TEST_PIN2
 rc=0
 echo "== PKCS#11 core ($module)"
 "$top_builddir/tests/pkcs11_core" "$module" jca-test JCA_TEST_PIN || rc=1
-echo "== plugin through the registry"
+echo "== the plugin's services through the registry"
 "$top_builddir/tests/check_pkcs11" || rc=1
+echo "== its configuration: refusals, two tokens, other plugins"
+"$top_builddir/tests/check_pkcs11_conf" || rc=1
 
 echo "== the jca command with the token as security.provider.1"
 cat > "$dir/token.conf" <<EOF
