@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "algs.h"
+#include "md_base.h"
 
 /* Initial state (RFC 1321, 3.3). */
 static const uint32_t md5_iv[4] = {
@@ -52,14 +53,6 @@ static inline uint32_t load_le32(const uint8_t *p)
 #endif
 }
 
-static inline void store_le64(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++) {
-		p[i] = (uint8_t)v;
-		v >>= 8;
-	}
-}
-
 void jca__md5_init(jca__md5_ctx *c, jca__md5_blocks_fn *blocks)
 {
 	memcpy(c->h, md5_iv, sizeof(c->h));
@@ -67,40 +60,19 @@ void jca__md5_init(jca__md5_ctx *c, jca__md5_blocks_fn *blocks)
 	c->blocks = blocks;
 }
 
+/* Runs this context's backend on whole blocks (the step of md_base.h). */
+static void step(void *ctx, const uint8_t *in, size_t nblocks)
+{
+	jca__md5_ctx *c = ctx;
+
+	c->blocks(c->h, in, nblocks);
+}
+
 int jca__md5_update(void *ctx, const void *in, size_t len)
 {
 	jca__md5_ctx *c = ctx;
-	const uint8_t *p = in;
-	size_t used = (size_t)(c->n & 63);
 
-	if (len == 0)
-		return 0;                 /* in may be NULL; memcpy must not see it */
-	c->n += len;
-
-	/* Top up a partially filled buffer first. */
-	if (used != 0) {
-		size_t take = 64 - used;
-
-		if (len < take) {
-			memcpy(c->buf + used, p, len);
-			return 0;
-		}
-		memcpy(c->buf + used, p, take);
-		c->blocks(c->h, c->buf, 1);
-		p += take;
-		len -= take;
-	}
-	/* Whole blocks go straight from the caller's memory, in one call, so a
-	 * backend can keep its state in registers across them. */
-	if (len >= 64) {
-		size_t nblocks = len / 64;
-
-		c->blocks(c->h, p, nblocks);
-		p += nblocks * 64;
-		len -= nblocks * 64;
-	}
-	if (len != 0)
-		memcpy(c->buf, p, len);
+	jca__md_update(c, &c->n, c->buf, 64, step, in, len);
 	return 0;
 }
 
@@ -108,26 +80,13 @@ int jca__md5_final(void *ctx, void *out, size_t outlen)
 {
 	jca__md5_ctx *c = ctx;
 	uint8_t *o = out;
-	size_t used = (size_t)(c->n & 63);
 
-	/* Padding: 0x80, zeros, then the 64-bit little-endian bit count. When
-	 * fewer than 8 bytes remain after the 0x80, the count spills into a
-	 * second block. */
-	c->buf[used++] = 0x80;
-	if (used > 56) {
-		memset(c->buf + used, 0, 64 - used);
-		c->blocks(c->h, c->buf, 1);
-		used = 0;
-	}
-	memset(c->buf + used, 0, 56 - used);
-	store_le64(c->buf + 56, c->n << 3);
-	c->blocks(c->h, c->buf, 1);
+	jca__md_pad(c, c->n, c->buf, 64, step, 8, 0);
 
 	/* Never read past the state, whatever the caller asks for. */
 	if (outlen > 16)
 		outlen = 16;
-	for (size_t i = 0; i < outlen; i++)
-		o[i] = (uint8_t)(c->h[i / 4] >> (8 * (i % 4)));
+	jca__md_out_le32(o, c->h, outlen);
 	return 0;
 }
 

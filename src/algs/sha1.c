@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "algs.h"
+#include "md_base.h"
 
 /* Initial hash value (FIPS 180-4, 5.3.1). */
 static const uint32_t sha1_iv[5] = {
@@ -31,14 +32,6 @@ static inline uint32_t load_be32(const uint8_t *p)
 #endif
 }
 
-static inline void store_be64(uint8_t *p, uint64_t v)
-{
-	for (int i = 7; i >= 0; i--) {
-		p[i] = (uint8_t)v;
-		v >>= 8;
-	}
-}
-
 void jca__sha1_init(jca__sha1_ctx *c, jca__sha1_blocks_fn *blocks)
 {
 	memcpy(c->h, sha1_iv, sizeof(c->h));
@@ -46,40 +39,19 @@ void jca__sha1_init(jca__sha1_ctx *c, jca__sha1_blocks_fn *blocks)
 	c->blocks = blocks;
 }
 
+/* Runs this context's backend on whole blocks (the step of md_base.h). */
+static void step(void *ctx, const uint8_t *in, size_t nblocks)
+{
+	jca__sha1_ctx *c = ctx;
+
+	c->blocks(c->h, in, nblocks);
+}
+
 int jca__sha1_update(void *ctx, const void *in, size_t len)
 {
 	jca__sha1_ctx *c = ctx;
-	const uint8_t *p = in;
-	size_t used = (size_t)(c->n & 63);
 
-	if (len == 0)
-		return 0;                 /* in may be NULL; memcpy must not see it */
-	c->n += len;
-
-	/* Top up a partially filled buffer first. */
-	if (used != 0) {
-		size_t take = 64 - used;
-
-		if (len < take) {
-			memcpy(c->buf + used, p, len);
-			return 0;
-		}
-		memcpy(c->buf + used, p, take);
-		c->blocks(c->h, c->buf, 1);
-		p += take;
-		len -= take;
-	}
-	/* Whole blocks go straight from the caller's memory, in one call, so a
-	 * backend can keep its state in registers across them. */
-	if (len >= 64) {
-		size_t nblocks = len / 64;
-
-		c->blocks(c->h, p, nblocks);
-		p += nblocks * 64;
-		len -= nblocks * 64;
-	}
-	if (len != 0)
-		memcpy(c->buf, p, len);
+	jca__md_update(c, &c->n, c->buf, 64, step, in, len);
 	return 0;
 }
 
@@ -87,26 +59,13 @@ int jca__sha1_final(void *ctx, void *out, size_t outlen)
 {
 	jca__sha1_ctx *c = ctx;
 	uint8_t *o = out;
-	size_t used = (size_t)(c->n & 63);
 
-	/* Padding: 0x80, zeros, then the 64-bit big-endian bit count. When fewer
-	 * than 8 bytes remain after the 0x80, the count spills into a second
-	 * block. */
-	c->buf[used++] = 0x80;
-	if (used > 56) {
-		memset(c->buf + used, 0, 64 - used);
-		c->blocks(c->h, c->buf, 1);
-		used = 0;
-	}
-	memset(c->buf + used, 0, 56 - used);
-	store_be64(c->buf + 56, c->n << 3);
-	c->blocks(c->h, c->buf, 1);
+	jca__md_pad(c, c->n, c->buf, 64, step, 8, 1);
 
 	/* Never read past the state, whatever the caller asks for. */
 	if (outlen > 20)
 		outlen = 20;
-	for (size_t i = 0; i < outlen; i++)
-		o[i] = (uint8_t)(c->h[i / 4] >> (24 - 8 * (i % 4)));
+	jca__md_out_be32(o, c->h, outlen);
 	return 0;
 }
 

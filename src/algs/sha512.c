@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "algs.h"
+#include "md_base.h"
 
 /* First 64 bits of the fractional parts of the cube roots of the first 80
  * primes (FIPS 180-4, 4.2.3). */
@@ -100,14 +101,6 @@ static inline uint64_t load_be64(const uint8_t *p)
 #endif
 }
 
-static inline void store_be64(uint8_t *p, uint64_t v)
-{
-	for (int i = 7; i >= 0; i--) {
-		p[i] = (uint8_t)v;
-		v >>= 8;
-	}
-}
-
 static void init(jca__sha512_ctx *c, const uint64_t iv[8], jca__sha512_blocks_fn *blocks)
 {
 	memcpy(c->h, iv, sizeof(c->h));
@@ -135,40 +128,19 @@ void jca__sha512_256_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks)
 	init(c, sha512_256_iv, blocks);
 }
 
+/* Runs this context's backend on whole blocks (the step of md_base.h). */
+static void step(void *ctx, const uint8_t *in, size_t nblocks)
+{
+	jca__sha512_ctx *c = ctx;
+
+	c->blocks(c->h, in, nblocks);
+}
+
 int jca__sha512_update(void *ctx, const void *in, size_t len)
 {
 	jca__sha512_ctx *c = ctx;
-	const uint8_t *p = in;
-	size_t used = (size_t)(c->n & 127);
 
-	if (len == 0)
-		return 0;                 /* in may be NULL; memcpy must not see it */
-	c->n += len;
-
-	/* Top up a partially filled buffer first. */
-	if (used != 0) {
-		size_t take = 128 - used;
-
-		if (len < take) {
-			memcpy(c->buf + used, p, len);
-			return 0;
-		}
-		memcpy(c->buf + used, p, take);
-		c->blocks(c->h, c->buf, 1);
-		p += take;
-		len -= take;
-	}
-	/* Whole blocks go straight from the caller's memory, in one call, so a
-	 * backend can keep its state in registers across them. */
-	if (len >= 128) {
-		size_t nblocks = len / 128;
-
-		c->blocks(c->h, p, nblocks);
-		p += nblocks * 128;
-		len -= nblocks * 128;
-	}
-	if (len != 0)
-		memcpy(c->buf, p, len);
+	jca__md_update(c, &c->n, c->buf, 128, step, in, len);
 	return 0;
 }
 
@@ -176,27 +148,13 @@ int jca__sha512_final(void *ctx, void *out, size_t outlen)
 {
 	jca__sha512_ctx *c = ctx;
 	uint8_t *o = out;
-	size_t used = (size_t)(c->n & 127);
 
-	/* Padding: 0x80, zeros, then the 128-bit big-endian bit count. When fewer
-	 * than 16 bytes remain after the 0x80, the count spills into a second
-	 * block. The count is n * 8, whose top 3 bits land in the high word. */
-	c->buf[used++] = 0x80;
-	if (used > 112) {
-		memset(c->buf + used, 0, 128 - used);
-		c->blocks(c->h, c->buf, 1);
-		used = 0;
-	}
-	memset(c->buf + used, 0, 112 - used);
-	store_be64(c->buf + 112, c->n >> 61);
-	store_be64(c->buf + 120, c->n << 3);
-	c->blocks(c->h, c->buf, 1);
+	jca__md_pad(c, c->n, c->buf, 128, step, 16, 1);
 
 	/* Never read past the state, whatever the caller asks for. */
 	if (outlen > 64)
 		outlen = 64;
-	for (size_t i = 0; i < outlen; i++)
-		o[i] = (uint8_t)(c->h[i / 8] >> (56 - 8 * (i % 8)));
+	jca__md_out_be64(o, c->h, outlen);
 	return 0;
 }
 

@@ -87,11 +87,44 @@ static int failed(mac_ctx *m, const char *fn)
 	                  m->svc->algorithm, m->md->base.name, jca__impl_reason());
 }
 
+const mac_handle *mac_lookup(const char *name)
+{
+	return (const mac_handle *)jca__lookup(JCA_MAC, name, NULL);
+}
+
+mac_ctx *mac_new(const mac_handle *h)
+{
+	if (!h) {
+		jca__error(JCA_EINVAL, "Mac handle is NULL");
+		return NULL;
+	}
+	return mac_create((const jca__resolved *)h);
+}
+
+/* pad = k0 ^ (c repeated), bl bytes (pad may be k0): eight at a time
+ * (every block size of the built-in digests is a multiple of 8), then any
+ * tail. */
+static void xor_pad(uint8_t *pad, const uint8_t *k0, size_t bl, uint8_t c)
+{
+	const uint64_t cc = 0x0101010101010101u * c;
+	size_t i = 0;
+
+	for (; i + 8 <= bl; i += 8) {
+		uint64_t w;
+
+		memcpy(&w, k0 + i, 8);
+		w ^= cc;
+		memcpy(pad + i, &w, 8);
+	}
+	for (; i < bl; i++)
+		pad[i] = k0[i] ^ c;
+}
+
 int mac_init(mac_ctx *m, const void *key, size_t key_len)
 {
 	const jca_md_impl *md;
-	uint8_t k0[MAX_BLOCK], pad[MAX_BLOCK];
-	size_t bl, i;
+	uint8_t pad[MAX_BLOCK];
+	size_t bl, kl = key_len, used;
 	int rc = 0;
 
 	if (!m)
@@ -107,25 +140,26 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 		return 0;
 	}
 	bl = md->block_size;
-	/* K0: the key, hashed first if longer than a block, zero-padded. */
-	memset(k0, 0, bl);
+	/* K0 (the key, hashed first if longer than a block, zero-padded) is
+	 * built in pad itself, which then becomes K0 ^ ipad and, XORed with
+	 * ipad ^ opad, K0 ^ opad: no second copy of the key to wipe. */
 	if (key_len > bl) {
 		rc |= md->init(WORK(m));
 		rc |= md->update(WORK(m), key, key_len);
-		rc |= md->final(WORK(m), k0, md->digest_size);
+		rc |= md->final(WORK(m), pad, md->digest_size);
+		kl = md->digest_size < bl ? md->digest_size : bl;
 	} else if (key_len) {
-		memcpy(k0, key, key_len);
+		memcpy(pad, key, key_len);
 	}
-	for (i = 0; i < bl; i++)
-		pad[i] = k0[i] ^ 0x36;
+	used = key_len > bl && md->digest_size > bl ? md->digest_size : bl;
+	memset(pad + kl, 0, bl - kl);
+	xor_pad(pad, pad, bl, 0x36);
 	rc |= md->init(INNER(m));
 	rc |= md->update(INNER(m), pad, bl);
-	for (i = 0; i < bl; i++)
-		pad[i] = k0[i] ^ 0x5c;
+	xor_pad(pad, pad, bl, 0x36 ^ 0x5c);
 	rc |= md->init(OUTER(m));
 	rc |= md->update(OUTER(m), pad, bl);
-	jca__wipe(k0, bl);
-	jca__wipe(pad, bl);
+	jca__wipe(pad, used);
 	if (rc)
 		return failed(m, "mac_init");
 	if (state_copy(md, WORK(m), INNER(m)) != 0) {
@@ -147,7 +181,7 @@ int mac_update(mac_ctx *m, const void *data, size_t len)
 	return 0;
 }
 
-int mac_do_final(mac_ctx *m, void *out, size_t out_len)
+int mac_do_final(mac_ctx *m, void *out, size_t out_size)
 {
 	const jca_md_impl *md;
 	uint8_t inner[MAX_DIGEST];
@@ -159,9 +193,9 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 		return jca__error(JCA_NOTINIT, "mac_do_final: %s is not initialised (call mac_init)", m->svc->algorithm);
 	md = m->md;
 	dl = md->digest_size;
-	if (out_len < dl)
+	if (out_size < dl)
 		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu",
-		                  m->svc->algorithm, dl, out_len);
+		                  m->svc->algorithm, dl, out_size);
 	if (md->hmac_final) {
 		/* native: the tag, and the context keyed again */
 		if (md->hmac_final(WORK(m), out, dl) != 0) {
@@ -248,6 +282,16 @@ mac_ctx *mac_clone(const mac_ctx *m)
 size_t mac_length(const mac_ctx *m)
 {
 	return m ? m->md->digest_size : 0;
+}
+
+size_t mac_block_length(const mac_ctx *m)
+{
+	return m ? m->md->block_size : 0;
+}
+
+const char *mac_implementation(const mac_ctx *m)
+{
+	return m ? m->svc->impl_name : NULL;
 }
 
 const char *mac_algorithm(const mac_ctx *m)

@@ -95,21 +95,21 @@ int md_update(md_ctx *md, const void *data, size_t len)
 	return 0;
 }
 
-int md_digest(md_ctx *md, void *out, size_t out_len)
+int md_digest(md_ctx *md, void *out, size_t out_size)
 {
 	size_t n;
 
-	if (!md || (!out && out_len))
+	if (!md || (!out && out_size))
 		return jca__error(JCA_EINVAL, "md_digest: NULL %s", md ? "output" : "object");
 	if (md->impl->flags & JCA_MD_XOF) {
-		if (out_len > (size_t)INT32_MAX)
-			return jca__error(JCA_OUTLEN, "md_digest: output length %zu too large", out_len);
-		n = out_len;
+		if (out_size > (size_t)INT32_MAX)
+			return jca__error(JCA_OUTLEN, "md_digest: output length %zu too large", out_size);
+		n = out_size;
 	} else {
 		n = md->out_len;
-		if (out_len < n)
+		if (out_size < n)
 			return jca__error(JCA_BUFSIZE, "md_digest: %s needs %zu bytes of output, got %zu",
-			                  md->svc->algorithm, n, out_len);
+			                  md->svc->algorithm, n, out_size);
 	}
 	if (md->failed)
 		return failed(md, "md_digest");
@@ -122,10 +122,73 @@ int md_digest(md_ctx *md, void *out, size_t out_len)
 	return (int)n;
 }
 
-void md_reset(md_ctx *md)
+/* Contexts up to this size live on the stack in the one-shot calls; a
+ * larger one (a plugin's) takes an instance block. */
+#define ONESHOT_STACK 512
+
+/* One whole digest of data with implementation r: no instance, no reset
+ * after the final. The context is wiped before return. */
+static int oneshot(const jca__resolved *r, const void *data, size_t len, void *out, size_t out_len)
 {
-	if (md)
-		md->failed = md->impl->init(md->state) != 0;
+	const jca_md_impl *m = r->impl;
+	_Alignas(16) unsigned char stack[ONESHOT_STACK];
+	unsigned char *st = stack;
+	size_t n = m->digest_size;
+	int rc;
+
+	if ((!data && len) || (!out && out_len))
+		return jca__error(JCA_EINVAL, "md_digest_oneshot: NULL %s", out || !out_len ? "data" : "output");
+	if (m->flags & JCA_MD_XOF) {
+		if (out_len > (size_t)INT32_MAX)
+			return jca__error(JCA_OUTLEN, "md_digest_oneshot: output length %zu too large", out_len);
+		n = out_len;
+	} else if (out_len < n) {
+		return jca__error(JCA_BUFSIZE, "md_digest_oneshot: %s needs %zu bytes of output, got %zu",
+		                  r->svc->algorithm, n, out_len);
+	}
+	if (m->base.ctx_size > sizeof stack && !(st = jca__alloc(m->base.ctx_size)))
+		return jca__error(JCA_ENOMEM, "out of memory digesting with \"%s\"", r->svc->algorithm);
+	if (m->cleanup)
+		memset(st, 0, m->base.ctx_size);
+	rc = m->init(st);
+	if (!rc)
+		rc = m->update(st, data, len);
+	if (!rc)
+		rc = m->final(st, out, n);
+	if (m->cleanup)
+		m->cleanup(st);
+	if (st == stack)
+		jca__wipe(st, m->base.ctx_size);
+	else
+		jca__free(st, m->base.ctx_size);
+	if (rc) {
+		jca__wipe(out, n);
+		return jca__error(JCA_IMPL, "md_digest_oneshot: MessageDigest \"%s\" implementation %s failed",
+		                  r->svc->algorithm, m->base.name);
+	}
+	return (int)n;
+}
+
+int md_digest_oneshot(const char *name, const void *data, size_t len, void *out, size_t out_len)
+{
+	const jca__resolved *r = jca__lookup(JCA_MESSAGE_DIGEST, name, NULL);
+
+	return r ? oneshot(r, data, len, out, out_len) : jca_last_error();
+}
+
+int md_handle_digest(const md_handle *h, const void *data, size_t len, void *out, size_t out_len)
+{
+	if (!h)
+		return jca__error(JCA_EINVAL, "md_handle_digest: NULL handle");
+	return oneshot((const jca__resolved *)h, data, len, out, out_len);
+}
+
+int md_reset(md_ctx *md)
+{
+	if (!md)
+		return jca__error(JCA_EINVAL, "md_reset: NULL object");
+	md->failed = md->impl->init(md->state) != 0;
+	return md->failed ? failed(md, "md_reset") : 0;
 }
 
 md_ctx *md_clone(const md_ctx *md)

@@ -4,6 +4,7 @@
  * jca/registry.h.
  */
 #include <stddef.h>
+#include <string.h>
 
 #include "registry_int.h"
 
@@ -121,9 +122,45 @@ const jca_provider *jca_service_provider(const jca_service *s)
 	return s ? s->provider : NULL;
 }
 
+/* Length of the OID an alias holds ("1.2.3", or for a Cipher
+ * "1.2.3=TRANSFORMATION"), or 0 if it holds none. Longer OIDs than a
+ * lookup accepts are not OIDs of the service. */
+static size_t alias_oid_len(const char *a)
+{
+	size_t n = 0, dots = 0;
+
+	while ((a[n] >= '0' && a[n] <= '9') || a[n] == '.')
+		dots += a[n++] == '.';
+	if (!n || !dots || (a[n] && a[n] != '=') || n > JCA__MAX_NAME)
+		return 0;
+	return n;
+}
+
 const char *jca_service_alias_at(const jca_service *s, size_t index)
 {
-	return s && index < jca__count_list((const char *const *)s->aliases) ? s->aliases[index] : NULL;
+	size_t i;
+
+	for (i = 0; s && s->aliases[i]; i++)
+		if (!alias_oid_len(s->aliases[i]) && !strchr(s->aliases[i], '=') && index-- == 0)
+			return s->aliases[i];
+	return NULL;
+}
+
+int jca_service_oid_at(const jca_service *s, size_t index, jca_oid_info *info)
+{
+	size_t i, n;
+
+	if (!s || !info)
+		return jca__error(JCA_EINVAL, "jca_service_oid_at: NULL %s", s ? "info" : "service");
+	for (i = 0; s->aliases[i]; i++) {
+		if (!(n = alias_oid_len(s->aliases[i])) || index-- != 0)
+			continue;
+		memcpy(info->oid, s->aliases[i], n);
+		info->oid[n] = 0;
+		info->name = s->aliases[i][n] == '=' ? s->aliases[i] + n + 1 : s->algorithm;
+		return 0;
+	}
+	return JCA_END;
 }
 
 const char *jca_service_attribute(const jca_service *s, const char *key)
@@ -139,8 +176,8 @@ int jca_service_attribute_at(const jca_service *s, size_t index, const char **ke
 {
 	size_t n = 0;
 
-	if (!s)
-		return -1;
+	if (!s || !key || !value)
+		return jca__error(JCA_EINVAL, "jca_service_attribute_at: NULL %s", s ? "output" : "service");
 	while (s->attrs && s->attrs[n].key)
 		n++;
 	if (index < n) {
@@ -153,17 +190,17 @@ int jca_service_attribute_at(const jca_service *s, size_t index, const char **ke
 		*value = s->impl_name;
 		return 0;
 	}
-	return -1;
+	return JCA_END;
 }
 
 int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info)
 {
 	if (!s || !info)
-		return -1;
+		return jca__error(JCA_EINVAL, "jca_service_impl_at: NULL %s", s ? "info" : "service");
 	if (!s->impls) {
 		/* a derived service (HMAC): the one composed implementation */
 		if (index != 0)
-			return -1;
+			return JCA_END;
 		info->name = s->impl_name;
 		info->priority = s->active->priority;
 		info->available = 1;
@@ -171,7 +208,7 @@ int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info)
 		return 0;
 	}
 	if (index >= jca__count_list((const char *const *)s->impls))
-		return -1;
+		return JCA_END;
 	info->name = s->impls[index]->name;
 	info->priority = s->impls[index]->priority;
 	info->available = jca__impl_usable(s->impls[index]->available);

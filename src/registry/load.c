@@ -104,7 +104,7 @@ static int check_policy(const jca__snapshot *s)
 	return 0;
 }
 
-/* Called with lock held. */
+/* Called with jca__lock held. */
 static int init_locked(void)
 {
 	struct jca_provider **list = NULL;
@@ -264,7 +264,7 @@ static int load_plugin(const jca__snapshot *cur, struct jca_provider *p, const c
 }
 
 /* Loads provider cur->provs[i] (not yet loaded), then publishes a snapshot
- * that includes it. Called with lock held. */
+ * that includes it. Called with jca__lock held. */
 static void load_locked(jca__snapshot *cur, size_t i)
 {
 	struct jca_provider *p = cur->provs[i];

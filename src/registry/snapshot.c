@@ -67,7 +67,7 @@ static int build_index(jca__snapshot *s)
 	return 0;
 }
 
-/* Builds a snapshot for the providers provs[0..n). Called under lock. */
+/* Builds a snapshot for the providers provs[0..n). Called under jca__lock. */
 jca__snapshot *jca__build_snapshot(struct jca_provider **provs, size_t n)
 {
 	jca__snapshot *s = calloc(1, sizeof *s);
@@ -111,8 +111,8 @@ jca__snapshot *jca__build_snapshot(struct jca_provider **provs, size_t n)
 	return s;
 }
 
-/* Publishes a new snapshot; the old one is retired. Called under lock. */
-static uint64_t generation;            /* under lock */
+/* Publishes a new snapshot; the old one is retired. Called under jca__lock. */
+static uint64_t generation;            /* under jca__lock */
 
 void jca__publish(jca__snapshot *s)
 {

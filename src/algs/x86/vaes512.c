@@ -41,6 +41,12 @@
 #define STORE128(p, v)  _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #define ALWAYS_INLINE   inline __attribute__((always_inline))
 
+/* From this many blocks on, plaintext is written with non-temporal stores
+ * (see cbc_decrypt_rounds); override with -DJCA__STREAM_BLOCKS=N. */
+#ifndef JCA__STREAM_BLOCKS
+#define JCA__STREAM_BLOCKS (4u << 16)      /* 4 MiB */
+#endif
+
 /* Mask of the 64-bit elements of ZMM j that hold one of the n blocks. */
 static ALWAYS_INLINE __mmask8 zmm_mask(size_t j, size_t n)
 {
@@ -68,7 +74,7 @@ static ALWAYS_INLINE const uint8_t *at(const uint8_t *p, ptrdiff_t off, __mmask8
  */
 static ALWAYS_INLINE __m128i
 cbc_decrypt_group(const __m512i k[15], unsigned R, __m128i chain,
-                  uint8_t *out, const uint8_t *in, size_t n, size_t NZ)
+                  uint8_t *out, const uint8_t *in, size_t n, size_t NZ, int stream)
 {
 	__m512i b[8], first = _mm512_setzero_si512();
 
@@ -107,7 +113,10 @@ cbc_decrypt_group(const __m512i k[15], unsigned R, __m128i chain,
 	for (size_t j = 0; j < NZ; j++) {
 		__mmask8 m = zmm_mask(j, n);
 
-		_mm512_mask_storeu_epi64((uint8_t *)at(out, 64 * (ptrdiff_t)j, m), m, b[j]);
+		if (stream)
+			_mm512_stream_si512((void *)(out + 64 * j), b[j]);
+		else
+			_mm512_mask_storeu_epi64((uint8_t *)at(out, 64 * (ptrdiff_t)j, m), m, b[j]);
 	}
 	return chain;
 }
@@ -123,6 +132,31 @@ cbc_decrypt_rounds(const uint8_t *dk, unsigned R, uint8_t *iv,
 	for (unsigned r = 0; r <= R; r++)
 		k[r] = _mm512_broadcast_i32x4(LOAD128(dk + 16 * r));
 
+	/*
+	 * A buffer far larger than the caches streams through memory: the
+	 * plaintext then goes out with non-temporal stores, which write whole
+	 * lines without first reading them in (a normal store costs a read of
+	 * the line as well) and leave the caches to the input. As glibc's
+	 * memcpy does above a similar size. In place, the line is in the cache
+	 * already and a normal store costs no extra read: only out-of-place
+	 * output streams. The stores need 64-byte aligned
+	 * addresses: a few blocks first bring out to one.
+	 */
+	if (nblocks >= JCA__STREAM_BLOCKS && out != in && ((uintptr_t)out & 15) == 0) {
+		size_t head = ((64 - ((uintptr_t)out & 63)) & 63) / 16;
+
+		if (head) {
+			chain = cbc_decrypt_group(k, R, chain, out, in, head, 1, 0);
+			nblocks -= head, in += 16 * head, out += 16 * head;
+		}
+		for (; nblocks >= 32; nblocks -= 32, in += 16 * 32, out += 16 * 32) {
+			_mm_prefetch((const char *)((uintptr_t)in + 4096), _MM_HINT_T1);
+			chain = cbc_decrypt_group(k, R, chain, out, in, 32, 8, 1);
+		}
+		/* the streamed stores are weakly ordered: fence them before
+		 * anything that could publish the buffer */
+		_mm_sfence();
+	}
 	for (; nblocks >= 32; nblocks -= 32, in += 16 * 32, out += 16 * 32) {
 		/*
 		 * The hardware prefetchers stop at page boundaries; touching
@@ -133,15 +167,15 @@ cbc_decrypt_rounds(const uint8_t *dk, unsigned R, uint8_t *iv,
 		 * computed as an integer: it may lie outside the buffer).
 		 */
 		_mm_prefetch((const char *)((uintptr_t)in + 4096), _MM_HINT_T1);
-		chain = cbc_decrypt_group(k, R, chain, out, in, 32, 8);
+		chain = cbc_decrypt_group(k, R, chain, out, in, 32, 8, 0);
 	}
 	/* What is left, under 32 blocks: a full group of 16, then a masked one. */
 	if (nblocks >= 16) {
-		chain = cbc_decrypt_group(k, R, chain, out, in, 16, 4);
+		chain = cbc_decrypt_group(k, R, chain, out, in, 16, 4, 0);
 		nblocks -= 16, in += 16 * 16, out += 16 * 16;
 	}
 	if (nblocks > 0)
-		chain = cbc_decrypt_group(k, R, chain, out, in, nblocks, 4);
+		chain = cbc_decrypt_group(k, R, chain, out, in, nblocks, 4, 0);
 	STORE128(iv, chain);
 }
 
