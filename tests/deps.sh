@@ -16,7 +16,8 @@ dry=0
 if [ "${1:-}" = -n ]; then dry=1; shift; fi
 build="build-essential autoconf automake libtool pkg-config uthash-dev"
 test_extra="check libssl-dev openssl qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
-	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross clang valgrind cppcheck clang-tidy"
+	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross clang valgrind cppcheck clang-tidy
+	softhsm2 libp11-kit-dev python3-cryptography"
 case "${1:-}" in
 build) want=$build ;;
 test) want="$build $test_extra" ;;

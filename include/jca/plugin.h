@@ -102,6 +102,9 @@
  * with the name of a loaded one, or the same file loaded twice (under two
  * names or paths), is refused with JCA_EXISTS and a message naming both
  * sources. Name the file after the provider (myprov.so for "myprov").
+ * The exception: a file that the configuration shares on purpose between
+ * providers ("jca.provider.<name>.plugin = FILE" under each name) is
+ * entered once per name (host->provider_name), names still unique.
  *
  * Trust. The host loads a plugin only by absolute path (a configured name
  * becomes <jca.plugin.dir>/<name>.so), and only if it is a regular file
@@ -146,10 +149,25 @@ typedef struct jca_host_api {
 	uint32_t abi_version;                   /* JCA_ABI_VERSION of the host */
 	uint32_t struct_size;                   /* sizeof(jca_host_api) of the host */
 	const char *host_version;               /* libjca version string */
-	/* Records why the plugin refuses to load (copied by the host). */
+	/* Records why the plugin refuses to load (copied by the host). An
+	 * implementation function may also call it just before it returns
+	 * nonzero: the engine's JCA_IMPL message then ends with this reason
+	 * (e.g. a token's "C_DigestUpdate failed: CKR_DEVICE_ERROR"). */
 	void (*set_error)(const char *message);
 	/* Fills buf with len random bytes from the OS; 0 or -1. */
 	int (*random)(void *buf, size_t len);
+	/* Appended after 2.1's table (check struct_size before reading): the
+	 * configuration of the provider being loaded. provider_name is the
+	 * name jca.conf lists it under (security.provider.N = NAME), or NULL
+	 * when it is loaded by path (jca_provider_load, or a path in
+	 * jca.conf). get_config(key) returns the value of the line
+	 * "jca.provider.<NAME>.<key> = value", or NULL (always NULL without a
+	 * provider_name). Both are valid during the entry call only: copy
+	 * what you keep. A plugin file that several names share through
+	 * "jca.provider.<NAME>.plugin = FILE" is entered once per name (the
+	 * same-file rule does not apply to them; names stay unique). */
+	const char *provider_name;
+	const char *(*get_config)(const char *key);
 } jca_host_api;
 
 typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc);

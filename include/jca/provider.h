@@ -60,6 +60,10 @@
  *   2.2  jca_cipher_impl counter modes (ctr32, gcm_key_size, gcm_init,
  *        ghash, gcm_encrypt: CTR and GCM). An older implementation's
  *        struct_size ends before them: it offers neither mode.
+ *        jca_md_impl.hmac_init, .hmac_final: a digest implementation that
+ *        computes HMAC over itself natively (a token's CKM_SHA256_HMAC,
+ *        the key inside the token). Absent (NULL) in 2.0/2.1 providers:
+ *        the registry composes HMAC from the digest as before.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -135,6 +139,16 @@ typedef struct jca_md_impl {
 	 * Leave both NULL for plain contexts. */
 	int (*copy)(void *dst, const void *src);
 	void (*cleanup)(void *ctx);
+	/* ABI 2.2, optional (set both or neither): HMAC over this digest,
+	 * computed by the implementation itself rather than composed by the
+	 * Mac engine from init/update/final. For a Mac over this digest the
+	 * engine calls hmac_init(ctx, key, key_len) (any key length, 0
+	 * included; ctx zeroed or live as for init), then update() with the
+	 * data, then hmac_final(ctx, out, digest_size) for the tag, which
+	 * leaves ctx keyed again for the next message. copy and cleanup apply
+	 * to such a context too (copy may fail: mac_clone then reports it). */
+	int (*hmac_init)(void *ctx, const void *key, size_t key_len);
+	int (*hmac_final)(void *ctx, void *out, size_t out_len);
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_md_impl;
 

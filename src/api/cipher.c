@@ -106,7 +106,8 @@ int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key
 			c->impl->cleanup(c->key);
 		jca__wipe(c->key, c->impl->base.ctx_size);
 		c->dir = 0;
-		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key", c->name, c->impl->base.name);
+		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->impl->base.name,
+		                  jca__impl_reason());
 	}
 	c->dir = (uint8_t)opmode;
 	jca__wipe(c->buf, sizeof c->buf);
@@ -151,8 +152,8 @@ static int failed(cipher_ctx *c, const char *fn, void *out, size_t n)
 	c->buflen = 0;
 	c->failed = 0;
 	c->dir = 0;
-	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed; call cipher_init", fn, c->name,
-	                  c->impl->base.name);
+	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed%s; call cipher_init", fn, c->name,
+	                  c->impl->base.name, jca__impl_reason());
 }
 
 /* Decrypting with padding holds back the last full block for do_final. */

@@ -13,7 +13,8 @@
 
 /* Three digest contexts follow the header: the keyed inner state, the keyed
  * outer state and the working state. No interior pointers: clone is one
- * memcpy. */
+ * memcpy. A digest that computes HMAC natively (hmac_init, ABI 2.2: a
+ * token's CKM_SHA*_HMAC) uses the working state alone. */
 struct mac_ctx {
 	const jca_md_impl *md;
 	const struct jca_service *svc;
@@ -82,8 +83,8 @@ mac_ctx *mac_get_instance_from(const char *name, const char *provider)
 static int failed(mac_ctx *m, const char *fn)
 {
 	m->keyed = 0;
-	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed; call mac_init", fn,
-	                  m->svc->algorithm, m->md->base.name);
+	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed%s; call mac_init", fn,
+	                  m->svc->algorithm, m->md->base.name, jca__impl_reason());
 }
 
 const mac_handle *mac_lookup(const char *name)
@@ -131,8 +132,14 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 	if (!key && key_len)
 		return jca__error(JCA_EINVAL, "mac_init: key is NULL");
 	md = m->md;
-	bl = md->block_size;
 	m->keyed = 0;
+	if (md->hmac_init) {
+		if (md->hmac_init(WORK(m), key, key_len) != 0)
+			return failed(m, "mac_init");
+		m->keyed = 1;
+		return 0;
+	}
+	bl = md->block_size;
 	/* K0 (the key, hashed first if longer than a block, zero-padded) is
 	 * built in pad itself, which then becomes K0 ^ ipad and, XORed with
 	 * ipad ^ opad, K0 ^ opad: no second copy of the key to wipe. */
@@ -189,6 +196,14 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_size)
 	if (out_size < dl)
 		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu",
 		                  m->svc->algorithm, dl, out_size);
+	if (md->hmac_final) {
+		/* native: the tag, and the context keyed again */
+		if (md->hmac_final(WORK(m), out, dl) != 0) {
+			jca__wipe(out, dl);
+			return failed(m, "mac_do_final");
+		}
+		return (int)dl;
+	}
 	if (md->final(WORK(m), inner, dl) != 0) {
 		jca__wipe(inner, dl);
 		return failed(m, "mac_do_final");
@@ -216,6 +231,14 @@ int mac_reset(mac_ctx *m)
 {
 	if (!m)
 		return jca__error(JCA_EINVAL, "mac_reset: NULL object");
+	if (m->keyed && m->md->hmac_final) {
+		/* native: finishing a tag drops the input and keeps the key */
+		uint8_t tag[MAX_DIGEST];
+		int rc = m->md->hmac_final(WORK(m), tag, m->md->digest_size);
+
+		jca__wipe(tag, m->md->digest_size);
+		return rc ? failed(m, "mac_reset") : 0;
+	}
 	if (m->keyed && state_copy(m->md, WORK(m), INNER(m)) != 0) {
 		m->keyed = 0;
 		return jca__error(JCA_ENOMEM, "mac_reset: cannot copy digest state (%s)", m->md->base.name);
@@ -247,7 +270,7 @@ mac_ctx *mac_clone(const mac_ctx *m)
 			for (i = 0; i < 3; i++)
 				m->md->cleanup(c->state + i * m->cs);
 			jca__free(c, mac_size(m->md));
-			jca__error(JCA_ENOMEM, "cannot clone Mac \"%s\"", m->svc->algorithm);
+			jca__error(JCA_ENOMEM, "cannot clone Mac \"%s\"%s", m->svc->algorithm, jca__impl_reason());
 			return NULL;
 		}
 		return c;

@@ -34,8 +34,8 @@ static md_ctx *md_create(const jca__resolved *r)
 		if (m->cleanup)
 			m->cleanup(md->state);
 		jca__free(md, sizeof *md + m->base.ctx_size);
-		jca__error(JCA_IMPL, "MessageDigest \"%s\": implementation %s failed to initialise",
-		           r->svc->algorithm, m->base.name);
+		jca__error(JCA_IMPL, "MessageDigest \"%s\": implementation %s failed to initialise%s",
+		           r->svc->algorithm, m->base.name, jca__impl_reason());
 		return NULL;
 	}
 	return md;
@@ -78,8 +78,8 @@ md_ctx *md_new(const md_handle *h)
  * until md_reset succeeds. */
 static int failed(const md_ctx *md, const char *fn)
 {
-	return jca__error(JCA_IMPL, "%s: MessageDigest \"%s\" implementation %s failed; call md_reset", fn,
-	                  md->svc->algorithm, md->impl->base.name);
+	return jca__error(JCA_IMPL, "%s: MessageDigest \"%s\" implementation %s failed%s; call md_reset", fn,
+	                  md->svc->algorithm, md->impl->base.name, jca__impl_reason());
 }
 
 int md_update(md_ctx *md, const void *data, size_t len)
@@ -213,8 +213,8 @@ md_ctx *md_clone(const md_ctx *md)
 			if (md->impl->cleanup)
 				md->impl->cleanup(c->state);
 			jca__free(c, size);
-			jca__error(JCA_ENOMEM, "cannot clone MessageDigest \"%s\" (%s)", md->svc->algorithm,
-			           md->impl->base.name);
+			jca__error(JCA_ENOMEM, "cannot clone MessageDigest \"%s\" (%s)%s", md->svc->algorithm,
+			           md->impl->base.name, jca__impl_reason());
 			return NULL;
 		}
 		return c;

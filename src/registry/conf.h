@@ -27,6 +27,9 @@ typedef struct jca__disabled {
 	char *file;                /* where it was read (owned) */
 	int matched;               /* set by the registry: it disables something */
 } jca__disabled;
+typedef struct jca__conf_setting {
+	char *provider, *key, *value;   /* jca.provider.<provider>.<key> = value */
+} jca__conf_setting;
 typedef struct jca__config {
 	char source[1024];         /* file name, or "(built-in default)" */
 	jca__conf_provider *provs; /* sorted by index */
@@ -36,9 +39,13 @@ typedef struct jca__config {
 	size_t npref;
 	jca__disabled *disabled;
 	size_t ndisabled;
+	jca__conf_setting *settings;
+	size_t nsettings;
 } jca__config;
 JCA__HIDDEN int jca__config_parse(const char *text, const char *file, jca__config **out);
 JCA__HIDDEN int jca__config_load(jca__config **out);
 JCA__HIDDEN void jca__config_free(jca__config *c);
+/* The value of "jca.provider.<provider>.<key>", or NULL. */
+JCA__HIDDEN const char *jca__config_get(const jca__config *c, const char *provider, const char *key);
 
 #endif

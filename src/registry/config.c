@@ -8,6 +8,7 @@
  *   jca.plugin.dir = /usr/local/lib/jca/plugins
  *   jca.provider.preferred = MessageDigest.SHA-256:example, HmacSHA256:builtin
  *   jca.disabled.algorithms = MD5, Cipher.AES/ECB/NoPadding
+ *   jca.provider.softhsm.library = /usr/lib/softhsm/libsofthsm2.so   # a plugin's setting
  *
  * Lines are "key = value"; '#' starts a comment; a line ending in '\' goes
  * on to the next. Unknown keys or types, bad numbers, relative paths and
@@ -62,6 +63,12 @@ void jca__config_free(jca__config *c)
 		free(c->disabled[i].alg);
 		free(c->disabled[i].file);
 	}
+	for (i = 0; i < c->nsettings; i++) {
+		free(c->settings[i].provider);
+		free(c->settings[i].key);
+		free(c->settings[i].value);
+	}
+	free(c->settings);
 	free(c->provs);
 	free(c->prefs);
 	free(c->disabled);
@@ -181,6 +188,56 @@ static int out_of_memory(const jca__config *c)
 	return 0;
 }
 
+/* Provider names compare as the registry compares them: ASCII case only. */
+static int same_name(const char *a, const char *b)
+{
+	for (; *a && *b; a++, b++)
+		if ((*a >= 'A' && *a <= 'Z' ? *a + 32 : *a) != (*b >= 'A' && *b <= 'Z' ? *b + 32 : *b))
+			return 0;
+	return *a == *b;
+}
+
+const char *jca__config_get(const jca__config *c, const char *provider, const char *key)
+{
+	size_t i;
+
+	for (i = 0; c && provider && key && i < c->nsettings; i++)
+		if (same_name(c->settings[i].provider, provider) && strcmp(c->settings[i].key, key) == 0)
+			return c->settings[i].value;
+	return NULL;
+}
+
+/* "jca.provider.<provider>.<key> = value": settings of one provider,
+ * handed to its plugin (jca_host_api.get_config). ".plugin" names the
+ * plugin file (a name in jca.plugin.dir, or an absolute path). */
+static int add_setting(jca__config *c, const char *name, const char *value, const char *file, int line)
+{
+	const char *dot = strchr(name, '.');
+	jca__conf_setting *s;
+	size_t i, n;
+
+	if (!dot || dot == name || !dot[1])
+		return config_error(file, line, "expected jca.provider.<provider>.<key> = value");
+	n = (size_t)(dot - name);
+	if (strcmp(dot + 1, "plugin") == 0 && (!*value || (strchr(value, '/') && value[0] != '/')))
+		return config_error(file, line, "jca.provider.<provider>.plugin: a plugin name or an absolute path");
+	for (i = 0; i < c->nsettings; i++)
+		if (strlen(c->settings[i].provider) == n && strncmp(c->settings[i].provider, name, n) == 0 &&
+		    strcmp(c->settings[i].key, dot + 1) == 0)
+			return config_error(file, line, "duplicate jca.provider.<provider>.<key>");
+	s = realloc(c->settings, (c->nsettings + 1) * sizeof *s);
+	if (!s)
+		return jca__error(JCA_ENOMEM, "out of memory reading %s", file);
+	c->settings = s;
+	s += c->nsettings++;
+	s->provider = strndup(name, n);
+	s->key = strdup(dot + 1);
+	s->value = strdup(value);
+	if (!s->provider || !s->key || !s->value)
+		return jca__error(JCA_ENOMEM, "out of memory reading %s", file);
+	return 0;
+}
+
 static int cmp_prov(const void *a, const void *b)
 {
 	const jca__conf_provider *x = a, *y = b;
@@ -230,6 +287,8 @@ static int set_key(jca__config *c, char *key, char *value, const char *file, int
 		return add_list(c, 1, value, file, line);
 	if (strcmp(key, "jca.disabled.algorithms") == 0)
 		return add_list(c, 0, value, file, line);
+	if (strncmp(key, "jca.provider.", 13) == 0)
+		return add_setting(c, key + 13, value, file, line);
 	return config_error(file, line, "unknown key");
 }
 

@@ -32,6 +32,23 @@ const char *jca_error_name(int status)
 	return "JCA_UNKNOWN";
 }
 
+static _Thread_local char impl_reason[300];
+static _Thread_local char impl_reason_out[304];
+
+void jca__set_impl_reason(const char *message)
+{
+	snprintf(impl_reason, sizeof impl_reason, "%s", message ? message : "(no reason given)");
+}
+
+const char *jca__impl_reason(void)
+{
+	impl_reason_out[0] = 0;
+	if (impl_reason[0])
+		snprintf(impl_reason_out, sizeof impl_reason_out, ": %s", impl_reason);
+	impl_reason[0] = 0;
+	return impl_reason_out;
+}
+
 int jca__error(int code, const char *fmt, ...)
 {
 	va_list ap;

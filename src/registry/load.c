@@ -29,9 +29,14 @@ static void remember(struct jca_provider *p)
 }
 
 /* Where a configured plugin name lives: a name with a '/' is a path,
- * anything else <jca.plugin.dir>/<name>.so. */
+ * anything else <jca.plugin.dir>/<name>.so; "jca.provider.<name>.plugin"
+ * names another file (one plugin serving several providers: pkcs11). */
 static void plugin_path(char *out, size_t n, const char *name)
 {
+	const char *file = jca__config_get(jca__conf, name, "plugin");
+
+	if (file)
+		name = file;
 	if (strchr(name, '/'))
 		snprintf(out, n, "%s", name);
 	else
@@ -232,8 +237,14 @@ static int load_plugin(const jca__snapshot *cur, struct jca_provider *p, const c
 	void *dl = NULL;
 	int rc;
 
+	/* a provider listed by path has no name for its settings; one whose
+	 * plugin file is named by "jca.provider.<name>.plugin" may share that
+	 * file with other providers (each under its own name, still unique) */
+	const char *name = p->conf_name && !strchr(p->conf_name, '/') ? p->conf_name : NULL;
+	int shared = name && jca__config_get(jca__conf, name, "plugin") != NULL;
+
 	jca__in_load = 1;
-	rc = jca__plugin_open(path, &id, loaded_from, &raw, &dl);
+	rc = jca__plugin_open(path, name, jca__conf, &id, shared ? NULL : loaded_from, &raw, &dl);
 	jca__in_load = 0;
 	if (rc == 0)
 		rc = jca__normalize(raw, path, &d);

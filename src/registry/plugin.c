@@ -30,13 +30,13 @@
 #include "jca.h"
 #include "jca/plugin.h"
 #include "plugin.h"
+#include "conf.h"
 #include "error.h"
 
-static _Thread_local char plugin_error[256];
 
 static void host_set_error(const char *message)
 {
-	snprintf(plugin_error, sizeof plugin_error, "%s", message ? message : "(no reason given)");
+	jca__set_impl_reason(message);
 }
 
 static int host_random(void *buf, size_t len)
@@ -57,9 +57,15 @@ static int host_random(void *buf, size_t len)
 	return 0;
 }
 
-static const jca_host_api host = {
-	JCA_ABI_VERSION, sizeof(jca_host_api), JCA_VERSION_STRING, host_set_error, host_random
-};
+/* The provider being loaded, for get_config (set around the entry call,
+ * which runs under the registry lock). */
+static _Thread_local const jca__config *loading_config;
+static _Thread_local const char *loading_name;
+
+static const char *host_get_config(const char *key)
+{
+	return jca__config_get(loading_config, loading_name, key);
+}
 
 /* Descriptor numbers given to the dynamic loader: never reused. */
 static pthread_mutex_t fd_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -194,9 +200,14 @@ static void load_error(const char *path, const char *fdpath)
 	jca__error(JCA_PLUGIN, "plugin %s: cannot load: %s", path, e);
 }
 
-int jca__plugin_open(const char *path, jca__file_id *id, const char *(*loaded_from)(const jca__file_id *),
-                     const jca_provider_desc **desc, void **handle)
+int jca__plugin_open(const char *path, const char *name, const jca__config *config, jca__file_id *id,
+                     const char *(*loaded_from)(const jca__file_id *), const jca_provider_desc **desc, void **handle)
 {
+	const jca_host_api host = {
+		.abi_version = JCA_ABI_VERSION, .struct_size = sizeof(jca_host_api),
+		.host_version = JCA_VERSION_STRING, .set_error = host_set_error, .random = host_random,
+		.provider_name = name, .get_config = host_get_config,
+	};
 	jca_plugin_entry_fn *entry;
 	char fdpath[64];
 	struct stat st;
@@ -247,13 +258,16 @@ int jca__plugin_open(const char *path, jca__file_id *id, const char *(*loaded_fr
 		dlclose(h);
 		return jca__error(JCA_PLUGIN, "plugin %s: no entry symbol %s", path, JCA_PLUGIN_ENTRY_NAME);
 	}
-	plugin_error[0] = 0;
+	jca__impl_reason();           /* clear */
+	loading_config = config;
+	loading_name = name;
 	rc = entry(&host, desc);
+	loading_config = NULL;
+	loading_name = NULL;
 	if (rc != 0) {
 		dlclose(h);
 		*desc = NULL;
-		return jca__error(JCA_PLUGIN, "plugin %s: initialisation failed (%d)%s%s", path, rc,
-		                  plugin_error[0] ? ": " : "", plugin_error);
+		return jca__error(JCA_PLUGIN, "plugin %s: initialisation failed (%d)%s", path, rc, jca__impl_reason());
 	}
 	if (!*desc) {
 		dlclose(h);

@@ -19,9 +19,14 @@ typedef struct jca__file_id {
  * of a registered provider loaded from that file, or NULL), dlopen of that
  * descriptor, the entry call. On success *desc is the plugin's (not yet
  * validated) descriptor, *handle the dlopen handle and *id the file; else
- * a status with the reason set. */
-JCA__HIDDEN int jca__plugin_open(const char *path, jca__file_id *id,
-                                 const char *(*loaded_from)(const jca__file_id *),
+ * a status with the reason set. name: the name the configuration lists
+ * the provider under (NULL when loaded by path): the entry sees it in
+ * host->provider_name, and host->get_config(key) answers from the
+ * jca.provider.<name>.<key> lines of config. loaded_from may be NULL (a
+ * plugin file configured to serve several providers). */
+struct jca__config;
+JCA__HIDDEN int jca__plugin_open(const char *path, const char *name, const struct jca__config *config,
+                                 jca__file_id *id, const char *(*loaded_from)(const jca__file_id *),
                                  const jca_provider_desc **desc, void **handle);
 
 #endif

@@ -1,0 +1,509 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * pkcs11.c - libjca plugin provider: a PKCS#11 token (an HSM, a smart card,
+ * SoftHSM2) behind the registry, in the manner of the JDK's SunPKCS11.
+ *
+ *   security.provider.1 = softhsm                 # loads <jca.plugin.dir>/pkcs11.so
+ *   jca.provider.softhsm.plugin = pkcs11
+ *   jca.provider.softhsm.library = /usr/lib/softhsm/libsofthsm2.so
+ *   jca.provider.softhsm.token = my-token         # or .slot = 1234
+ *   jca.provider.softhsm.pin.file = /etc/jca/softhsm.pin   # or .pin.env = VAR
+ *
+ * The provider takes its name from the configuration, so several tokens
+ * (up to MAX_INSTANCES) can be configured under different names. Loaded by
+ * path with jca_provider_load() (no configuration), it is named "pkcs11"
+ * and reads JCA_PKCS11_LIBRARY, JCA_PKCS11_TOKEN, JCA_PKCS11_SLOT,
+ * JCA_PKCS11_PIN_FILE and JCA_PKCS11_PIN_ENV from the environment. A PIN
+ * is never read from the configuration file.
+ *
+ * At load the token is asked for its mechanisms, and the provider offers
+ * the services it has, under the built-in provider's names, aliases and
+ * OIDs:
+ *
+ *   MessageDigest  SHA-1, SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224,
+ *                  SHA-512/256, SHA3-224..512 (CKM_SHA_1, CKM_SHA224, ...)
+ *   Mac            HmacSHA1 ... HmacSHA3-512 over each digest above: on
+ *                  the token (CKM_SHA*_HMAC, the key imported as a session
+ *                  object) where it has the mechanism, through ABI 2.2's
+ *                  hmac_init/hmac_final; else the registry composes HMAC
+ *                  over the token's digest
+ *   Cipher         AES in ECB and CBC (CKM_AES_ECB, CKM_AES_CBC), with
+ *                  NoPadding and PKCS5Padding (the engine pads)
+ *
+ * Known-answer tests run through the token at load. Sessions, login and
+ * fork: see p11.h. Every object owns one session of the pool while it
+ * lives; keys are session objects destroyed when the object is freed or
+ * re-keyed.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jca/names.h>
+#include <jca/plugin.h>
+
+#include "p11.h"
+
+#define MAX_INSTANCES 4
+
+/* ---- the algorithms, with the built-in provider's names ---- */
+
+enum { A_SHA1, A_SHA224, A_SHA256, A_SHA384, A_SHA512, A_SHA512_224, A_SHA512_256,
+       A_SHA3_224, A_SHA3_256, A_SHA3_384, A_SHA3_512, A_COUNT };
+
+static const char *const sha1_names[] = { JCA_NAMES_SHA1, NULL };
+static const char *const sha224_names[] = { JCA_NAMES_SHA224, NULL };
+static const char *const sha256_names[] = { JCA_NAMES_SHA256, NULL };
+static const char *const sha384_names[] = { JCA_NAMES_SHA384, NULL };
+static const char *const sha512_names[] = { JCA_NAMES_SHA512, NULL };
+static const char *const sha512_224_names[] = { JCA_NAMES_SHA512_224, NULL };
+static const char *const sha512_256_names[] = { JCA_NAMES_SHA512_256, NULL };
+static const char *const sha3_224_names[] = { JCA_NAMES_SHA3_224, NULL };
+static const char *const sha3_256_names[] = { JCA_NAMES_SHA3_256, NULL };
+static const char *const sha3_384_names[] = { JCA_NAMES_SHA3_384, NULL };
+static const char *const sha3_512_names[] = { JCA_NAMES_SHA3_512, NULL };
+
+/* Known answers: the digest of "abc" (FIPS 180-4, FIPS 202). */
+#define KAT_ABC(name, out) \
+	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0 }
+KAT_ABC(kat_sha1,
+	"\xa9\x99\x3e\x36\x47\x06\x81\x6a\xba\x3e\x25\x71\x78\x50\xc2\x6c\x9c\xd0\xd8\x9d");
+KAT_ABC(kat_sha256,
+	"\xba\x78\x16\xbf\x8f\x01\xcf\xea\x41\x41\x40\xde\x5d\xae\x22\x23"
+	"\xb0\x03\x61\xa3\x96\x17\x7a\x9c\xb4\x10\xff\x61\xf2\x00\x15\xad");
+KAT_ABC(kat_sha512,
+	"\xdd\xaf\x35\xa1\x93\x61\x7a\xba\xcc\x41\x73\x49\xae\x20\x41\x31"
+	"\x12\xe6\xfa\x4e\x89\xa9\x7e\xa2\x0a\x9e\xee\xe6\x4b\x55\xd3\x9a"
+	"\x21\x92\x99\x2a\x27\x4f\xc1\xa8\x36\xba\x3c\x23\xa3\xfe\xeb\xbd"
+	"\x45\x4d\x44\x23\x64\x3c\xe8\x0e\x2a\x9a\xc9\x4f\xa5\x4c\xa4\x9f");
+KAT_ABC(kat_sha3_256,
+	"\x3a\x98\x5d\xa7\x4f\xe2\x25\xb2\x04\x5c\x17\x2d\x6b\xd3\x90\xbd"
+	"\x85\x5f\x08\x6e\x3e\x9d\x52\x5b\x46\xbf\xe2\x45\x11\x43\x15\x32");
+
+static const struct alg {
+	const char *jca, *impl;        /* impl: driver name prefix, "-<provider>" follows */
+	CK_MECHANISM_TYPE mech, hmac_mech;
+	size_t digest_size, block_size;
+	const char *const *aliases;
+	const char *hmac_oid;          /* so that HMAC-<OID> names resolve */
+	const jca_kat *kat;
+} algs[A_COUNT] = {
+#define ALG(id, n, impl, md, hmac, dsize, bsize, kat) \
+	[A_##id] = { JCA_NAME_##id, impl, md, hmac, dsize, bsize, n##_names, JCA_HMAC_OID_##id, kat }
+	ALG(SHA1, sha1, "sha1", CKM_SHA_1, CKM_SHA_1_HMAC, 20, 64, &kat_sha1),
+	ALG(SHA224, sha224, "sha224", CKM_SHA224, CKM_SHA224_HMAC, 28, 64, NULL),
+	ALG(SHA256, sha256, "sha256", CKM_SHA256, CKM_SHA256_HMAC, 32, 64, &kat_sha256),
+	ALG(SHA384, sha384, "sha384", CKM_SHA384, CKM_SHA384_HMAC, 48, 128, NULL),
+	ALG(SHA512, sha512, "sha512", CKM_SHA512, CKM_SHA512_HMAC, 64, 128, &kat_sha512),
+	ALG(SHA512_224, sha512_224, "sha512_224", CKM_SHA512_224, CKM_SHA512_224_HMAC, 28, 128, NULL),
+	ALG(SHA512_256, sha512_256, "sha512_256", CKM_SHA512_256, CKM_SHA512_256_HMAC, 32, 128, NULL),
+	ALG(SHA3_224, sha3_224, "sha3_224", CKM_SHA3_224, CKM_SHA3_224_HMAC, 28, 144, NULL),
+	ALG(SHA3_256, sha3_256, "sha3_256", CKM_SHA3_256, CKM_SHA3_256_HMAC, 32, 136, &kat_sha3_256),
+	ALG(SHA3_384, sha3_384, "sha3_384", CKM_SHA3_384, CKM_SHA3_384_HMAC, 48, 104, NULL),
+	ALG(SHA3_512, sha3_512, "sha3_512", CKM_SHA3_512, CKM_SHA3_512_HMAC, 64, 72, NULL),
+#undef ALG
+};
+
+static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
+
+/* NIST SP 800-38A F.2.1, CBC-AES128.Encrypt, and F.1.1, ECB-AES128.Encrypt. */
+#define SP800_38A_PT \
+	"\x6b\xc1\xbe\xe2\x2e\x40\x9f\x96\xe9\x3d\x7e\x11\x73\x93\x17\x2a" \
+	"\xae\x2d\x8a\x57\x1e\x03\xac\x9c\x9e\xb7\x6f\xac\x45\xaf\x8e\x51"
+#define SP800_38A_KEY "\x2b\x7e\x15\x16\x28\xae\xd2\xa6\xab\xf7\x15\x88\x09\xcf\x4f\x3c"
+static const jca_kat kat_aes_cbc = {
+	sizeof(jca_kat), SP800_38A_PT, 32, SP800_38A_KEY, 16,
+	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f",
+	"\x76\x49\xab\xac\x81\x19\xb2\x46\xce\xe9\x8e\x9b\x12\xe9\x19\x7d"
+	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2", 32, 0
+};
+static const jca_kat kat_aes_ecb = {
+	sizeof(jca_kat), SP800_38A_PT, 32, SP800_38A_KEY, 16, NULL,
+	"\x3a\xd7\x7b\xb4\x0d\x7a\x36\x60\xa8\x9e\xca\xf3\x24\x66\xef\x97"
+	"\xf5\xd3\xd5\x85\x03\xb9\x69\x9d\xe7\x85\xbf\x5a\xf0\x2c\xe2\x51", 32, 0
+};
+
+/* ---- one configured token: its descriptor, built at load from what the
+ * token offers, then never changed ---- */
+
+typedef struct instance {
+	char name[64];
+	char description[256];
+	p11_token *tok;
+	jca_provider_desc desc;
+	jca_service_desc services[A_COUNT + 1];
+	const jca_service_desc *service_list[A_COUNT + 2];    /* NULL-terminated */
+	jca_md_impl md_impl[A_COUNT];
+	const jca_impl *md_list[A_COUNT][2];
+	jca_attr md_attrs[A_COUNT][3];
+	jca_cipher_impl aes_impl;
+	const jca_impl *aes_list[2];
+	jca_attr aes_attrs[5];
+	char modes[16];
+	char impl_names[A_COUNT + 1][96];
+} instance;
+
+static instance inst[MAX_INSTANCES];
+static int ninst;
+static pthread_mutex_t inst_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The host's set_error, to say why an operation failed (the token's CKR_
+ * name): the engine adds it to its error message. Written at the first
+ * entry call, before any vtable can run. */
+static void (*report)(const char *message);
+
+static void say(const char *message)
+{
+	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
+
+	if (r)
+		r(message);
+}
+
+static int failed(int rc)
+{
+	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
+
+	if (rc && r)
+		r(p11_error_message());
+	return rc;
+}
+
+/* ---- MessageDigest, and HMAC over it on the token (CKM_SHA*_HMAC,
+ * ABI 2.2 hmac_init/hmac_final): one context that is either ---- */
+
+typedef struct p11_md_ctx {
+	int hmac;                  /* 0: a digest (p11_digest), 1: a keyed HMAC (p11_hmac) */
+	union {
+		p11_digest d;
+		p11_hmac h;
+	} u;
+} p11_md_ctx;
+
+/* Switches the context to the other kind, releasing what it held. */
+static void md_mode(p11_md_ctx *c, int hmac)
+{
+	if (c->hmac == hmac)
+		return;
+	if (c->hmac)
+		p11_hmac_cleanup(&c->u.h);
+	else
+		p11_digest_cleanup(&c->u.d);
+	memset(&c->u, 0, sizeof c->u);
+	c->hmac = hmac;
+}
+
+static int md_init(void *ctx, int i, int a)
+{
+	p11_md_ctx *c = ctx;
+
+	md_mode(c, 0);
+	return failed(p11_digest_init(&c->u.d, inst[i].tok, algs[a].mech));
+}
+
+static int md_hmac_init(void *ctx, int i, int a, const void *key, size_t key_len)
+{
+	p11_md_ctx *c = ctx;
+
+	md_mode(c, 1);
+	return failed(p11_hmac_init(&c->u.h, inst[i].tok, algs[a].hmac_mech, key, key_len));
+}
+
+static int md_update(void *ctx, const void *in, size_t len)
+{
+	p11_md_ctx *c = ctx;
+
+	return failed(c->hmac ? p11_hmac_update(&c->u.h, in, len) : p11_digest_update(&c->u.d, in, len));
+}
+
+static int md_final(void *ctx, void *out, size_t out_len)
+{
+	p11_md_ctx *c = ctx;
+
+	if (c->hmac) {
+		say("pkcs11: digest final on an HMAC context");
+		return -1;
+	}
+	return failed(p11_digest_final(&c->u.d, out, out_len));
+}
+
+static int md_hmac_final(void *ctx, void *out, size_t out_len)
+{
+	p11_md_ctx *c = ctx;
+
+	if (!c->hmac) {
+		say("pkcs11: HMAC final on a digest context");
+		return -1;
+	}
+	return failed(p11_hmac_final(&c->u.h, out, out_len));
+}
+
+static int md_copy(void *dst, const void *src)
+{
+	p11_md_ctx *d = dst;
+	const p11_md_ctx *s = src;
+
+	if (s->hmac) {
+		/* a MAC in progress lives in the token, which cannot hand it out */
+		say("pkcs11: a MAC in progress on the token cannot be copied (no C_GetOperationState for keyed operations)");
+		return -1;
+	}
+	md_mode(d, 0);
+	return failed(p11_digest_copy(&d->u.d, &s->u.d));
+}
+
+static void md_cleanup(void *ctx)
+{
+	p11_md_ctx *c = ctx;
+
+	if (c->hmac)
+		p11_hmac_cleanup(&c->u.h);
+	else
+		p11_digest_cleanup(&c->u.d);
+	c->hmac = 0;
+}
+
+/* ---- Cipher: the context is a p11_aes; the mode is chosen per call ---- */
+
+static int aes_set_key(void *ctx, int i, const uint8_t *key, size_t key_len)
+{
+	return failed(p11_aes_set_key(ctx, inst[i].tok, key, key_len));
+}
+
+static int aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	return failed(p11_aes_crypt(ctx, CKM_AES_ECB, 1, NULL, out, in, nblocks * 16));
+}
+
+static int aes_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	return failed(p11_aes_crypt(ctx, CKM_AES_ECB, 0, NULL, out, in, nblocks * 16));
+}
+
+static int aes_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	return failed(p11_aes_crypt(ctx, CKM_AES_CBC, 1, iv, out, in, nblocks * 16));
+}
+
+static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	return failed(p11_aes_crypt(ctx, CKM_AES_CBC, 0, iv, out, in, nblocks * 16));
+}
+
+static void aes_cleanup(void *ctx)
+{
+	p11_aes_cleanup(ctx);
+}
+
+/* init() and set_key() learn nothing but the context, so each instance has
+ * its own: one small function per (instance, algorithm). */
+#define MD_INIT(i, a) \
+	static int md_init_##i##_##a(void *ctx) { return md_init(ctx, i, a); } \
+	static int md_hmac_init_##i##_##a(void *ctx, const void *key, size_t key_len) \
+	{ return md_hmac_init(ctx, i, a, key, key_len); }
+#define INSTANCE_FNS(i) \
+	MD_INIT(i, 0) MD_INIT(i, 1) MD_INIT(i, 2) MD_INIT(i, 3) MD_INIT(i, 4) MD_INIT(i, 5) \
+	MD_INIT(i, 6) MD_INIT(i, 7) MD_INIT(i, 8) MD_INIT(i, 9) MD_INIT(i, 10) \
+	static int aes_set_key_##i(void *ctx, const uint8_t *key, size_t key_len) \
+	{ return aes_set_key(ctx, i, key, key_len); }
+INSTANCE_FNS(0)
+INSTANCE_FNS(1)
+INSTANCE_FNS(2)
+INSTANCE_FNS(3)
+#define MD_INITS(i) { md_init_##i##_0, md_init_##i##_1, md_init_##i##_2, md_init_##i##_3, \
+	md_init_##i##_4, md_init_##i##_5, md_init_##i##_6, md_init_##i##_7, md_init_##i##_8, \
+	md_init_##i##_9, md_init_##i##_10 }
+static int (*const md_inits[MAX_INSTANCES][A_COUNT])(void *) = {
+	MD_INITS(0), MD_INITS(1), MD_INITS(2), MD_INITS(3)
+};
+#define MD_HMAC_INITS(i) { md_hmac_init_##i##_0, md_hmac_init_##i##_1, md_hmac_init_##i##_2, \
+	md_hmac_init_##i##_3, md_hmac_init_##i##_4, md_hmac_init_##i##_5, md_hmac_init_##i##_6, \
+	md_hmac_init_##i##_7, md_hmac_init_##i##_8, md_hmac_init_##i##_9, md_hmac_init_##i##_10 }
+static int (*const md_hmac_inits[MAX_INSTANCES][A_COUNT])(void *, const void *, size_t) = {
+	MD_HMAC_INITS(0), MD_HMAC_INITS(1), MD_HMAC_INITS(2), MD_HMAC_INITS(3)
+};
+static int (*const aes_set_keys[MAX_INSTANCES])(void *, const uint8_t *, size_t) = {
+	aes_set_key_0, aes_set_key_1, aes_set_key_2, aes_set_key_3
+};
+_Static_assert(A_COUNT == 11 && MAX_INSTANCES == 4, "update INSTANCE_FNS and MD_INITS");
+
+/* ---- building the descriptor from the token's mechanisms ---- */
+
+/* out = a "-" b, cut to size (a helper: snprintf from one member of an
+ * instance into another trips -Wrestrict). */
+static void driver_name(char *out, size_t size, const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+
+	if (la + 1 + lb >= size)
+		lb = size > la + 2 ? size - la - 2 : 0;
+	memcpy(out, a, la);
+	out[la] = '-';
+	memcpy(out + la + 1, b, lb);
+	out[la + 1 + lb] = 0;
+}
+
+static void build(instance *in, int i)
+{
+	size_t n = 0, k2;
+	int a, ecb, cbc;
+	unsigned long kmin = 0, kmax = 0;
+
+	for (a = 0; a < A_COUNT; a++) {
+		jca_md_impl *m = &in->md_impl[a];
+
+		if (!p11_has(in->tok, algs[a].mech, CKF_DIGEST, NULL, NULL))
+			continue;
+		driver_name(in->impl_names[a], sizeof in->impl_names[a], algs[a].impl, in->name);
+		*m = (jca_md_impl){
+			.base = { sizeof(jca_md_impl), 0, in->impl_names[a], JCA_PRIO_GENERIC, NULL, sizeof(p11_md_ctx) },
+			.digest_size = algs[a].digest_size,
+			.block_size = algs[a].block_size, .flags = 0, .init = md_inits[i][a],
+			.update = md_update, .final = md_final, .copy = md_copy, .cleanup = md_cleanup,
+		};
+		/* the token's own HMAC, key imported into the token, when it has it */
+		if (p11_has(in->tok, algs[a].hmac_mech, CKF_SIGN, NULL, NULL)) {
+			m->hmac_init = md_hmac_inits[i][a];
+			m->hmac_final = md_hmac_final;
+		}
+		in->md_list[a][0] = &m->base;
+		in->md_attrs[a][0] = (jca_attr){ JCA_ATTR_HMAC_OID, algs[a].hmac_oid };
+		in->md_attrs[a][1] = (jca_attr){ "ImplementedIn", "Hardware" };
+		in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, algs[a].jca,
+		                                        algs[a].aliases, in->md_attrs[a], in->md_list[a], algs[a].kat };
+	}
+	ecb = p11_has(in->tok, CKM_AES_ECB, CKF_ENCRYPT | CKF_DECRYPT, &kmin, &kmax);
+	cbc = p11_has(in->tok, CKM_AES_CBC, CKF_ENCRYPT | CKF_DECRYPT, ecb ? NULL : &kmin, ecb ? NULL : &kmax);
+	if (ecb || cbc) {
+		uint64_t sizes = 0;
+		unsigned k;
+
+		/* AES key sizes are in bytes (PKCS#11 2.40, 2.8); some tokens
+		 * report bits. */
+		if (kmax > 32) {
+			kmin /= 8;
+			kmax /= 8;
+		}
+		for (k = 16; k <= 32; k += 8)
+			if (k >= kmin && k <= kmax)
+				sizes |= (uint64_t)1 << k;
+		driver_name(in->impl_names[A_COUNT], sizeof in->impl_names[A_COUNT], "aes", in->name);
+		snprintf(in->modes, sizeof in->modes, "%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "");
+		in->aes_impl = (jca_cipher_impl){
+			.base = { sizeof(jca_cipher_impl), 0, in->impl_names[A_COUNT], JCA_PRIO_GENERIC, NULL, sizeof(p11_aes) },
+			.block_size = 16, .key_sizes = sizes,
+			.set_key = aes_set_keys[i],
+			.ecb_encrypt = ecb ? aes_ecb_encrypt : NULL, .ecb_decrypt = ecb ? aes_ecb_decrypt : NULL,
+			.cbc_encrypt = cbc ? aes_cbc_encrypt : NULL, .cbc_decrypt = cbc ? aes_cbc_decrypt : NULL,
+			.cleanup = aes_cleanup,
+		};
+		in->aes_list[0] = &in->aes_impl.base;
+		in->aes_attrs[0] = (jca_attr){ JCA_ATTR_MODES, in->modes };
+		in->aes_attrs[1] = (jca_attr){ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS };
+		in->aes_attrs[2] = (jca_attr){ "SupportedKeyFormats", "RAW" };
+		in->aes_attrs[3] = (jca_attr){ "ImplementedIn", "Hardware" };
+		if (sizes)
+			in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names,
+			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb };
+	}
+	for (k2 = 0; k2 < n; k2++)
+		in->service_list[k2] = &in->services[k2];
+	in->service_list[n] = NULL;
+	snprintf(in->description, sizeof in->description, "PKCS#11 %s through %s", p11_describe(in->tok),
+	         p11_module_path(in->tok));
+	in->desc = (jca_provider_desc){
+		.abi_version = JCA_ABI_VERSION, .struct_size = sizeof(jca_provider_desc),
+		.name = in->name, .version = "1.0", .description = in->description,
+		.services = in->service_list,
+	};
+}
+
+/* ---- settings: the host's configuration, else the environment ---- */
+
+typedef struct settings_src {
+	const jca_host_api *host;
+	int use_host;
+} settings_src;
+
+static const char *setting(const settings_src *s, const char *key, const char *env)
+{
+	const char *v;
+
+	if (s->use_host)
+		v = s->host->get_config(key);
+	else
+		v = getenv(env);
+	return v && *v ? v : NULL;
+}
+
+static int host_has(const jca_host_api *host, size_t end)
+{
+	return host->struct_size >= end;
+}
+#define HOST_HAS(h, field) host_has(h, offsetof(jca_host_api, field) + sizeof (h)->field)
+
+JCA_PLUGIN_ENTRY(host, desc)
+{
+	settings_src src = { host, 0 };
+	p11_settings s;
+	const char *name = "pkcs11";
+	char why[600];
+	int i, rc = 0;
+
+	/* Not jca_host_compatible(): provider_name and get_config are optional
+	 * here (without them, the settings come from the environment). */
+	if (!host || !desc || (host->abi_version >> 16) != JCA_ABI_MAJOR || !HOST_HAS(host, set_error))
+		return -1;
+	if (HOST_HAS(host, get_config) && host->provider_name && host->get_config) {
+		name = host->provider_name;
+		src.use_host = 1;
+	}
+	if (src.use_host && host->get_config("pin")) {
+		host->set_error("pkcs11 provider: a PIN is never read from the configuration file: "
+		                "use pin.file or pin.env");
+		return -1;
+	}
+	pthread_mutex_lock(&inst_lock);
+	__atomic_store_n(&report, host->set_error, __ATOMIC_RELEASE);
+	for (i = 0; i < ninst; i++)
+		if (strcmp(inst[i].name, name) == 0)
+			break;
+	if (i < ninst) {
+		/* loaded before (again after jca_shutdown, or a second load) */
+		*desc = &inst[i].desc;
+		pthread_mutex_unlock(&inst_lock);
+		return 0;
+	}
+	if (ninst == MAX_INSTANCES || strlen(name) >= sizeof inst[0].name) {
+		snprintf(why, sizeof why, "pkcs11 provider \"%s\": %s", name,
+		         ninst == MAX_INSTANCES ? "at most 4 PKCS#11 providers per process" : "name too long");
+		rc = -1;
+	} else {
+		s = (p11_settings){
+			.name = name,
+			.library = setting(&src, "library", "JCA_PKCS11_LIBRARY"),
+			.token = setting(&src, "token", "JCA_PKCS11_TOKEN"),
+			.slot = setting(&src, "slot", "JCA_PKCS11_SLOT"),
+			.pin_file = setting(&src, "pin.file", "JCA_PKCS11_PIN_FILE"),
+			.pin_env = setting(&src, "pin.env", "JCA_PKCS11_PIN_ENV"),
+		};
+		memset(&inst[ninst], 0, sizeof inst[ninst]);
+		snprintf(inst[ninst].name, sizeof inst[ninst].name, "%s", name);
+		if (p11_open(&s, &inst[ninst].tok) != 0) {
+			snprintf(why, sizeof why, "%s", p11_error_message());
+			rc = -1;
+		} else {
+			build(&inst[ninst], ninst);
+			*desc = &inst[ninst].desc;
+			ninst++;
+		}
+	}
+	pthread_mutex_unlock(&inst_lock);
+	if (rc)
+		host->set_error(why);
+	return rc;
+}

@@ -1,0 +1,94 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# The PKCS#11 plugin against real SoftHSM2 tokens, made for this run in a
+# temporary folder (SOFTHSM2_CONF points there) and removed at the end:
+#   1. tests/pkcs11_core: the PKCS#11 core alone (every mechanism against
+#      the built-in provider, keys destroyed, fork);
+#   2. tests/check_pkcs11: the plugin's services through the registry (NIST
+#      vectors, random inputs, every split, keys, threads, fork, token
+#      failures); tests/check_pkcs11_conf: bad PIN, missing module, missing
+#      token, PIN sources, two tokens, loaded by path, the other plugins;
+#   3. the jca command with the token as security.provider.1: dgst, mac,
+#      enc/dec give the built-in provider's results.
+# Exit 77 (SKIP) with the reason when SoftHSM2 is not installed.
+set -u
+top_builddir=${top_builddir:-.}
+jca="$top_builddir/jca"
+
+[ -x "$top_builddir/tests/check_pkcs11" ] && [ -x "$top_builddir/tests/check_pkcs11_conf" ] &&
+	[ -x "$top_builddir/tests/pkcs11_core" ] || {
+	echo "SKIP: the pkcs11 plugin is not built (configure found no p11-kit pkcs11.h: apt-get install -y libp11-kit-dev)"
+	exit 77; }
+command -v softhsm2-util >/dev/null 2>&1 || {
+	echo "SKIP: softhsm2-util not found (apt-get install -y softhsm2)"; exit 77; }
+module=""
+for m in /usr/lib/softhsm/libsofthsm2.so /usr/lib/*/softhsm/libsofthsm2.so /usr/local/lib/softhsm/libsofthsm2.so; do
+	if [ -f "$m" ]; then module=$m; break; fi
+done
+[ -n "$module" ] || { echo "SKIP: libsofthsm2.so not found (apt-get install -y softhsm2)"; exit 77; }
+
+dir=$(mktemp -d "${TMPDIR:-/tmp}/jca-pkcs11.XXXXXX") || exit 99
+trap 'rm -rf "$dir"' EXIT
+trap 'exit 1' INT TERM
+mkdir "$dir/tokens"
+cat > "$dir/softhsm2.conf" <<EOF
+directories.tokendir = $dir/tokens
+objectstore.backend = file
+log.level = ERROR
+slots.removable = false
+EOF
+SOFTHSM2_CONF="$dir/softhsm2.conf"
+export SOFTHSM2_CONF
+softhsm2-util --init-token --free --label jca-test --so-pin 87654321 --pin 123456 >/dev/null &&
+softhsm2-util --init-token --free --label jca-two --so-pin 87654321 --pin 24682468 >/dev/null || {
+	echo "FAIL: softhsm2-util --init-token"; exit 1; }
+JCA_TEST_P11_MODULE=$module
+JCA_TEST_P11_DIR=$dir
+JCA_TEST_PIN=123456
+JCA_TEST_PIN2=24682468
+export JCA_TEST_P11_MODULE JCA_TEST_P11_DIR JCA_TEST_PIN JCA_TEST_PIN2
+
+rc=0
+echo "== PKCS#11 core ($module)"
+"$top_builddir/tests/pkcs11_core" "$module" jca-test JCA_TEST_PIN || rc=1
+echo "== the plugin's services through the registry"
+"$top_builddir/tests/check_pkcs11" || rc=1
+echo "== its configuration: refusals, two tokens, other plugins"
+"$top_builddir/tests/check_pkcs11_conf" || rc=1
+
+echo "== the jca command with the token as security.provider.1"
+cat > "$dir/token.conf" <<EOF
+security.provider.1 = softhsm
+security.provider.2 = builtin
+jca.plugin.dir = $top_builddir/plugins/.libs
+jca.provider.softhsm.plugin = pkcs11
+jca.provider.softhsm.library = $module
+jca.provider.softhsm.token = jca-test
+jca.provider.softhsm.pin.env = JCA_TEST_PIN
+EOF
+printf 'security.provider.1 = builtin\n' > "$dir/builtin.conf"
+head -c 100000 /dev/urandom > "$dir/data"
+key=000102030405060708090a0b0c0d0e0f
+iv=0f0e0d0c0b0a09080706050403020100
+check() {   # description, then the command (run with each configuration)
+	what=$1; shift
+	JCA_CONF="$dir/token.conf" "$@" > "$dir/out.token" 2> "$dir/err" || {
+		echo "FAIL: $what with the token: $(cat "$dir/err")"; rc=1; return; }
+	JCA_CONF="$dir/builtin.conf" "$@" > "$dir/out.builtin" || { echo "FAIL: $what built in"; rc=1; return; }
+	if cmp -s "$dir/out.token" "$dir/out.builtin"; then echo "ok: $what"; else echo "FAIL: $what differs"; rc=1; fi
+}
+check "jca dgst -a SHA-256" "$jca" dgst -a SHA-256 "$dir/data"
+check "jca dgst -a SHA-512" "$jca" dgst -a SHA-512 "$dir/data"
+check "jca mac -a HmacSHA256" "$jca" mac -a HmacSHA256 -K "$key" "$dir/data"
+check "jca enc -t AES/CBC/PKCS5Padding" "$jca" enc -t AES/CBC/PKCS5Padding -K "$key$key" --iv "$iv" -in "$dir/data"
+JCA_CONF="$dir/builtin.conf" "$jca" enc -t AES/CBC/PKCS5Padding -K "$key" --iv "$iv" -in "$dir/data" -out "$dir/data.enc"
+check "jca dec -t AES/CBC/PKCS5Padding" "$jca" dec -t AES/CBC/PKCS5Padding -K "$key" --iv "$iv" -in "$dir/data.enc"
+cmp -s "$dir/out.token" "$dir/data" || { echo "FAIL: decryption is not the plaintext"; rc=1; }
+# the token really served them: jca list shows it loaded, with SHA-256
+JCA_CONF="$dir/token.conf" "$jca" list --load > "$dir/list" 2>&1
+if grep -q "softhsm" "$dir/list" && ! grep -qi "failed" "$dir/list"; then
+	echo "ok: jca list --load shows the token provider loaded"
+else
+	echo "FAIL: jca list --load:"; cat "$dir/list"; rc=1
+fi
+exit $rc
