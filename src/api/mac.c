@@ -56,6 +56,11 @@ static mac_ctx *mac_create(const jca__resolved *r)
 	return m;
 }
 
+mac_ctx *jca__mac_new(const jca__resolved *r)
+{
+	return mac_create(r);
+}
+
 mac_ctx *mac_get_instance(const char *name)
 {
 	const jca__resolved *r = jca__lookup(JCA_MAC, name, NULL);

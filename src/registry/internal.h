@@ -114,6 +114,9 @@ JCA__HIDDEN void jca__free(void *p, size_t size);
 /* Frees the calling thread's cached blocks. */
 JCA__HIDDEN void jca__alloc_drain(void);
 
+/* ---- Mac instances for other engines (src/api/mac.c) ---- */
+JCA__HIDDEN mac_ctx *jca__mac_new(const jca__resolved *r);
+
 /* ---- wiping ---- */
 JCA__HIDDEN void jca__wipe(void *p, size_t n);
 
