@@ -6,13 +6,11 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "../bench/harness.h"
 #include "cli.h"
 
 #define MAX_SIZES 32
@@ -35,15 +33,21 @@ struct shared {
 	enum mode mode;
 	size_t size;
 	const md_handle *handle;
-	atomic_int stop;
-	pthread_barrier_t barrier;
 };
 
+struct instance {
+	md_ctx *md;
+	mac_ctx *mac;
+	cipher_ctx *c;
+	uint8_t *buf, *out;
+	size_t out_len;
+};
+
+/* One thread's work, run by the harness (bench/harness.c). */
 struct worker {
 	struct shared *sh;
-	pthread_t thread;
-	uint64_t ops;
-	double secs;
+	struct instance in;
+	int ready;              /* in is open (throughput mode) */
 	char error[256];
 };
 
@@ -156,14 +160,6 @@ static int resolve(const char *name, struct item *items)
 
 /* ---- workers ---- */
 
-struct instance {
-	md_ctx *md;
-	mac_ctx *mac;
-	cipher_ctx *c;
-	uint8_t *buf, *out;
-	size_t out_len;
-};
-
 static int instance_open(struct worker *w, struct instance *in)
 {
 	const struct item *it = w->sh->it;
@@ -261,29 +257,21 @@ static int instance_cost_op(const struct shared *sh)
 	}
 }
 
-static void *worker_main(void *arg)
+/* The harness calls this with n = 1 until the time is up; 0 or -1. */
+static int worker_run(void *arg, uint64_t n)
 {
 	struct worker *w = arg;
 	struct shared *sh = w->sh;
-	struct instance in;
-	int ready = sh->mode != M_THROUGHPUT || instance_open(w, &in) == 0;
-	double t0;
 
-	pthread_barrier_wait(&sh->barrier);
-	t0 = now_seconds();
-	while (ready && !atomic_load_explicit(&sh->stop, memory_order_relaxed)) {
-		int rc = sh->mode == M_THROUGHPUT ? instance_op(&in, sh->size) : instance_cost_op(sh);
+	for (uint64_t i = 0; i < n; i++) {
+		int rc = sh->mode == M_THROUGHPUT ? instance_op(&w->in, sh->size) : instance_cost_op(sh);
 
 		if (rc) {
 			snprintf(w->error, sizeof w->error, "%s", jca_last_error_message());
-			break;
+			return -1;
 		}
-		w->ops++;
 	}
-	w->secs = now_seconds() - t0;
-	if (sh->mode == M_THROUGHPUT && ready)
-		instance_close(&in);
-	return NULL;
+	return 0;
 }
 
 struct result {
@@ -296,52 +284,53 @@ struct result {
 static int measure(const struct item *it, enum mode mode, size_t size, const md_handle *handle, int threads,
                    double seconds, struct result *res)
 {
-	struct shared sh;
+	struct shared sh = { .it = it, .mode = mode, .size = size, .handle = handle };
 	struct worker *w = calloc((size_t)threads, sizeof *w);
-	struct timespec ts;
-	int i, started = 0, rc = 0;
+	harness_thread *th = calloc((size_t)threads, sizeof *th);
+	int i, rc = 0;
 	double ns = 0;
 
-	if (!w) {
+	if (!w || !th) {
+		free(w);
+		free(th);
 		msg("out of memory");
 		return -1;
 	}
-	memset(&sh, 0, sizeof sh);
-	sh.it = it;
-	sh.mode = mode;
-	sh.size = size;
-	sh.handle = handle;
-	atomic_init(&sh.stop, 0);
-	pthread_barrier_init(&sh.barrier, NULL, (unsigned)threads + 1);
-	for (i = 0; i < threads; i++) {
+	for (i = 0; i < threads && !rc; i++) {
 		w[i].sh = &sh;
-		if (pthread_create(&w[i].thread, NULL, worker_main, &w[i]) != 0) {
-			msg("speed: cannot start thread %d: %s", i + 1, strerror(errno));
-			exit(EXIT_ERROR);  /* the barrier cannot be released */
+		th[i].arg = &w[i];
+		if (mode == M_THROUGHPUT) {
+			if (instance_open(&w[i], &w[i].in) != 0) {
+				msg("speed: %s: %s", it->label, w[i].error);
+				rc = -1;
+			}
+			w[i].ready = 1;
 		}
-		started++;
 	}
-	pthread_barrier_wait(&sh.barrier);
-	ts.tv_sec = (time_t)seconds;
-	ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
-	while (nanosleep(&ts, &ts) != 0 && errno == EINTR)
-		;
-	atomic_store(&sh.stop, 1);
+	if (!rc && harness_run(worker_run, th, threads, 1, seconds) != 0) {
+		msg("speed: cannot start %d threads: %s", threads, strerror(errno));
+		rc = -1;
+	}
 	res->ops_per_sec = 0;
-	for (i = 0; i < started; i++) {
-		pthread_join(w[i].thread, NULL);
-		if (w[i].error[0] && !rc) {
+	for (i = 0; i < threads; i++) {
+		double secs = (double)(th[i].t1 - th[i].t0) / 1e9;
+
+		if (w[i].ready)
+			instance_close(&w[i].in);
+		if (rc)
+			continue;
+		if (th[i].failed && !rc) {
 			msg("speed: %s: %s", it->label, w[i].error);
 			rc = -1;
 		}
-		if (w[i].secs > 0)
-			res->ops_per_sec += (double)w[i].ops / w[i].secs;
-		if (w[i].ops)
-			ns += w[i].secs * 1e9 / (double)w[i].ops;
+		if (secs > 0)
+			res->ops_per_sec += (double)th[i].ops / secs;
+		if (th[i].ops)
+			ns += secs * 1e9 / (double)th[i].ops;
 	}
 	res->ns_per_op = ns / threads;
-	pthread_barrier_destroy(&sh.barrier);
 	free(w);
+	free(th);
 	return rc;
 }
 

@@ -61,7 +61,8 @@ extern "C" {
 	X(IO,             -22, "input/output error") \
 	X(BUSY,           -23, "resource busy") \
 	X(SHUTDOWN,       -24, "library shut down") \
-	X(INTERNAL,       -25, "internal error")
+	X(INTERNAL,       -25, "internal error") \
+	X(IMPL,           -26, "provider implementation failed")
 
 enum jca_status {
 #define JCA__ERR_ENUM(name, value, msg) JCA_##name = (value),

@@ -57,11 +57,15 @@ typedef struct jca_md_impl {
 	size_t digest_size;        /* default output length in bytes */
 	size_t block_size;         /* input block in bytes (used by HMAC) */
 	unsigned flags;            /* JCA_MD_* */
-	void (*init)(void *ctx);
-	void (*update)(void *ctx, const void *in, size_t len);
+	/* init, update, final and the cipher mode functions return 0, or
+	 * nonzero if they failed (a bridge's library out of memory): the
+	 * engine then fails that call with JCA_IMPL, wipes any output, and
+	 * the object needs a fresh init. */
+	int (*init)(void *ctx);
+	int (*update)(void *ctx, const void *in, size_t len);
 	/* Writes out_len bytes: digest_size, or any length for JCA_MD_XOF.
 	 * Leaves ctx unspecified; the engine calls init() before reuse. */
-	void (*final)(void *ctx, void *out, size_t out_len);
+	int (*final)(void *ctx, void *out, size_t out_len);
 	/* Optional, for contexts that own outside resources (a bridge to
 	 * another library). When cleanup is set, the engine zeroes a new
 	 * context before the first init(), calls copy(dst, src) instead of
@@ -84,11 +88,11 @@ typedef struct jca_cipher_impl {
 	size_t block_size;         /* bytes, at most 32 */
 	uint64_t key_sizes;        /* bit n set: a key of n bytes is accepted (n < 64) */
 	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* 0 or -1 */
-	void (*ecb_encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
-	void (*ecb_decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	int (*ecb_encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	int (*ecb_decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
 	/* iv (block_size bytes) is updated to the chaining value for the next call */
-	void (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
-	void (*cbc_decrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	int (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	int (*cbc_decrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
 	/* Optional: releases outside resources; the engine zeroes a new context
 	 * before set_key when it is set, and calls it before freeing. */
 	void (*cleanup)(void *ctx);

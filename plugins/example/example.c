@@ -152,7 +152,7 @@ static void b2b_count(b2b_ctx *c, size_t n)
 
 /* jca_md_impl.init: (re)start an unkeyed hash with a 64-byte output. It is
  * called on a fresh context and again after final() to reuse the object. */
-static void b2b_init(void *ctx)
+static int b2b_init(void *ctx)
 {
 	b2b_ctx *c = ctx;
 
@@ -161,12 +161,13 @@ static void b2b_init(void *ctx)
 	c->h[0] ^= 0x01010000u ^ B2B_OUT;
 	c->t[0] = c->t[1] = 0;
 	c->buflen = 0;
+	return 0;
 }
 
 /* jca_md_impl.update: absorb len bytes (in may be NULL when len is 0). The
  * last block must be compressed with the final flag, so a full buffer is
  * only compressed once more input arrives. */
-static void b2b_update(void *ctx, const void *in, size_t len)
+static int b2b_update(void *ctx, const void *in, size_t len)
 {
 	b2b_ctx *c = ctx;
 	const uint8_t *p = in;
@@ -187,12 +188,13 @@ static void b2b_update(void *ctx, const void *in, size_t len)
 		p += n;
 		len -= n;
 	}
+	return 0;
 }
 
 /* jca_md_impl.final: write out_len bytes (for a fixed-size digest the
  * engine always asks for digest_size). The context is left spent; the
  * engine calls init() before using it again. */
-static void b2b_final(void *ctx, void *out, size_t out_len)
+static int b2b_final(void *ctx, void *out, size_t out_len)
 {
 	b2b_ctx *c = ctx;
 	uint8_t *o = out;
@@ -203,6 +205,7 @@ static void b2b_final(void *ctx, void *out, size_t out_len)
 	b2b_compress(c, c->buf, 1);
 	for (i = 0; i < out_len && i < B2B_OUT; i++)
 		o[i] = (uint8_t)(c->h[i / 8] >> (8 * (i % 8)));
+	return 0;
 }
 
 /* ---- BLAKE2s (RFC 7693 sections 2.1, 2.6, 3): 32-bit words ---- */
@@ -270,7 +273,7 @@ static void b2s_count(b2s_ctx *c, size_t n)
 		c->t[1]++;
 }
 
-static void b2s_init(void *ctx)
+static int b2s_init(void *ctx)
 {
 	b2s_ctx *c = ctx;
 
@@ -278,9 +281,10 @@ static void b2s_init(void *ctx)
 	c->h[0] ^= 0x01010000u ^ B2S_OUT;
 	c->t[0] = c->t[1] = 0;
 	c->buflen = 0;
+	return 0;
 }
 
-static void b2s_update(void *ctx, const void *in, size_t len)
+static int b2s_update(void *ctx, const void *in, size_t len)
 {
 	b2s_ctx *c = ctx;
 	const uint8_t *p = in;
@@ -301,9 +305,10 @@ static void b2s_update(void *ctx, const void *in, size_t len)
 		p += n;
 		len -= n;
 	}
+	return 0;
 }
 
-static void b2s_final(void *ctx, void *out, size_t out_len)
+static int b2s_final(void *ctx, void *out, size_t out_len)
 {
 	b2s_ctx *c = ctx;
 	uint8_t *o = out;
@@ -314,6 +319,7 @@ static void b2s_final(void *ctx, void *out, size_t out_len)
 	b2s_compress(c, c->buf, 1);
 	for (i = 0; i < out_len && i < B2S_OUT; i++)
 		o[i] = (uint8_t)(c->h[i / 4] >> (8 * (i % 4)));
+	return 0;
 }
 
 /* ====================================================================== */

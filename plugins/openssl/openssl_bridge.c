@@ -26,12 +26,11 @@
  * cleanup hooks of jca_md_impl, the cipher vtable sets cleanup (see
  * include/jca/provider.h).
  *
- * Failures that cannot be reported: jca_md_impl's init/update/final and
- * jca_cipher_impl's mode functions return void. The only ways they can
- * fail here are OpenSSL running out of memory or an internal error; going
- * on would hand the caller a wrong digest, or leave plaintext in a buffer
- * that should now hold ciphertext. So they fail closed: print the reason
- * and abort(). (set_key and copy do return errors, and report them.)
+ * Failures: every vtable function returns 0 or -1. The only ways they can
+ * fail here are OpenSSL running out of memory or an internal error; they
+ * then return -1 and the engine fails that call with JCA_IMPL (wiping any
+ * output written), so no wrong digest and no plaintext is ever handed back
+ * as a result, and nothing aborts the host process.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -52,20 +51,16 @@
 #error "the openssl bridge needs OpenSSL 3 (EVP_MD_fetch, EVP_DigestInit_ex2)"
 #endif
 
-/* ---- failing closed ---- */
-
-static void fatal(const char *what) __attribute__((noreturn));
-
-static void fatal(const char *what)
+/* ---- failing closed ----
+ * An OpenSSL call that fails makes the vtable function return -1: the
+ * engine then fails that call with JCA_IMPL and the object needs a fresh
+ * init (provider.h). OpenSSL's error queue is cleared so that it does not
+ * leak into an unrelated later OpenSSL call of the application. */
+static int failed(const char *what)
 {
-	unsigned long e = ERR_get_error();
-	char buf[256] = "no OpenSSL error queued";
-
-	if (e)
-		ERR_error_string_n(e, buf, sizeof buf);
-	fprintf(stderr, "libjca openssl provider: %s failed (%s); aborting rather than "
-	        "returning a wrong result\n", what, buf);
-	abort();
+	(void)what;
+	ERR_clear_error();
+	return -1;
 }
 
 /* ====================================================================== */
@@ -98,44 +93,48 @@ typedef struct omd_ctx {
 	EVP_MD_CTX *ctx;
 } omd_ctx;
 
-static void omd_init(omd_ctx *c, const EVP_MD *md)
+static int omd_init(omd_ctx *c, const EVP_MD *md)
 {
 	if (!c->ctx && !(c->ctx = EVP_MD_CTX_new()))
-		fatal("EVP_MD_CTX_new");
+		return failed("EVP_MD_CTX_new");
 	if (!EVP_DigestInit_ex2(c->ctx, md, NULL))
-		fatal("EVP_DigestInit_ex2");
+		return failed("EVP_DigestInit_ex2");
+	return 0;
 }
 
-static void omd_update(void *ctx, const void *in, size_t len)
+static int omd_update(void *ctx, const void *in, size_t len)
 {
 	omd_ctx *c = ctx;
 
 	if (len && !EVP_DigestUpdate(c->ctx, in, len))
-		fatal("EVP_DigestUpdate");
+		return failed("EVP_DigestUpdate");
+	return 0;
 }
 
 /* Fixed-length digests: the engine asks for digest_size bytes. */
-static void omd_final(void *ctx, void *out, size_t out_len)
+static int omd_final(void *ctx, void *out, size_t out_len)
 {
 	omd_ctx *c = ctx;
 	unsigned char buf[EVP_MAX_MD_SIZE];
 	unsigned int n = 0;
 
 	if (!EVP_DigestFinal_ex(c->ctx, buf, &n))
-		fatal("EVP_DigestFinal_ex");
+		return failed("EVP_DigestFinal_ex");
 	memcpy(out, buf, out_len < n ? out_len : n);
 	OPENSSL_cleanse(buf, sizeof buf);
+	return 0;
 }
 
 /* SHAKE: exactly out_len bytes, any length (the engine caps it at
  * INT32_MAX). Zero bytes needs no squeezing: the context is left spent
  * either way and the engine calls init() before reuse. */
-static void omd_final_xof(void *ctx, void *out, size_t out_len)
+static int omd_final_xof(void *ctx, void *out, size_t out_len)
 {
 	omd_ctx *c = ctx;
 
 	if (out_len && !EVP_DigestFinalXOF(c->ctx, out, out_len))
-		fatal("EVP_DigestFinalXOF");
+		return failed("EVP_DigestFinalXOF");
+	return 0;
 }
 
 /* copy(dst, src): dst is zeroed or a live context of the same
@@ -169,7 +168,7 @@ static void omd_cleanup(void *ctx)
 /* One init function per algorithm (init gets no argument but the context)
  * and one vtable each. The sizes are checked against OpenSSL at load. */
 #define OMD_IMPL(id, impl_name, dsize, bsize, final_fn, xof_flag) \
-	static void init_##id(void *ctx) { omd_init(ctx, evp_md[id]); } \
+	static int init_##id(void *ctx) { return omd_init(ctx, evp_md[id]); } \
 	static const jca_md_impl impl_##id = { \
 		.name = impl_name, .priority = JCA_PRIO_GENERIC, .available = NULL, \
 		.ctx_size = sizeof(omd_ctx), .digest_size = dsize, .block_size = bsize, \
@@ -336,20 +335,21 @@ static int aes_set_key(void *ctx, const uint8_t *key, size_t key_len)
 
 /* Makes c ready for one call in mode `cbc`: re-keys it if it is in the
  * other mode, and for CBC sets the chaining value. */
-static void ready(const oaes_ctx *k, EVP_CIPHER_CTX *c, int cbc, int enc, const uint8_t *iv)
+static int ready(const oaes_ctx *k, EVP_CIPHER_CTX *c, int cbc, int enc, const uint8_t *iv)
 {
 	if (is_ecb(c) == cbc) {
 		if (!key_ctx(c, k->key, k->key_len, cbc, enc))
-			fatal("EVP_CipherInit_ex2 (mode change)");
+			return failed("EVP_CipherInit_ex2 (mode change)");
 	}
 	if (cbc && !EVP_CipherInit_ex2(c, NULL, NULL, iv, enc, NULL))
-		fatal("EVP_CipherInit_ex2 (IV)");
+		return failed("EVP_CipherInit_ex2 (IV)");
+	return 0;
 }
 
 /* Runs n bytes (whole blocks) through c, in pieces that fit an int. Padding
  * is off, so OpenSSL holds nothing back and writes exactly what it reads.
  * out == in works (OpenSSL allows exact overlap). */
-static void run(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t n)
+static int run(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t n)
 {
 	const size_t max = (size_t)INT_MAX & ~(size_t)(AES_BLOCK - 1);
 
@@ -358,58 +358,63 @@ static void run(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t n)
 		int outl = 0;
 
 		if (!EVP_CipherUpdate(c, out, &outl, in, (int)chunk) || (size_t)outl != chunk)
-			fatal("EVP_CipherUpdate");
+			return failed("EVP_CipherUpdate");
 		out += chunk;
 		in += chunk;
 		n -= chunk;
 	}
+	return 0;
 }
 
-static void aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+static int aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const oaes_ctx *k = ctx;
 
 	if (!nblocks)
-		return;
-	ready(k, k->enc, 0, 1, NULL);
-	run(k->enc, out, in, nblocks * AES_BLOCK);
+		return 0;
+	if (ready(k, k->enc, 0, 1, NULL) != 0)
+		return -1;
+	return run(k->enc, out, in, nblocks * AES_BLOCK);
 }
 
-static void aes_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+static int aes_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const oaes_ctx *k = ctx;
 
 	if (!nblocks)
-		return;
-	ready(k, k->dec, 0, 0, NULL);
-	run(k->dec, out, in, nblocks * AES_BLOCK);
+		return 0;
+	if (ready(k, k->dec, 0, 0, NULL) != 0)
+		return -1;
+	return run(k->dec, out, in, nblocks * AES_BLOCK);
 }
 
 /* iv in: the chaining value; out: the last ciphertext block written. */
-static void aes_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+static int aes_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const oaes_ctx *k = ctx;
 
 	if (!nblocks)
-		return;
-	ready(k, k->enc, 1, 1, iv);
-	run(k->enc, out, in, nblocks * AES_BLOCK);
+		return 0;
+	if (ready(k, k->enc, 1, 1, iv) != 0 || run(k->enc, out, in, nblocks * AES_BLOCK) != 0)
+		return -1;
 	memcpy(iv, out + (nblocks - 1) * AES_BLOCK, AES_BLOCK);
+	return 0;
 }
 
 /* iv out: the last ciphertext block read, saved first because out may be
  * in (decrypting in place overwrites it). */
-static void aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const oaes_ctx *k = ctx;
 	uint8_t last[AES_BLOCK];
 
 	if (!nblocks)
-		return;
+		return 0;
 	memcpy(last, in + (nblocks - 1) * AES_BLOCK, AES_BLOCK);
-	ready(k, k->dec, 1, 0, iv);
-	run(k->dec, out, in, nblocks * AES_BLOCK);
+	if (ready(k, k->dec, 1, 0, iv) != 0 || run(k->dec, out, in, nblocks * AES_BLOCK) != 0)
+		return -1;
 	memcpy(iv, last, AES_BLOCK);
+	return 0;
 }
 
 static void aes_cleanup(void *ctx)

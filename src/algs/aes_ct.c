@@ -593,7 +593,7 @@ int jca__aes_ct_set_key(void *ctx, const uint8_t *key, size_t key_len)
 
 /* ---- modes ---------------------------------------------------------------- */
 
-void jca__aes_ct_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aes_ct_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	uint64_t x[NSLICE];
 
@@ -610,9 +610,10 @@ void jca__aes_ct_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, s
 		nblocks -= n;
 	}
 	wipe64(x, NSLICE);
+	return 0;
 }
 
-void jca__aes_ct_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aes_ct_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	uint64_t x[NSLICE];
 
@@ -629,6 +630,7 @@ void jca__aes_ct_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, s
 		nblocks -= n;
 	}
 	wipe64(x, NSLICE);
+	return 0;
 }
 
 /*
@@ -636,7 +638,7 @@ void jca__aes_ct_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, s
  * block occupies lane 0 only; the other lanes stay zero, which lets the
  * compiler drop part of the conversions.
  */
-void jca__aes_ct_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aes_ct_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	uint64_t x[NSLICE];
 	uint64_t v0 = load64le(iv), v1 = load64le(iv + 8);
@@ -659,13 +661,14 @@ void jca__aes_ct_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const u
 	store64le(iv, v0);
 	store64le(iv + 8, v1);
 	wipe64(x, NSLICE);
+	return 0;
 }
 
 /*
  * Four blocks at a time. The ciphertext words are kept before the output
  * is written, so that in == out works.
  */
-void jca__aes_ct_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aes_ct_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	uint64_t x[NSLICE], ct[NSLICE];
 	uint64_t v0 = load64le(iv), v1 = load64le(iv + 8);
@@ -692,4 +695,5 @@ void jca__aes_ct_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const u
 	store64le(iv, v0);
 	store64le(iv + 8, v1);
 	wipe64(x, NSLICE);
+	return 0;
 }

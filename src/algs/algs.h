@@ -37,8 +37,8 @@ typedef struct jca__md5_ctx {
 	uint8_t buf[64];               /* n % 64 bytes pending */
 } jca__md5_ctx;
 JCA__HIDDEN void jca__md5_init(jca__md5_ctx *c, jca__md5_blocks_fn *blocks);
-JCA__HIDDEN void jca__md5_update(void *ctx, const void *in, size_t len);
-JCA__HIDDEN void jca__md5_final(void *ctx, void *out, size_t outlen); /* outlen <= 16 */
+JCA__HIDDEN int jca__md5_update(void *ctx, const void *in, size_t len);
+JCA__HIDDEN int jca__md5_final(void *ctx, void *out, size_t outlen); /* outlen <= 16 */
 JCA__HIDDEN jca__md5_blocks_fn jca__md5_blocks_generic;
 
 /* ---- SHA-1 (FIPS 180-4) ---------------------------------------------- */
@@ -50,8 +50,8 @@ typedef struct jca__sha1_ctx {
 	uint8_t buf[64];
 } jca__sha1_ctx;
 JCA__HIDDEN void jca__sha1_init(jca__sha1_ctx *c, jca__sha1_blocks_fn *blocks);
-JCA__HIDDEN void jca__sha1_update(void *ctx, const void *in, size_t len);
-JCA__HIDDEN void jca__sha1_final(void *ctx, void *out, size_t outlen); /* outlen <= 20 */
+JCA__HIDDEN int jca__sha1_update(void *ctx, const void *in, size_t len);
+JCA__HIDDEN int jca__sha1_final(void *ctx, void *out, size_t outlen); /* outlen <= 20 */
 JCA__HIDDEN jca__sha1_blocks_fn jca__sha1_blocks_generic;
 
 /* ---- SHA-224 / SHA-256 ------------------------------------------------ */
@@ -64,9 +64,9 @@ typedef struct jca__sha256_ctx {
 } jca__sha256_ctx;
 JCA__HIDDEN void jca__sha224_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *blocks);
 JCA__HIDDEN void jca__sha256_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *blocks);
-JCA__HIDDEN void jca__sha256_update(void *ctx, const void *in, size_t len);
+JCA__HIDDEN int jca__sha256_update(void *ctx, const void *in, size_t len);
 /* writes the first outlen (28 or 32) bytes of the big-endian state */
-JCA__HIDDEN void jca__sha256_final(void *ctx, void *out, size_t outlen);
+JCA__HIDDEN int jca__sha256_final(void *ctx, void *out, size_t outlen);
 JCA__HIDDEN jca__sha256_blocks_fn jca__sha256_blocks_generic;
 /* the 64 round constants, for backends that want them */
 JCA__HIDDEN extern const uint32_t jca__sha256_k[64];
@@ -83,9 +83,9 @@ JCA__HIDDEN void jca__sha384_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blo
 JCA__HIDDEN void jca__sha512_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks);
 JCA__HIDDEN void jca__sha512_224_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks);
 JCA__HIDDEN void jca__sha512_256_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks);
-JCA__HIDDEN void jca__sha512_update(void *ctx, const void *in, size_t len);
+JCA__HIDDEN int jca__sha512_update(void *ctx, const void *in, size_t len);
 /* writes the first outlen (28, 32, 48 or 64) bytes of the big-endian state */
-JCA__HIDDEN void jca__sha512_final(void *ctx, void *out, size_t outlen);
+JCA__HIDDEN int jca__sha512_final(void *ctx, void *out, size_t outlen);
 JCA__HIDDEN jca__sha512_blocks_fn jca__sha512_blocks_generic;
 JCA__HIDDEN extern const uint64_t jca__sha512_k[80];
 
@@ -109,9 +109,9 @@ typedef struct jca__keccak_ctx {
 } jca__keccak_ctx;
 JCA__HIDDEN void jca__keccak_init(jca__keccak_ctx *c, const jca__keccak_backend *be,
                                   unsigned rate, uint8_t dsbyte);
-JCA__HIDDEN void jca__keccak_update(void *ctx, const void *in, size_t len);
+JCA__HIDDEN int jca__keccak_update(void *ctx, const void *in, size_t len);
 /* pads on the first call, then squeezes outlen bytes (any length, including 0) */
-JCA__HIDDEN void jca__keccak_final(void *ctx, void *out, size_t outlen);
+JCA__HIDDEN int jca__keccak_final(void *ctx, void *out, size_t outlen);
 JCA__HIDDEN extern const jca__keccak_backend jca__keccak_generic;
 JCA__HIDDEN extern const uint64_t jca__keccak_rc[24];
 
@@ -124,8 +124,8 @@ JCA__HIDDEN extern const uint64_t jca__keccak_rc[24];
  *            ciphertext block so a stream can continue.
  * in == out is allowed; other overlaps are not. */
 typedef int  jca__cipher_set_key_fn(void *ctx, const uint8_t *key, size_t key_len);
-typedef void jca__cipher_ecb_fn(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
-typedef void jca__cipher_cbc_fn(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+typedef int  jca__cipher_ecb_fn(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+typedef int  jca__cipher_cbc_fn(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
 
 /* Portable, constant-time (no secret-indexed table or branch). */
 typedef struct jca__aes_ct_ctx {

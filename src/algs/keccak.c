@@ -336,21 +336,21 @@ void jca__keccak_init(jca__keccak_ctx *c, const jca__keccak_backend *be,
  * full. All whole blocks of one call go to be->absorb in a single call so a
  * backend can keep the state in registers from one block to the next.
  */
-void jca__keccak_update(void *ctx, const void *in, size_t len)
+int jca__keccak_update(void *ctx, const void *in, size_t len)
 {
 	jca__keccak_ctx *c = ctx;
 	const uint8_t *p = in;
 	size_t rate = c->rate;
 
 	if (len == 0)
-		return;
+		return 0;
 	if (c->pos) {
 		size_t n = rate - c->pos;
 
 		if (len < n) {
 			xor_bytes(c->a, c->pos, p, len);
 			c->pos += (uint32_t)len;
-			return;
+			return 0;
 		}
 		xor_bytes(c->a, c->pos, p, n);
 		c->be->permute(c->a);
@@ -367,6 +367,7 @@ void jca__keccak_update(void *ctx, const void *in, size_t len)
 	}
 	xor_bytes(c->a, 0, p, len);
 	c->pos = (uint32_t)len;
+	return 0;
 }
 
 /*
@@ -377,7 +378,7 @@ void jca__keccak_update(void *ctx, const void *in, size_t len)
  * output from the current block, and the next block is computed lazily, so
  * no permutation is wasted after the last byte.
  */
-void jca__keccak_final(void *ctx, void *out, size_t outlen)
+int jca__keccak_final(void *ctx, void *out, size_t outlen)
 {
 	jca__keccak_ctx *c = ctx;
 	uint8_t *o = out;
@@ -405,4 +406,5 @@ void jca__keccak_final(void *ctx, void *out, size_t outlen)
 		o += n;
 		outlen -= n;
 	}
+	return 0;
 }

@@ -67,14 +67,14 @@ void jca__md5_init(jca__md5_ctx *c, jca__md5_blocks_fn *blocks)
 	c->blocks = blocks;
 }
 
-void jca__md5_update(void *ctx, const void *in, size_t len)
+int jca__md5_update(void *ctx, const void *in, size_t len)
 {
 	jca__md5_ctx *c = ctx;
 	const uint8_t *p = in;
 	size_t used = (size_t)(c->n & 63);
 
 	if (len == 0)
-		return;                 /* in may be NULL; memcpy must not see it */
+		return 0;                 /* in may be NULL; memcpy must not see it */
 	c->n += len;
 
 	/* Top up a partially filled buffer first. */
@@ -83,7 +83,7 @@ void jca__md5_update(void *ctx, const void *in, size_t len)
 
 		if (len < take) {
 			memcpy(c->buf + used, p, len);
-			return;
+			return 0;
 		}
 		memcpy(c->buf + used, p, take);
 		c->blocks(c->h, c->buf, 1);
@@ -101,9 +101,10 @@ void jca__md5_update(void *ctx, const void *in, size_t len)
 	}
 	if (len != 0)
 		memcpy(c->buf, p, len);
+	return 0;
 }
 
-void jca__md5_final(void *ctx, void *out, size_t outlen)
+int jca__md5_final(void *ctx, void *out, size_t outlen)
 {
 	jca__md5_ctx *c = ctx;
 	uint8_t *o = out;
@@ -127,6 +128,7 @@ void jca__md5_final(void *ctx, void *out, size_t outlen)
 		outlen = 16;
 	for (size_t i = 0; i < outlen; i++)
 		o[i] = (uint8_t)(c->h[i / 4] >> (8 * (i % 4)));
+	return 0;
 }
 
 /* ---- portable compression function ----------------------------------- */

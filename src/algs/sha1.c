@@ -46,14 +46,14 @@ void jca__sha1_init(jca__sha1_ctx *c, jca__sha1_blocks_fn *blocks)
 	c->blocks = blocks;
 }
 
-void jca__sha1_update(void *ctx, const void *in, size_t len)
+int jca__sha1_update(void *ctx, const void *in, size_t len)
 {
 	jca__sha1_ctx *c = ctx;
 	const uint8_t *p = in;
 	size_t used = (size_t)(c->n & 63);
 
 	if (len == 0)
-		return;                 /* in may be NULL; memcpy must not see it */
+		return 0;                 /* in may be NULL; memcpy must not see it */
 	c->n += len;
 
 	/* Top up a partially filled buffer first. */
@@ -62,7 +62,7 @@ void jca__sha1_update(void *ctx, const void *in, size_t len)
 
 		if (len < take) {
 			memcpy(c->buf + used, p, len);
-			return;
+			return 0;
 		}
 		memcpy(c->buf + used, p, take);
 		c->blocks(c->h, c->buf, 1);
@@ -80,9 +80,10 @@ void jca__sha1_update(void *ctx, const void *in, size_t len)
 	}
 	if (len != 0)
 		memcpy(c->buf, p, len);
+	return 0;
 }
 
-void jca__sha1_final(void *ctx, void *out, size_t outlen)
+int jca__sha1_final(void *ctx, void *out, size_t outlen)
 {
 	jca__sha1_ctx *c = ctx;
 	uint8_t *o = out;
@@ -106,6 +107,7 @@ void jca__sha1_final(void *ctx, void *out, size_t outlen)
 		outlen = 20;
 	for (size_t i = 0; i < outlen; i++)
 		o[i] = (uint8_t)(c->h[i / 4] >> (24 - 8 * (i % 4)));
+	return 0;
 }
 
 /* ---- portable compression function ----------------------------------- */

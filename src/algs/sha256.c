@@ -82,14 +82,14 @@ void jca__sha256_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *blocks)
 	init(c, sha256_iv, blocks);
 }
 
-void jca__sha256_update(void *ctx, const void *in, size_t len)
+int jca__sha256_update(void *ctx, const void *in, size_t len)
 {
 	jca__sha256_ctx *c = ctx;
 	const uint8_t *p = in;
 	size_t used = (size_t)(c->n & 63);
 
 	if (len == 0)
-		return;                 /* in may be NULL; memcpy must not see it */
+		return 0;                 /* in may be NULL; memcpy must not see it */
 	c->n += len;
 
 	/* Top up a partially filled buffer first. */
@@ -98,7 +98,7 @@ void jca__sha256_update(void *ctx, const void *in, size_t len)
 
 		if (len < take) {
 			memcpy(c->buf + used, p, len);
-			return;
+			return 0;
 		}
 		memcpy(c->buf + used, p, take);
 		c->blocks(c->h, c->buf, 1);
@@ -116,9 +116,10 @@ void jca__sha256_update(void *ctx, const void *in, size_t len)
 	}
 	if (len != 0)
 		memcpy(c->buf, p, len);
+	return 0;
 }
 
-void jca__sha256_final(void *ctx, void *out, size_t outlen)
+int jca__sha256_final(void *ctx, void *out, size_t outlen)
 {
 	jca__sha256_ctx *c = ctx;
 	uint8_t *o = out;
@@ -142,6 +143,7 @@ void jca__sha256_final(void *ctx, void *out, size_t outlen)
 		outlen = 32;
 	for (size_t i = 0; i < outlen; i++)
 		o[i] = (uint8_t)(c->h[i / 4] >> (24 - 8 * (i % 4)));
+	return 0;
 }
 
 /* ---- portable compression function ----------------------------------- */

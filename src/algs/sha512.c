@@ -135,14 +135,14 @@ void jca__sha512_256_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks)
 	init(c, sha512_256_iv, blocks);
 }
 
-void jca__sha512_update(void *ctx, const void *in, size_t len)
+int jca__sha512_update(void *ctx, const void *in, size_t len)
 {
 	jca__sha512_ctx *c = ctx;
 	const uint8_t *p = in;
 	size_t used = (size_t)(c->n & 127);
 
 	if (len == 0)
-		return;                 /* in may be NULL; memcpy must not see it */
+		return 0;                 /* in may be NULL; memcpy must not see it */
 	c->n += len;
 
 	/* Top up a partially filled buffer first. */
@@ -151,7 +151,7 @@ void jca__sha512_update(void *ctx, const void *in, size_t len)
 
 		if (len < take) {
 			memcpy(c->buf + used, p, len);
-			return;
+			return 0;
 		}
 		memcpy(c->buf + used, p, take);
 		c->blocks(c->h, c->buf, 1);
@@ -169,9 +169,10 @@ void jca__sha512_update(void *ctx, const void *in, size_t len)
 	}
 	if (len != 0)
 		memcpy(c->buf, p, len);
+	return 0;
 }
 
-void jca__sha512_final(void *ctx, void *out, size_t outlen)
+int jca__sha512_final(void *ctx, void *out, size_t outlen)
 {
 	jca__sha512_ctx *c = ctx;
 	uint8_t *o = out;
@@ -196,6 +197,7 @@ void jca__sha512_final(void *ctx, void *out, size_t outlen)
 		outlen = 64;
 	for (size_t i = 0; i < outlen; i++)
 		o[i] = (uint8_t)(c->h[i / 8] >> (56 - 8 * (i % 8)));
+	return 0;
 }
 
 /* ---- portable compression function ----------------------------------- */

@@ -17,6 +17,7 @@ struct cipher_ctx {
 	const char *name;                 /* canonical transformation */
 	uint8_t mode, padding, pinned;    /* pinned key length in bytes, or 0 */
 	uint8_t dir;                      /* 0 before init, JCA_ENCRYPT, JCA_DECRYPT */
+	uint8_t failed;                   /* a block function failed since the last check */
 	size_t bs;                        /* block size */
 	size_t buflen;                    /* bytes held in buf */
 	uint8_t iv[MAX_BLOCK];            /* chaining value */
@@ -116,20 +117,37 @@ int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
 static void blocks(cipher_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
 {
 	const jca_cipher_impl *impl = c->impl;
+	int rc;
 
 	if (!n)
 		return;
 	if (c->mode == JCA__MODE_CBC) {
 		if (c->dir == JCA_ENCRYPT)
-			impl->cbc_encrypt(c->key, c->iv, out, in, n);
+			rc = impl->cbc_encrypt(c->key, c->iv, out, in, n);
 		else
-			impl->cbc_decrypt(c->key, c->iv, out, in, n);
+			rc = impl->cbc_decrypt(c->key, c->iv, out, in, n);
 	} else {
 		if (c->dir == JCA_ENCRYPT)
-			impl->ecb_encrypt(c->key, out, in, n);
+			rc = impl->ecb_encrypt(c->key, out, in, n);
 		else
-			impl->ecb_decrypt(c->key, out, in, n);
+			rc = impl->ecb_decrypt(c->key, out, in, n);
 	}
+	if (rc)
+		c->failed = 1;
+}
+
+/* A block function failed: wipe what was written, leave the object
+ * uninitialised (cipher_init starts again) and report it. */
+static int failed(cipher_ctx *c, const char *fn, void *out, size_t n)
+{
+	if (n)
+		jca__wipe(out, n);
+	jca__wipe(c->buf, sizeof c->buf);
+	c->buflen = 0;
+	c->failed = 0;
+	c->dir = 0;
+	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed; call cipher_init", fn, c->name,
+	                  c->impl->name);
 }
 
 /* Decrypting with padding holds back the last full block for do_final. */
@@ -227,7 +245,12 @@ int cipher_update(cipher_ctx *c, const void *in, size_t in_len, void *out, size_
 	need = blocks_now(c, in_len) * c->bs;
 	if (out_size < need)
 		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", need, out_size);
-	*out_len = do_update(c, in, in_len, out);
+	need = do_update(c, in, in_len, out);
+	if (c->failed) {
+		*out_len = 0;
+		return failed(c, "cipher_update", out, need);
+	}
+	*out_len = need;
 	return 0;
 }
 
@@ -312,6 +335,8 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 			blocks(c, o + n, c->buf, 1);
 			n += bs;
 		}
+		if (c->failed)
+			return failed(c, "cipher_do_final", o, n);
 		*out_len = n;
 		rewind_ctx(c);
 		return 0;
@@ -321,7 +346,10 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 		return jca__error(JCA_NOTBLOCK, "%s: ciphertext of %zu bytes is not a whole number of %zu-byte blocks",
 		                  c->name, total, bs);
 	if (c->padding == JCA__PAD_NONE) {
-		*out_len = do_update(c, in, in_len, o);
+		n = do_update(c, in, in_len, o);
+		if (c->failed)
+			return failed(c, "cipher_do_final", o, n);
+		*out_len = n;
 		rewind_ctx(c);
 		return 0;
 	}
@@ -339,9 +367,13 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 				virtual_copy(c, in, total - 2 * bs, chain, bs);
 			else
 				memcpy(chain, c->iv, bs);
-			c->impl->cbc_decrypt(c->key, chain, last, clast, 1);
+			rc = c->impl->cbc_decrypt(c->key, chain, last, clast, 1);
 		} else {
-			c->impl->ecb_decrypt(c->key, last, clast, 1);
+			rc = c->impl->ecb_decrypt(c->key, last, clast, 1);
+		}
+		if (rc) {
+			jca__wipe(last, sizeof last);
+			return failed(c, "cipher_do_final", NULL, 0);
 		}
 		pad = unpad_len(last, bs);
 		if (!pad) {
@@ -353,6 +385,10 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 		n = do_update(c, in, in_len, o);
 		memcpy(o + n, last, bs - pad);
 		n += bs - pad;
+	}
+	if (c->failed) {
+		jca__wipe(last, sizeof last);
+		return failed(c, "cipher_do_final", o, n);
 	}
 	jca__wipe(last, sizeof last);
 	*out_len = n;

@@ -80,11 +80,21 @@ mac_ctx *mac_get_instance_from(const char *name, const char *provider)
 	return r ? mac_create(r) : NULL;
 }
 
+/* A digest implementation function returned nonzero: the Mac needs
+ * mac_init again. */
+static int failed(mac_ctx *m, const char *fn)
+{
+	m->keyed = 0;
+	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed; call mac_init", fn,
+	                  m->svc->algorithm, m->md->name);
+}
+
 int mac_init(mac_ctx *m, const void *key, size_t key_len)
 {
 	const jca_md_impl *md;
 	uint8_t k0[MAX_BLOCK], pad[MAX_BLOCK];
 	size_t bl, i;
+	int rc = 0;
 
 	if (!m)
 		return jca__error(JCA_EINVAL, "mac_init: NULL object");
@@ -94,23 +104,26 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 	bl = md->block_size;
 	/* K0: the key, hashed first if longer than a block, zero-padded. */
 	memset(k0, 0, bl);
+	m->keyed = 0;
 	if (key_len > bl) {
-		md->init(WORK(m));
-		md->update(WORK(m), key, key_len);
-		md->final(WORK(m), k0, md->digest_size);
+		rc |= md->init(WORK(m));
+		rc |= md->update(WORK(m), key, key_len);
+		rc |= md->final(WORK(m), k0, md->digest_size);
 	} else if (key_len) {
 		memcpy(k0, key, key_len);
 	}
 	for (i = 0; i < bl; i++)
 		pad[i] = k0[i] ^ 0x36;
-	md->init(INNER(m));
-	md->update(INNER(m), pad, bl);
+	rc |= md->init(INNER(m));
+	rc |= md->update(INNER(m), pad, bl);
 	for (i = 0; i < bl; i++)
 		pad[i] = k0[i] ^ 0x5c;
-	md->init(OUTER(m));
-	md->update(OUTER(m), pad, bl);
+	rc |= md->init(OUTER(m));
+	rc |= md->update(OUTER(m), pad, bl);
 	jca__wipe(k0, bl);
 	jca__wipe(pad, bl);
+	if (rc)
+		return failed(m, "mac_init");
 	if (state_copy(md, WORK(m), INNER(m)) != 0) {
 		m->keyed = 0;
 		return jca__error(JCA_ENOMEM, "mac_init: cannot copy digest state (%s)", md->name);
@@ -125,7 +138,8 @@ int mac_update(mac_ctx *m, const void *data, size_t len)
 		return jca__error(JCA_EINVAL, "mac_update: NULL %s", m ? "data" : "object");
 	if (!m->keyed)
 		return jca__error(JCA_NOTINIT, "mac_update: %s is not initialised (call mac_init)", m->svc->algorithm);
-	m->md->update(WORK(m), data, len);
+	if (m->md->update(WORK(m), data, len) != 0)
+		return failed(m, "mac_update");
 	return 0;
 }
 
@@ -144,14 +158,20 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 	if (out_len < dl)
 		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu",
 		                  m->svc->algorithm, dl, out_len);
-	md->final(WORK(m), inner, dl);
+	if (md->final(WORK(m), inner, dl) != 0) {
+		jca__wipe(inner, dl);
+		return failed(m, "mac_do_final");
+	}
 	if (state_copy(md, WORK(m), OUTER(m)) != 0) {
 		jca__wipe(inner, dl);
 		m->keyed = 0;
 		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s)", md->name);
 	}
-	md->update(WORK(m), inner, dl);
-	md->final(WORK(m), out, dl);
+	if (md->update(WORK(m), inner, dl) != 0 || md->final(WORK(m), out, dl) != 0) {
+		jca__wipe(inner, dl);
+		jca__wipe(out, dl);
+		return failed(m, "mac_do_final");
+	}
 	jca__wipe(inner, dl);
 	if (state_copy(md, WORK(m), INNER(m)) != 0) {
 		m->keyed = 0;

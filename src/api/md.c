@@ -9,7 +9,7 @@ struct md_ctx {
 	const jca_md_impl *impl;
 	const struct jca_service *svc;
 	size_t out_len;                   /* default output length */
-	size_t pad_;                      /* keeps state 16-byte aligned */
+	size_t failed;                    /* an implementation call failed: reset first (also keeps state 16-byte aligned) */
 	_Alignas(16) unsigned char state[];
 };
 
@@ -25,9 +25,17 @@ static md_ctx *md_create(const jca__resolved *r)
 	md->impl = m;
 	md->svc = r->svc;
 	md->out_len = m->digest_size;
+	md->failed = 0;
 	if (m->cleanup)
 		memset(md->state, 0, m->ctx_size);
-	m->init(md->state);
+	if (m->init(md->state) != 0) {
+		if (m->cleanup)
+			m->cleanup(md->state);
+		jca__free(md, sizeof *md + m->ctx_size);
+		jca__error(JCA_IMPL, "MessageDigest \"%s\": implementation %s failed to initialise",
+		           r->svc->algorithm, m->name);
+		return NULL;
+	}
 	return md;
 }
 
@@ -64,11 +72,24 @@ md_ctx *md_new(const md_handle *h)
 	return md_create((const jca__resolved *)h);
 }
 
+/* An implementation function returned nonzero: the object is unusable
+ * until md_reset succeeds. */
+static int failed(const md_ctx *md, const char *fn)
+{
+	return jca__error(JCA_IMPL, "%s: MessageDigest \"%s\" implementation %s failed; call md_reset", fn,
+	                  md->svc->algorithm, md->impl->name);
+}
+
 int md_update(md_ctx *md, const void *data, size_t len)
 {
 	if (!md || (!data && len))
 		return jca__error(JCA_EINVAL, "md_update: NULL %s", md ? "data" : "object");
-	md->impl->update(md->state, data, len);
+	if (md->failed)
+		return failed(md, "md_update");
+	if (md->impl->update(md->state, data, len) != 0) {
+		md->failed = 1;
+		return failed(md, "md_update");
+	}
 	return 0;
 }
 
@@ -88,15 +109,21 @@ int md_digest(md_ctx *md, void *out, size_t out_len)
 			return jca__error(JCA_BUFSIZE, "md_digest: %s needs %zu bytes of output, got %zu",
 			                  md->svc->algorithm, n, out_len);
 	}
-	md->impl->final(md->state, out, n);
-	md->impl->init(md->state);
+	if (md->failed)
+		return failed(md, "md_digest");
+	if (md->impl->final(md->state, out, n) != 0) {
+		jca__wipe(out, n);
+		md->failed = md->impl->init(md->state) != 0;
+		return failed(md, "md_digest");
+	}
+	md->failed = md->impl->init(md->state) != 0;
 	return (int)n;
 }
 
 void md_reset(md_ctx *md)
 {
 	if (md)
-		md->impl->init(md->state);
+		md->failed = md->impl->init(md->state) != 0;
 }
 
 md_ctx *md_clone(const md_ctx *md)

@@ -8,7 +8,7 @@
 #include "builtin.h"
 
 /* ---- MD5 ---- */
-static void md5_init_generic(void *c) { jca__md5_init(c, jca__md5_blocks_generic); }
+static int md5_init_generic(void *c) { jca__md5_init(c, jca__md5_blocks_generic); return 0; }
 
 const jca_md_impl jca__md5_generic = {
 	.name = "md5-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__md5_ctx),
@@ -17,7 +17,7 @@ const jca_md_impl jca__md5_generic = {
 };
 
 /* ---- SHA-1 ---- */
-static void sha1_init_generic(void *c) { jca__sha1_init(c, jca__sha1_blocks_generic); }
+static int sha1_init_generic(void *c) { jca__sha1_init(c, jca__sha1_blocks_generic); return 0; }
 
 const jca_md_impl jca__sha1_generic = {
 	.name = "sha1-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha1_ctx),
@@ -26,8 +26,8 @@ const jca_md_impl jca__sha1_generic = {
 };
 
 /* ---- SHA-224, SHA-256 ---- */
-static void sha224_init_generic(void *c) { jca__sha224_init(c, jca__sha256_blocks_generic); }
-static void sha256_init_generic(void *c) { jca__sha256_init(c, jca__sha256_blocks_generic); }
+static int sha224_init_generic(void *c) { jca__sha224_init(c, jca__sha256_blocks_generic); return 0; }
+static int sha256_init_generic(void *c) { jca__sha256_init(c, jca__sha256_blocks_generic); return 0; }
 
 const jca_md_impl jca__sha224_generic = {
 	.name = "sha224-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha256_ctx),
@@ -41,10 +41,10 @@ const jca_md_impl jca__sha256_generic = {
 };
 
 /* ---- SHA-384, SHA-512, SHA-512/224, SHA-512/256 ---- */
-static void sha384_init_generic(void *c) { jca__sha384_init(c, jca__sha512_blocks_generic); }
-static void sha512_init_generic(void *c) { jca__sha512_init(c, jca__sha512_blocks_generic); }
-static void sha512_224_init_generic(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_generic); }
-static void sha512_256_init_generic(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_generic); }
+static int sha384_init_generic(void *c) { jca__sha384_init(c, jca__sha512_blocks_generic); return 0; }
+static int sha512_init_generic(void *c) { jca__sha512_init(c, jca__sha512_blocks_generic); return 0; }
+static int sha512_224_init_generic(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_generic); return 0; }
+static int sha512_256_init_generic(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_generic); return 0; }
 
 const jca_md_impl jca__sha384_generic = {
 	.name = "sha384-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__sha512_ctx),
@@ -68,12 +68,12 @@ const jca_md_impl jca__sha512_256_generic = {
 };
 
 /* ---- SHA-3 and SHAKE: rate = 200 - 2 * capacity/8 bytes ---- */
-static void sha3_224_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 144, 0x06); }
-static void sha3_256_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 136, 0x06); }
-static void sha3_384_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 104, 0x06); }
-static void sha3_512_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 72, 0x06); }
-static void shake128_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 168, 0x1f); }
-static void shake256_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 136, 0x1f); }
+static int sha3_224_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 144, 0x06); return 0; }
+static int sha3_256_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 136, 0x06); return 0; }
+static int sha3_384_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 104, 0x06); return 0; }
+static int sha3_512_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 72, 0x06); return 0; }
+static int shake128_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 168, 0x1f); return 0; }
+static int shake256_init_generic(void *c) { jca__keccak_init(c, &jca__keccak_generic, 136, 0x1f); return 0; }
 
 const jca_md_impl jca__sha3_224_generic = {
 	.name = "sha3_224-generic", .priority = JCA_PRIO_GENERIC, .ctx_size = sizeof(jca__keccak_ctx),
@@ -136,26 +136,26 @@ static int have_shani(void) { return (jca__cpu_features() & (JCA__CPU_SHANI | JC
 static int have_avx2(void) { return (jca__cpu_features() & (JCA__CPU_AVX2 | JCA__CPU_BMI2)) == (JCA__CPU_AVX2 | JCA__CPU_BMI2); }
 static int have_avx512(void) { return (jca__cpu_features() & JCA__CPU_AVX512) != 0; }
 static int have_avx512_bmi2(void) { return (jca__cpu_features() & (JCA__CPU_AVX512 | JCA__CPU_BMI2)) == (JCA__CPU_AVX512 | JCA__CPU_BMI2); }
-static void sha384_init_avx2(void *c) { jca__sha384_init(c, jca__sha512_blocks_avx2); }
-static void sha512_init_avx2(void *c) { jca__sha512_init(c, jca__sha512_blocks_avx2); }
-static void sha512_224_init_avx2(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_avx2); }
-static void sha512_256_init_avx2(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_avx2); }
-static void sha384_init_avx512(void *c) { jca__sha384_init(c, jca__sha512_blocks_avx512); }
-static void sha512_init_avx512(void *c) { jca__sha512_init(c, jca__sha512_blocks_avx512); }
-static void sha512_224_init_avx512(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_avx512); }
-static void sha512_256_init_avx512(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_avx512); }
-static void sha3_224_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 144, 0x06); }
-static void sha3_256_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 136, 0x06); }
-static void sha3_384_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 104, 0x06); }
-static void sha3_512_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 72, 0x06); }
-static void shake128_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 168, 0x1f); }
-static void shake256_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 136, 0x1f); }
-static void sha3_224_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 144, 0x06); }
-static void sha3_256_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 136, 0x06); }
-static void sha3_384_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 104, 0x06); }
-static void sha3_512_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 72, 0x06); }
-static void shake128_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 168, 0x1f); }
-static void shake256_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 136, 0x1f); }
+static int sha384_init_avx2(void *c) { jca__sha384_init(c, jca__sha512_blocks_avx2); return 0; }
+static int sha512_init_avx2(void *c) { jca__sha512_init(c, jca__sha512_blocks_avx2); return 0; }
+static int sha512_224_init_avx2(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_avx2); return 0; }
+static int sha512_256_init_avx2(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_avx2); return 0; }
+static int sha384_init_avx512(void *c) { jca__sha384_init(c, jca__sha512_blocks_avx512); return 0; }
+static int sha512_init_avx512(void *c) { jca__sha512_init(c, jca__sha512_blocks_avx512); return 0; }
+static int sha512_224_init_avx512(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_avx512); return 0; }
+static int sha512_256_init_avx512(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_avx512); return 0; }
+static int sha3_224_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 144, 0x06); return 0; }
+static int sha3_256_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 136, 0x06); return 0; }
+static int sha3_384_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 104, 0x06); return 0; }
+static int sha3_512_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 72, 0x06); return 0; }
+static int shake128_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 168, 0x1f); return 0; }
+static int shake256_init_avx512(void *c) { jca__keccak_init(c, &jca__keccak_avx512, 136, 0x1f); return 0; }
+static int sha3_224_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 144, 0x06); return 0; }
+static int sha3_256_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 136, 0x06); return 0; }
+static int sha3_384_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 104, 0x06); return 0; }
+static int sha3_512_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 72, 0x06); return 0; }
+static int shake128_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 168, 0x1f); return 0; }
+static int shake256_init_avx2(void *c) { jca__keccak_init(c, &jca__keccak_avx2, 136, 0x1f); return 0; }
 SHA512_LIKE(jca__sha384_avx2, "sha384-avx2", JCA_PRIO_AVX2, have_avx2, sha384_init_avx2, 48);
 SHA512_LIKE(jca__sha512_avx2, "sha512-avx2", JCA_PRIO_AVX2, have_avx2, sha512_init_avx2, 64);
 SHA512_LIKE(jca__sha512_224_avx2, "sha512_224-avx2", JCA_PRIO_AVX2, have_avx2, sha512_224_init_avx2, 28);
@@ -177,9 +177,9 @@ KECCAK_LIKE(jca__sha3_512_avx2, "sha3_512-avx2", JCA_PRIO_AVX2, have_avx2, sha3_
 KECCAK_LIKE(jca__shake128_avx2, "shake128-avx2", JCA_PRIO_AVX2, have_avx2, shake128_init_avx2, 32, 168, JCA_MD_XOF);
 KECCAK_LIKE(jca__shake256_avx2, "shake256-avx2", JCA_PRIO_AVX2, have_avx2, shake256_init_avx2, 64, 136, JCA_MD_XOF);
 
-static void sha1_init_shani(void *c) { jca__sha1_init(c, jca__sha1_blocks_shani); }
-static void sha224_init_shani(void *c) { jca__sha224_init(c, jca__sha256_blocks_shani); }
-static void sha256_init_shani(void *c) { jca__sha256_init(c, jca__sha256_blocks_shani); }
+static int sha1_init_shani(void *c) { jca__sha1_init(c, jca__sha1_blocks_shani); return 0; }
+static int sha224_init_shani(void *c) { jca__sha224_init(c, jca__sha256_blocks_shani); return 0; }
+static int sha256_init_shani(void *c) { jca__sha256_init(c, jca__sha256_blocks_shani); return 0; }
 
 SHA1_LIKE(jca__sha1_shani, "sha1-shani", JCA_PRIO_CRYPTO, have_shani, sha1_init_shani, 20);
 SHA256_LIKE(jca__sha224_shani, "sha224-shani", JCA_PRIO_CRYPTO, have_shani, sha224_init_shani, 28);
@@ -193,19 +193,19 @@ static int have_arm_sha2(void) { return have_arm(JCA__CPU_ARM_SHA2); }
 static int have_arm_sha512(void) { return have_arm(JCA__CPU_ARM_SHA512); }
 static int have_arm_sha3(void) { return have_arm(JCA__CPU_ARM_SHA3); }
 
-static void sha1_init_armv8(void *c) { jca__sha1_init(c, jca__sha1_blocks_armv8); }
-static void sha224_init_armv8(void *c) { jca__sha224_init(c, jca__sha256_blocks_armv8); }
-static void sha256_init_armv8(void *c) { jca__sha256_init(c, jca__sha256_blocks_armv8); }
-static void sha384_init_armv8(void *c) { jca__sha384_init(c, jca__sha512_blocks_armv8); }
-static void sha512_init_armv8(void *c) { jca__sha512_init(c, jca__sha512_blocks_armv8); }
-static void sha512_224_init_armv8(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_armv8); }
-static void sha512_256_init_armv8(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_armv8); }
-static void sha3_224_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 144, 0x06); }
-static void sha3_256_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 136, 0x06); }
-static void sha3_384_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 104, 0x06); }
-static void sha3_512_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 72, 0x06); }
-static void shake128_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 168, 0x1f); }
-static void shake256_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 136, 0x1f); }
+static int sha1_init_armv8(void *c) { jca__sha1_init(c, jca__sha1_blocks_armv8); return 0; }
+static int sha224_init_armv8(void *c) { jca__sha224_init(c, jca__sha256_blocks_armv8); return 0; }
+static int sha256_init_armv8(void *c) { jca__sha256_init(c, jca__sha256_blocks_armv8); return 0; }
+static int sha384_init_armv8(void *c) { jca__sha384_init(c, jca__sha512_blocks_armv8); return 0; }
+static int sha512_init_armv8(void *c) { jca__sha512_init(c, jca__sha512_blocks_armv8); return 0; }
+static int sha512_224_init_armv8(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_armv8); return 0; }
+static int sha512_256_init_armv8(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_armv8); return 0; }
+static int sha3_224_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 144, 0x06); return 0; }
+static int sha3_256_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 136, 0x06); return 0; }
+static int sha3_384_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 104, 0x06); return 0; }
+static int sha3_512_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 72, 0x06); return 0; }
+static int shake128_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 168, 0x1f); return 0; }
+static int shake256_init_armv8(void *c) { jca__keccak_init(c, &jca__keccak_armv8, 136, 0x1f); return 0; }
 
 SHA1_LIKE(jca__sha1_armv8, "sha1-armv8", JCA_PRIO_CRYPTO, have_arm_sha1, sha1_init_armv8, 20);
 SHA256_LIKE(jca__sha224_armv8, "sha224-armv8", JCA_PRIO_CRYPTO, have_arm_sha2, sha224_init_armv8, 28);
@@ -227,19 +227,19 @@ static int have_rv(uint32_t f) { return (jca__cpu_features() & f) == f; }
 static int have_zknh(void) { return have_rv(JCA__CPU_RV_ZKNH | JCA__CPU_RV_ZBB); }
 static int have_zbb(void) { return have_rv(JCA__CPU_RV_ZBB); }
 
-static void sha1_init_zbb(void *c) { jca__sha1_init(c, jca__sha1_blocks_zbb); }
-static void sha224_init_zknh(void *c) { jca__sha224_init(c, jca__sha256_blocks_zknh); }
-static void sha256_init_zknh(void *c) { jca__sha256_init(c, jca__sha256_blocks_zknh); }
-static void sha384_init_zknh(void *c) { jca__sha384_init(c, jca__sha512_blocks_zknh); }
-static void sha512_init_zknh(void *c) { jca__sha512_init(c, jca__sha512_blocks_zknh); }
-static void sha512_224_init_zknh(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_zknh); }
-static void sha512_256_init_zknh(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_zknh); }
-static void sha3_224_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 144, 0x06); }
-static void sha3_256_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 136, 0x06); }
-static void sha3_384_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 104, 0x06); }
-static void sha3_512_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 72, 0x06); }
-static void shake128_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 168, 0x1f); }
-static void shake256_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 136, 0x1f); }
+static int sha1_init_zbb(void *c) { jca__sha1_init(c, jca__sha1_blocks_zbb); return 0; }
+static int sha224_init_zknh(void *c) { jca__sha224_init(c, jca__sha256_blocks_zknh); return 0; }
+static int sha256_init_zknh(void *c) { jca__sha256_init(c, jca__sha256_blocks_zknh); return 0; }
+static int sha384_init_zknh(void *c) { jca__sha384_init(c, jca__sha512_blocks_zknh); return 0; }
+static int sha512_init_zknh(void *c) { jca__sha512_init(c, jca__sha512_blocks_zknh); return 0; }
+static int sha512_224_init_zknh(void *c) { jca__sha512_224_init(c, jca__sha512_blocks_zknh); return 0; }
+static int sha512_256_init_zknh(void *c) { jca__sha512_256_init(c, jca__sha512_blocks_zknh); return 0; }
+static int sha3_224_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 144, 0x06); return 0; }
+static int sha3_256_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 136, 0x06); return 0; }
+static int sha3_384_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 104, 0x06); return 0; }
+static int sha3_512_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 72, 0x06); return 0; }
+static int shake128_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 168, 0x1f); return 0; }
+static int shake256_init_zbb(void *c) { jca__keccak_init(c, &jca__keccak_zbb, 136, 0x1f); return 0; }
 
 SHA1_LIKE(jca__sha1_zbb, "sha1-zbb", JCA_PRIO_SIMD, have_zbb, sha1_init_zbb, 20);
 SHA256_LIKE(jca__sha224_zknh, "sha224-zknh", JCA_PRIO_CRYPTO, have_zknh, sha224_init_zknh, 28);

@@ -99,16 +99,17 @@ static void arena_free(arena *a)
 static int avail_yes(void) { return 1; }
 static int avail_no(void) { return 0; }
 
-static void d_init(void *c) { ((uint8_t *)c)[0] = 1; }
-static void d_update(void *c, const void *in, size_t n)
+static int d_init(void *c) { ((uint8_t *)c)[0] = 1; return 0; }
+static int d_update(void *c, const void *in, size_t n)
 {
 	const uint8_t *p = in;
 	size_t i;
 
 	for (i = 0; i < n; i++)
 		((uint8_t *)c)[0] ^= p[i];
+	return 0;
 }
-static void d_final(void *c, void *out, size_t n) { memset(out, ((uint8_t *)c)[0], n); }
+static int d_final(void *c, void *out, size_t n) { memset(out, ((uint8_t *)c)[0], n); return 0; }
 static int d_copy(void *dst, const void *src)
 {
 	((uint8_t *)dst)[0] = ((const uint8_t *)src)[0];
@@ -143,22 +144,24 @@ static void k_cleanup(void *c) { ((uint8_t *)c)[0] = 0; }
 
 /* A toy block cipher (x ^ key byte) per block size, ECB and CBC, in place. */
 #define TOY_CIPHER(BS)                                                                              \
-	static void ecb##BS(const void *ctx, uint8_t *out, const uint8_t *in, size_t nb)              \
+	static int ecb##BS(const void *ctx, uint8_t *out, const uint8_t *in, size_t nb)              \
 	{                                                                                           \
 		uint8_t k = ((const uint8_t *)ctx)[0];                                                \
 		size_t i;                                                                           \
 		for (i = 0; i < nb * BS; i++)                                                       \
 			out[i] = in[i] ^ k;                                                         \
+		return 0;                                                                           \
 	}                                                                                           \
-	static void cbce##BS(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nb) \
+	static int cbce##BS(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nb) \
 	{                                                                                           \
 		uint8_t k = ((const uint8_t *)ctx)[0];                                                \
 		size_t b, i;                                                                        \
 		for (b = 0; b < nb; b++)                                                            \
 			for (i = 0; i < BS; i++)                                                    \
 				iv[i] = out[b * BS + i] = (uint8_t)(in[b * BS + i] ^ iv[i] ^ k);    \
+		return 0;                                                                           \
 	}                                                                                           \
-	static void cbcd##BS(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nb) \
+	static int cbcd##BS(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nb) \
 	{                                                                                           \
 		uint8_t k = ((const uint8_t *)ctx)[0];                                                \
 		size_t b, i;                                                                        \
@@ -168,6 +171,7 @@ static void k_cleanup(void *c) { ((uint8_t *)c)[0] = 0; }
 				out[b * BS + i] = (uint8_t)(c ^ k ^ iv[i]);                         \
 				iv[i] = c;                                                          \
 			}                                                                           \
+		return 0;                                                                           \
 	}
 TOY_CIPHER(1)
 TOY_CIPHER(8)
@@ -176,9 +180,9 @@ TOY_CIPHER(32)
 
 static const struct {
 	size_t bs;
-	void (*ecb)(const void *, uint8_t *, const uint8_t *, size_t);
-	void (*cbce)(const void *, uint8_t *, uint8_t *, const uint8_t *, size_t);
-	void (*cbcd)(const void *, uint8_t *, uint8_t *, const uint8_t *, size_t);
+	int (*ecb)(const void *, uint8_t *, const uint8_t *, size_t);
+	int (*cbce)(const void *, uint8_t *, uint8_t *, const uint8_t *, size_t);
+	int (*cbcd)(const void *, uint8_t *, uint8_t *, const uint8_t *, size_t);
 } toys[] = {
 	{ 1, ecb1, cbce1, cbcd1 }, { 8, ecb8, cbce8, cbcd8 }, { 16, ecb16, cbce16, cbcd16 },
 	{ 32, ecb32, cbce32, cbcd32 },

@@ -20,16 +20,17 @@ typedef struct {
 	uint64_t a, b;
 } toy_ctx;
 
-static void toy_init(void *c)
+static int toy_init(void *c)
 {
 	toy_ctx *t = c;
 
 	t->a = 1;
 	t->b = 0;
+	return 0;
 }
 
 #ifndef VARIANT_NULLMETHOD
-static void toy_update(void *c, const void *in, size_t len)
+static int toy_update(void *c, const void *in, size_t len)
 {
 	toy_ctx *t = c;
 	const uint8_t *p = in;
@@ -39,10 +40,11 @@ static void toy_update(void *c, const void *in, size_t len)
 		t->a = (t->a + p[i]) % 65521;
 		t->b = (t->b + t->a) % 65521;
 	}
+	return 0;
 }
 #endif
 
-static void toy_final(void *c, void *out, size_t len)
+static int toy_final(void *c, void *out, size_t len)
 {
 	toy_ctx *t = c;
 	uint8_t buf[8];
@@ -53,6 +55,7 @@ static void toy_final(void *c, void *out, size_t len)
 		buf[4 + i] = (uint8_t)(t->a >> (8 * (3 - i)));
 	}
 	memcpy(out, buf, len < 8 ? len : 8);
+	return 0;
 }
 
 static const jca_md_impl toy_impl = {

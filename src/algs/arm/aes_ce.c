@@ -285,36 +285,40 @@ AES_INLINE void cbc_dec(const uint8_t *keys, unsigned nr, uint8_t *iv, uint8_t *
 		} \
 	} while (0)
 
-void jca__aes_armv8_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aes_armv8_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const jca__aes_armv8_ctx *c = ctx;
 #define CALL(nr) ecb_enc(c->ek, nr, out, in, nblocks)
 	AES_DISPATCH(c->rounds, CALL);
 #undef CALL
+	return 0;
 }
 
-void jca__aes_armv8_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aes_armv8_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const jca__aes_armv8_ctx *c = ctx;
 #define CALL(nr) ecb_dec(c->dk, nr, out, in, nblocks)
 	AES_DISPATCH(c->rounds, CALL);
 #undef CALL
+	return 0;
 }
 
-void jca__aes_armv8_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in,
+int jca__aes_armv8_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in,
                                 size_t nblocks)
 {
 	const jca__aes_armv8_ctx *c = ctx;
 #define CALL(nr) cbc_enc(c->ek, nr, iv, out, in, nblocks)
 	AES_DISPATCH(c->rounds, CALL);
 #undef CALL
+	return 0;
 }
 
-void jca__aes_armv8_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in,
+int jca__aes_armv8_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in,
                                 size_t nblocks)
 {
 	const jca__aes_armv8_ctx *c = ctx;
 #define CALL(nr) cbc_dec(c->dk, nr, iv, out, in, nblocks)
 	AES_DISPATCH(c->rounds, CALL);
 #undef CALL
+	return 0;
 }

@@ -223,7 +223,7 @@ static ALWAYS_INLINE void decrypt_lanes_head(__m128i b[LANES], const uint8_t *dk
 
 /* ---- ECB ---------------------------------------------------------------- */
 
-void jca__aesni_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aesni_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const jca__aesni_ctx *c = ctx;
 	__m128i b[LANES];
@@ -239,9 +239,10 @@ void jca__aesni_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, si
 		encrypt_lanes(b, c->ek, c->rounds);
 		store_lanes(out, b, nblocks);
 	}
+	return 0;
 }
 
-void jca__aesni_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+int jca__aesni_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const jca__aesni_ctx *c = ctx;
 	const __m128i klast = LOADU(c->dk + 16 * c->rounds);
@@ -263,6 +264,7 @@ void jca__aesni_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, si
 			b[j] = _mm_aesdeclast_si128(b[j], klast);
 		store_lanes(out, b, nblocks);
 	}
+	return 0;
 }
 
 /* ---- CBC ---------------------------------------------------------------- */
@@ -305,18 +307,19 @@ cbc_encrypt_rounds(const uint8_t *ek, unsigned R, uint8_t *iv,
 	STOREU(iv, x);
 }
 
-void jca__aesni_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out,
+int jca__aesni_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
 	const jca__aesni_ctx *c = ctx;
 
 	if (nblocks == 0)
-		return;
+		return 0;
 	switch (c->rounds) {
 	case 10: cbc_encrypt_rounds(c->ek, 10, iv, out, in, nblocks); break;
 	case 12: cbc_encrypt_rounds(c->ek, 12, iv, out, in, nblocks); break;
 	default: cbc_encrypt_rounds(c->ek, 14, iv, out, in, nblocks); break;
 	}
+	return 0;
 }
 
 /*
@@ -347,18 +350,19 @@ cbc_decrypt_lanes(const jca__aesni_ctx *c, __m128i chain,
 	return chain;
 }
 
-void jca__aesni_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out,
+int jca__aesni_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out,
                             const uint8_t *in, size_t nblocks)
 {
 	const jca__aesni_ctx *c = ctx;
 	__m128i chain;
 
 	if (nblocks == 0)
-		return;
+		return 0;
 	chain = LOADU(iv);
 	for (; nblocks >= LANES; nblocks -= LANES, in += 16 * LANES, out += 16 * LANES)
 		chain = cbc_decrypt_lanes(c, chain, out, in, LANES);
 	if (nblocks)
 		chain = cbc_decrypt_lanes(c, chain, out, in, nblocks);
 	STOREU(iv, chain);
+	return 0;
 }

@@ -137,13 +137,13 @@ cbc_decrypt_rounds(const uint8_t *dk, unsigned R, uint8_t *iv,
 	STORE128(iv, chain);
 }
 
-void jca__vaes256_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out,
+int jca__vaes256_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out,
                               const uint8_t *in, size_t nblocks)
 {
 	const jca__aesni_ctx *c = ctx;
 
 	if (nblocks == 0)
-		return;
+		return 0;
 	switch (c->rounds) {
 	case 10: cbc_decrypt_rounds(c->dk, 10, iv, out, in, nblocks); break;
 	case 12: cbc_decrypt_rounds(c->dk, 12, iv, out, in, nblocks); break;
@@ -151,4 +151,5 @@ void jca__vaes256_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out,
 	}
 	/* Leave the upper YMM halves clean for SSE code that runs next. */
 	_mm256_zeroupper();
+	return 0;
 }
