@@ -21,7 +21,10 @@
  *  - CTR_DRBG without derivation function: entropy exactly seedlen bytes
  *    (key length + 16), personalization and additional input at most
  *    seedlen bytes, no nonce.
- * The functions return nothing: with valid lengths they cannot fail.
+ * The primitive's functions return 0 or nonzero (a failure, as in the
+ * provider ABI); the mechanism functions return 0, or nonzero if any
+ * primitive call failed: the state is then unusable and the engine must
+ * wipe it and instantiate again.
  */
 #ifndef JCA_ALGS_DRBG_H
 #define JCA_ALGS_DRBG_H
@@ -40,9 +43,9 @@
 
 /* Hash function: the shape of jca_md_impl's functions. */
 typedef struct jca__drbg_hash {
-	void (*init)(void *ctx);
-	void (*update)(void *ctx, const void *in, size_t len);
-	void (*final)(void *ctx, void *out, size_t outlen);
+	int (*init)(void *ctx);
+	int (*update)(void *ctx, const void *in, size_t len);
+	int (*final)(void *ctx, void *out, size_t outlen);
 	uint32_t ctx_size;                       /* <= JCA__DRBG_HASH_CTX_MAX */
 	uint32_t out_len;                        /* <= JCA__DRBG_HASH_OUT_MAX */
 	uint32_t block_size;                     /* for HMAC; >= out_len */
@@ -51,7 +54,7 @@ typedef struct jca__drbg_hash {
 /* 128-bit block cipher: the shape of jca_cipher_impl's functions. */
 typedef struct jca__drbg_block {
 	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len);
-	void (*ecb_encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	int (*ecb_encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
 	uint32_t ctx_size;                       /* <= JCA__DRBG_BLOCK_CTX_MAX */
 	uint32_t key_len;                        /* 16, 24 or 32 */
 } jca__drbg_block;
@@ -68,13 +71,13 @@ typedef struct jca__drbg_mech {
 	size_t state_size;
 	/* seedlen in bytes for this primitive (CTR_DRBG: key + block length) */
 	size_t (*seed_len)(const jca__drbg_prim *p);
-	void (*instantiate)(void *st, const jca__drbg_prim *p,
+	int (*instantiate)(void *st, const jca__drbg_prim *p,
 	                    const uint8_t *entropy, size_t entropy_len,
 	                    const uint8_t *nonce, size_t nonce_len,
 	                    const uint8_t *pers, size_t pers_len);
-	void (*reseed)(void *st, const uint8_t *entropy, size_t entropy_len,
+	int (*reseed)(void *st, const uint8_t *entropy, size_t entropy_len,
 	               const uint8_t *add, size_t add_len);
-	void (*generate)(void *st, uint8_t *out, size_t out_len,
+	int (*generate)(void *st, uint8_t *out, size_t out_len,
 	                 const uint8_t *add, size_t add_len);
 } jca__drbg_mech;
 

@@ -57,20 +57,22 @@ static void counters(st_t *s, uint8_t *out, size_t n)
 }
 
 /* CTR_DRBG_Update (10.2.1.2): provided is seedlen bytes, or NULL for zeros. */
-static void update(st_t *s, const uint8_t *provided)
+static int update(st_t *s, const uint8_t *provided)
 {
 	uint8_t t[SEED_MAX + BL];
 	size_t sl = s->b.key_len + BL, nb = (sl + BL - 1) / BL, i;
+	int err;
 
 	counters(s, t, nb);
-	s->b.ecb_encrypt(s->ks, t, t, nb);
+	err = s->b.ecb_encrypt(s->ks, t, t, nb);
 	if (provided)
 		for (i = 0; i < sl; i++)
 			t[i] ^= provided[i];
-	s->b.set_key(s->ks, t, s->b.key_len);
+	err |= s->b.set_key(s->ks, t, s->b.key_len);
 	s->vhi = load_be64(t + s->b.key_len);
 	s->vlo = load_be64(t + s->b.key_len + 8);
 	wipe(t, sizeof t);
+	return err;
 }
 
 /* ---- Block_Cipher_df (10.3.2) ---- */
@@ -81,6 +83,7 @@ typedef struct bcc {
 	const void *ks;
 	uint8_t x[BL];
 	size_t fill;
+	int err;
 } bcc;
 
 static void bcc_feed(bcc *c, const uint8_t *p, size_t n)
@@ -94,14 +97,14 @@ static void bcc_feed(bcc *c, const uint8_t *p, size_t n)
 		p += take;
 		n -= take;
 		if (c->fill == BL) {
-			c->b->ecb_encrypt(c->ks, c->x, c->x, 1);
+			c->err |= c->b->ecb_encrypt(c->ks, c->x, c->x, 1);
 			c->fill = 0;
 		}
 	}
 }
 
 /* out = Block_Cipher_df(a || b || c, nbytes), nbytes = seedlen. */
-static void block_cipher_df(const jca__drbg_block *b, uint8_t *out, size_t nbytes,
+static int block_cipher_df(const jca__drbg_block *b, uint8_t *out, size_t nbytes,
                             const uint8_t *a, size_t an, const uint8_t *bb, size_t bn,
                             const uint8_t *c, size_t cn)
 {
@@ -110,10 +113,11 @@ static void block_cipher_df(const jca__drbg_block *b, uint8_t *out, size_t nbyte
 	size_t kl = b->key_len, need = kl + BL, have = 0, i, L = an + bn + cn, slen;
 	uint32_t n;
 	bcc m;
+	int err;
 
 	for (i = 0; i < kl; i++)
 		k[i] = (uint8_t)i;
-	b->set_key(ks, k, kl);
+	err = b->set_key(ks, k, kl);
 	hdr[0] = (uint8_t)(L >> 24);
 	hdr[1] = (uint8_t)(L >> 16);
 	hdr[2] = (uint8_t)(L >> 8);
@@ -141,13 +145,14 @@ static void block_cipher_df(const jca__drbg_block *b, uint8_t *out, size_t nbyte
 		bcc_feed(&m, bb, bn);
 		bcc_feed(&m, c, cn);
 		bcc_feed(&m, pad, 1 + (BL - slen % BL) % BL);
+		err |= m.err;
 		memcpy(temp + have, m.x, BL);
 		have += BL;
 	}
-	b->set_key(ks, temp, kl);
+	err |= b->set_key(ks, temp, kl);
 	memcpy(iv, temp + kl, BL);
 	for (have = 0; have < nbytes; have += BL) {
-		b->ecb_encrypt(ks, iv, iv, 1);
+		err |= b->ecb_encrypt(ks, iv, iv, 1);
 		memcpy(temp + have, iv, BL);
 	}
 	memcpy(out, temp, nbytes);
@@ -155,6 +160,7 @@ static void block_cipher_df(const jca__drbg_block *b, uint8_t *out, size_t nbyte
 	wipe(temp, sizeof temp);
 	wipe(iv, sizeof iv);
 	wipe(ks, b->ctx_size);
+	return err;
 }
 
 /* seed (seedlen bytes) = a ^ b, each at most seedlen bytes, zero-padded. */
@@ -169,54 +175,59 @@ static void xor_pad(uint8_t *seed, size_t sl, const uint8_t *a, size_t an, const
 		seed[i] ^= b[i];
 }
 
-static void instantiate(void *st, const jca__drbg_prim *p, const uint8_t *ent, size_t ent_len,
+static int instantiate(void *st, const jca__drbg_prim *p, const uint8_t *ent, size_t ent_len,
                         const uint8_t *nonce, size_t nonce_len, const uint8_t *pers, size_t pers_len)
 {
 	st_t *s = st;
 	uint8_t seed[SEED_MAX], zero[32];
 	size_t sl = seed_len(p);
+	int err = 0;
 
 	memset(s, 0, sizeof *s);
 	s->b = p->block;
 	s->use_df = p->use_df;
 	if (s->use_df)
-		block_cipher_df(&s->b, seed, sl, ent, ent_len, nonce, nonce_len, pers, pers_len);
+		err = block_cipher_df(&s->b, seed, sl, ent, ent_len, nonce, nonce_len, pers, pers_len);
 	else
 		xor_pad(seed, sl, ent, ent_len, pers, pers_len);
 	memset(zero, 0, sizeof zero);
-	s->b.set_key(s->ks, zero, s->b.key_len);
+	err |= s->b.set_key(s->ks, zero, s->b.key_len);
 	s->vhi = s->vlo = 0;
-	update(s, seed);
+	err |= update(s, seed);
 	wipe(seed, sizeof seed);
+	return err;
 }
 
-static void reseed(void *st, const uint8_t *ent, size_t ent_len, const uint8_t *add, size_t add_len)
+static int reseed(void *st, const uint8_t *ent, size_t ent_len, const uint8_t *add, size_t add_len)
 {
 	st_t *s = st;
 	uint8_t seed[SEED_MAX];
 	size_t sl = s->b.key_len + BL;
+	int err = 0;
 
 	if (s->use_df)
-		block_cipher_df(&s->b, seed, sl, ent, ent_len, add, add_len, NULL, 0);
+		err = block_cipher_df(&s->b, seed, sl, ent, ent_len, add, add_len, NULL, 0);
 	else
 		xor_pad(seed, sl, ent, ent_len, add, add_len);
-	update(s, seed);
+	err |= update(s, seed);
 	wipe(seed, sizeof seed);
+	return err;
 }
 
-static void generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add, size_t add_len)
+static int generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add, size_t add_len)
 {
 	st_t *s = st;
 	uint8_t a[SEED_MAX], t[BATCH * BL];
 	size_t sl = s->b.key_len + BL, whole = out_len / BL, rest = out_len % BL;
 	const uint8_t *provided = NULL;
+	int err = 0;
 
 	if (add_len) {
 		if (s->use_df)
-			block_cipher_df(&s->b, a, sl, add, add_len, NULL, 0, NULL, 0);
+			err = block_cipher_df(&s->b, a, sl, add, add_len, NULL, 0, NULL, 0);
 		else
 			xor_pad(a, sl, add, add_len, NULL, 0);
-		update(s, a);
+		err |= update(s, a);
 		provided = a;
 	}
 	/* whole blocks: counters written straight into out, encrypted in place */
@@ -224,19 +235,20 @@ static void generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add,
 		size_t n = whole < BATCH ? whole : BATCH;
 
 		counters(s, out, n);
-		s->b.ecb_encrypt(s->ks, out, out, n);
+		err |= s->b.ecb_encrypt(s->ks, out, out, n);
 		out += n * BL;
 		whole -= n;
 	}
 	if (rest) {
 		counters(s, t, 1);
-		s->b.ecb_encrypt(s->ks, t, t, 1);
+		err |= s->b.ecb_encrypt(s->ks, t, t, 1);
 		memcpy(out, t, rest);
 		wipe(t, BL);
 	}
-	update(s, provided);
+	err |= update(s, provided);
 	if (provided)
 		wipe(a, sizeof a);
+	return err;
 }
 
 const jca__drbg_mech jca__ctr_drbg = {

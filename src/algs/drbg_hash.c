@@ -22,7 +22,7 @@ static size_t seed_len(const jca__drbg_prim *p)
 
 /* Hash_df (10.3.1) of the concatenation of up to four strings, writing
  * nbytes. */
-static void hash_df(const jca__drbg_hash *h, uint8_t *out, size_t nbytes,
+static int hash_df(const jca__drbg_hash *h, uint8_t *out, size_t nbytes,
                     const uint8_t *s0, size_t n0, const uint8_t *s1, size_t n1,
                     const uint8_t *s2, size_t n2, const uint8_t *s3, size_t n3)
 {
@@ -30,6 +30,7 @@ static void hash_df(const jca__drbg_hash *h, uint8_t *out, size_t nbytes,
 	uint8_t hdr[5], tmp[JCA__DRBG_HASH_OUT_MAX];
 	uint32_t bits = (uint32_t)nbytes * 8;
 	size_t done = 0;
+	int err = 0;
 
 	hdr[0] = 1;
 	hdr[1] = (uint8_t)(bits >> 24);
@@ -39,20 +40,20 @@ static void hash_df(const jca__drbg_hash *h, uint8_t *out, size_t nbytes,
 	while (done < nbytes) {
 		size_t take = nbytes - done < h->out_len ? nbytes - done : h->out_len;
 
-		h->init(ctx);
-		h->update(ctx, hdr, 5);
+		err |= h->init(ctx);
+		err |= h->update(ctx, hdr, 5);
 		if (n0)
-			h->update(ctx, s0, n0);
+			err |= h->update(ctx, s0, n0);
 		if (n1)
-			h->update(ctx, s1, n1);
+			err |= h->update(ctx, s1, n1);
 		if (n2)
-			h->update(ctx, s2, n2);
+			err |= h->update(ctx, s2, n2);
 		if (n3)
-			h->update(ctx, s3, n3);
+			err |= h->update(ctx, s3, n3);
 		if (take == h->out_len) {
-			h->final(ctx, out + done, take);
+			err |= h->final(ctx, out + done, take);
 		} else {
-			h->final(ctx, tmp, h->out_len);
+			err |= h->final(ctx, tmp, h->out_len);
 			memcpy(out + done, tmp, take);
 		}
 		done += take;
@@ -60,6 +61,7 @@ static void hash_df(const jca__drbg_hash *h, uint8_t *out, size_t nbytes,
 	}
 	wipe(tmp, sizeof tmp);
 	wipe(ctx, h->ctx_size);
+	return err;
 }
 
 /* a = (a + b) mod 2^(8 alen), both big-endian; b is blen <= alen bytes. */
@@ -76,15 +78,15 @@ static void add_be(uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
 	}
 }
 
-static void new_c(st_t *s)
+static int new_c(st_t *s)
 {
 	static const uint8_t zero = 0;
 
-	hash_df(&s->h, s->C, s->seedlen, &zero, 1, s->V, s->seedlen, NULL, 0, NULL, 0);
 	s->reseed_counter = 1;
+	return hash_df(&s->h, s->C, s->seedlen, &zero, 1, s->V, s->seedlen, NULL, 0, NULL, 0);
 }
 
-static void instantiate(void *st, const jca__drbg_prim *p, const uint8_t *ent, size_t ent_len,
+static int instantiate(void *st, const jca__drbg_prim *p, const uint8_t *ent, size_t ent_len,
                         const uint8_t *nonce, size_t nonce_len, const uint8_t *pers, size_t pers_len)
 {
 	st_t *s = st;
@@ -92,34 +94,37 @@ static void instantiate(void *st, const jca__drbg_prim *p, const uint8_t *ent, s
 	memset(s, 0, sizeof *s);
 	s->h = p->hash;
 	s->seedlen = (uint32_t)seed_len(p);
-	hash_df(&s->h, s->V, s->seedlen, ent, ent_len, nonce, nonce_len, pers, pers_len, NULL, 0);
-	new_c(s);
+	if (hash_df(&s->h, s->V, s->seedlen, ent, ent_len, nonce, nonce_len, pers, pers_len, NULL, 0))
+		return -1;
+	return new_c(s);
 }
 
-static void reseed(void *st, const uint8_t *ent, size_t ent_len, const uint8_t *add, size_t add_len)
+static int reseed(void *st, const uint8_t *ent, size_t ent_len, const uint8_t *add, size_t add_len)
 {
 	static const uint8_t one = 1;
 	st_t *s = st;
 	uint8_t v[JCA__DRBG_HASH_SEED_MAX];
+	int err;
 
 	memcpy(v, s->V, s->seedlen);
-	hash_df(&s->h, s->V, s->seedlen, &one, 1, v, s->seedlen, ent, ent_len, add, add_len);
+	err = hash_df(&s->h, s->V, s->seedlen, &one, 1, v, s->seedlen, ent, ent_len, add, add_len);
 	wipe(v, sizeof v);
-	new_c(s);
+	return err ? err : new_c(s);
 }
 
 /* Hash(prefix || V || add) */
-static void hash3(const st_t *s, void *ctx, uint8_t *out, uint8_t prefix, const uint8_t *add, size_t add_len)
+static int hash3(const st_t *s, void *ctx, uint8_t *out, uint8_t prefix, const uint8_t *add, size_t add_len)
 {
-	s->h.init(ctx);
-	s->h.update(ctx, &prefix, 1);
-	s->h.update(ctx, s->V, s->seedlen);
+	int err = s->h.init(ctx);
+
+	err |= s->h.update(ctx, &prefix, 1);
+	err |= s->h.update(ctx, s->V, s->seedlen);
 	if (add_len)
-		s->h.update(ctx, add, add_len);
-	s->h.final(ctx, out, s->h.out_len);
+		err |= s->h.update(ctx, add, add_len);
+	return err | s->h.final(ctx, out, s->h.out_len);
 }
 
-static void generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add, size_t add_len)
+static int generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add, size_t add_len)
 {
 	st_t *s = st;
 	_Alignas(16) uint8_t ctx[JCA__DRBG_HASH_CTX_MAX];
@@ -127,10 +132,10 @@ static void generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add,
 	static const uint8_t one = 1;
 	size_t ol = s->h.out_len, done = 0;
 	uint64_t rc = s->reseed_counter;
-	int i;
+	int i, err = 0;
 
 	if (add_len) {
-		hash3(s, ctx, w, 0x02, add, add_len);
+		err |= hash3(s, ctx, w, 0x02, add, add_len);
 		add_be(s->V, s->seedlen, w, ol);
 	}
 	/* Hashgen (10.1.1.4) */
@@ -138,18 +143,18 @@ static void generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add,
 	while (done < out_len) {
 		size_t take = out_len - done < ol ? out_len - done : ol;
 
-		s->h.init(ctx);
-		s->h.update(ctx, data, s->seedlen);
+		err |= s->h.init(ctx);
+		err |= s->h.update(ctx, data, s->seedlen);
 		if (take == ol) {
-			s->h.final(ctx, out + done, ol);
+			err |= s->h.final(ctx, out + done, ol);
 		} else {
-			s->h.final(ctx, w, ol);
+			err |= s->h.final(ctx, w, ol);
 			memcpy(out + done, w, take);
 		}
 		done += take;
 		add_be(data, s->seedlen, &one, 1);
 	}
-	hash3(s, ctx, w, 0x03, NULL, 0);
+	err |= hash3(s, ctx, w, 0x03, NULL, 0);
 	add_be(s->V, s->seedlen, w, ol);
 	add_be(s->V, s->seedlen, s->C, s->seedlen);
 	for (i = 0; i < 8; i++)
@@ -159,6 +164,7 @@ static void generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add,
 	wipe(w, sizeof w);
 	wipe(data, sizeof data);
 	wipe(ctx, s->h.ctx_size);
+	return err;
 }
 
 const jca__drbg_mech jca__hash_drbg = {

@@ -22,65 +22,69 @@ static size_t seed_len(const jca__drbg_prim *p)
 }
 
 /* Keys inner/outer with K (out_len <= block_size bytes). */
-static void set_key(st_t *s)
+static int set_key(st_t *s)
 {
 	uint8_t pad[256];
 	size_t bl = s->h.block_size, i;
+	int err;
 
 	for (i = 0; i < bl; i++)
 		pad[i] = (uint8_t)((i < s->h.out_len ? s->K[i] : 0) ^ 0x36);
-	s->h.init(s->inner);
-	s->h.update(s->inner, pad, bl);
+	err = s->h.init(s->inner);
+	err |= s->h.update(s->inner, pad, bl);
 	for (i = 0; i < bl; i++)
 		pad[i] ^= 0x36 ^ 0x5c;
-	s->h.init(s->outer);
-	s->h.update(s->outer, pad, bl);
+	err |= s->h.init(s->outer);
+	err |= s->h.update(s->outer, pad, bl);
 	wipe(pad, bl);
+	return err;
 }
 
 /* out = HMAC(K, V || [sep] || a || b || c); sep < 0 means none. */
-static void hmac(const st_t *s, uint8_t *out, int sep, const uint8_t *a, size_t an,
+static int hmac(const st_t *s, uint8_t *out, int sep, const uint8_t *a, size_t an,
                  const uint8_t *b, size_t bn, const uint8_t *c, size_t cn)
 {
 	_Alignas(16) uint8_t ctx[JCA__DRBG_HASH_CTX_MAX];
 	uint8_t t[JCA__DRBG_HASH_OUT_MAX], sb = (uint8_t)sep;
 	size_t ol = s->h.out_len;
+	int err;
 
 	memcpy(ctx, s->inner, s->h.ctx_size);
-	s->h.update(ctx, s->V, ol);
+	err = s->h.update(ctx, s->V, ol);
 	if (sep >= 0)
-		s->h.update(ctx, &sb, 1);
+		err |= s->h.update(ctx, &sb, 1);
 	if (an)
-		s->h.update(ctx, a, an);
+		err |= s->h.update(ctx, a, an);
 	if (bn)
-		s->h.update(ctx, b, bn);
+		err |= s->h.update(ctx, b, bn);
 	if (cn)
-		s->h.update(ctx, c, cn);
-	s->h.final(ctx, t, ol);
+		err |= s->h.update(ctx, c, cn);
+	err |= s->h.final(ctx, t, ol);
 	memcpy(ctx, s->outer, s->h.ctx_size);
-	s->h.update(ctx, t, ol);
-	s->h.final(ctx, out, ol);
+	err |= s->h.update(ctx, t, ol);
+	err |= s->h.final(ctx, out, ol);
 	wipe(t, ol);
 	wipe(ctx, s->h.ctx_size);
+	return err;
 }
 
 /* HMAC_DRBG_Update (10.1.2.2) with provided_data = a || b || c. */
-static void update(st_t *s, const uint8_t *a, size_t an, const uint8_t *b, size_t bn,
+static int update(st_t *s, const uint8_t *a, size_t an, const uint8_t *b, size_t bn,
                    const uint8_t *c, size_t cn)
 {
-	int provided = an + bn + cn != 0;
+	int provided = an + bn + cn != 0, err;
 
-	hmac(s, s->K, 0x00, a, an, b, bn, c, cn);
-	set_key(s);
-	hmac(s, s->V, -1, NULL, 0, NULL, 0, NULL, 0);
+	err = hmac(s, s->K, 0x00, a, an, b, bn, c, cn);
+	err |= set_key(s);
+	err |= hmac(s, s->V, -1, NULL, 0, NULL, 0, NULL, 0);
 	if (!provided)
-		return;
-	hmac(s, s->K, 0x01, a, an, b, bn, c, cn);
-	set_key(s);
-	hmac(s, s->V, -1, NULL, 0, NULL, 0, NULL, 0);
+		return err;
+	err |= hmac(s, s->K, 0x01, a, an, b, bn, c, cn);
+	err |= set_key(s);
+	return err | hmac(s, s->V, -1, NULL, 0, NULL, 0, NULL, 0);
 }
 
-static void instantiate(void *st, const jca__drbg_prim *p, const uint8_t *ent, size_t ent_len,
+static int instantiate(void *st, const jca__drbg_prim *p, const uint8_t *ent, size_t ent_len,
                         const uint8_t *nonce, size_t nonce_len, const uint8_t *pers, size_t pers_len)
 {
 	st_t *s = st;
@@ -89,30 +93,32 @@ static void instantiate(void *st, const jca__drbg_prim *p, const uint8_t *ent, s
 	s->h = p->hash;
 	memset(s->K, 0x00, s->h.out_len);
 	memset(s->V, 0x01, s->h.out_len);
-	set_key(s);
-	update(s, ent, ent_len, nonce, nonce_len, pers, pers_len);
+	if (set_key(s))
+		return -1;
+	return update(s, ent, ent_len, nonce, nonce_len, pers, pers_len);
 }
 
-static void reseed(void *st, const uint8_t *ent, size_t ent_len, const uint8_t *add, size_t add_len)
+static int reseed(void *st, const uint8_t *ent, size_t ent_len, const uint8_t *add, size_t add_len)
 {
-	update(st, ent, ent_len, add, add_len, NULL, 0);
+	return update(st, ent, ent_len, add, add_len, NULL, 0);
 }
 
-static void generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add, size_t add_len)
+static int generate(void *st, uint8_t *out, size_t out_len, const uint8_t *add, size_t add_len)
 {
 	st_t *s = st;
 	size_t ol = s->h.out_len, done = 0;
+	int err = 0;
 
 	if (add_len)
-		update(s, add, add_len, NULL, 0, NULL, 0);
+		err |= update(s, add, add_len, NULL, 0, NULL, 0);
 	while (done < out_len) {
 		size_t take = out_len - done < ol ? out_len - done : ol;
 
-		hmac(s, s->V, -1, NULL, 0, NULL, 0, NULL, 0);
+		err |= hmac(s, s->V, -1, NULL, 0, NULL, 0, NULL, 0);
 		memcpy(out + done, s->V, take);
 		done += take;
 	}
-	update(s, add, add_len, NULL, 0, NULL, 0);
+	return err | update(s, add, add_len, NULL, 0, NULL, 0);
 }
 
 const jca__drbg_mech jca__hmac_drbg = {

@@ -271,13 +271,16 @@ static int pbkdf2(kdf_ctx *k, uint8_t *out, size_t out_len)
 		be[1] = (uint8_t)(block >> 16);
 		be[2] = (uint8_t)(block >> 8);
 		be[3] = (uint8_t)block;
-		mac_update(k->mac, k->data, k->data_len);
-		mac_update(k->mac, be, 4);
-		rc = mac_do_final(k->mac, u, hl);
+		rc = mac_update(k->mac, k->data, k->data_len);
+		if (rc == 0)
+			rc = mac_update(k->mac, be, 4);
+		if (rc == 0)
+			rc = mac_do_final(k->mac, u, hl);
 		memcpy(t, u, hl);
 		for (j = 1; j < k->iterations && rc >= 0; j++) {
-			mac_update(k->mac, u, hl);
-			rc = mac_do_final(k->mac, u, hl);
+			rc = mac_update(k->mac, u, hl);
+			if (rc == 0)
+				rc = mac_do_final(k->mac, u, hl);
 			for (i = 0; i < hl; i++)
 				t[i] ^= u[i];
 		}
@@ -286,7 +289,12 @@ static int pbkdf2(kdf_ctx *k, uint8_t *out, size_t out_len)
 	}
 	jca__wipe(u, hl);
 	jca__wipe(t, hl);
-	return rc < 0 ? rc : 0;
+	if (rc < 0) {
+		jca__wipe(out, out_len);
+		k->mode = 0;                       /* the Mac lost its key: init again */
+		return rc;
+	}
+	return 0;
 }
 
 static int expand(kdf_ctx *k, uint8_t *out, size_t out_len)
@@ -300,16 +308,24 @@ static int expand(kdf_ctx *k, uint8_t *out, size_t out_len)
 		size_t take = out_len - done < hl ? out_len - done : hl;
 
 		n++;
-		mac_update(k->mac, t, tl);
-		mac_update(k->mac, k->data, k->data_len);
-		mac_update(k->mac, &n, 1);
-		rc = mac_do_final(k->mac, t, hl);
+		rc = mac_update(k->mac, t, tl);
+		if (rc == 0)
+			rc = mac_update(k->mac, k->data, k->data_len);
+		if (rc == 0)
+			rc = mac_update(k->mac, &n, 1);
+		if (rc == 0)
+			rc = mac_do_final(k->mac, t, hl);
 		tl = hl;
 		memcpy(out + done, t, take);
 		done += take;
 	}
 	jca__wipe(t, hl);
-	return rc < 0 ? rc : 0;
+	if (rc < 0) {
+		jca__wipe(out, out_len);
+		k->mode = 0;
+		return rc;
+	}
+	return 0;
 }
 
 int kdf_derive(kdf_ctx *k, void *out, size_t out_len)

@@ -132,8 +132,11 @@ static int do_instantiate(random_ctx *r, const void *pers, size_t pers_len)
 	rc = draw(r, ent, r->cfg.entropy_min, ehi, &ne, "entropy input");
 	if (rc == 0 && r->cfg.nonce_min)
 		rc = draw(r, nonce, r->cfg.nonce_min, ENTROPY_BUF, &nn, "nonce");
+	if (rc == 0 && r->cfg.mech->instantiate(r->state, &r->cfg.prim, ent, ne, nonce, nn, pers, pers_len)) {
+		jca__wipe(r->state, sizeof r->state);
+		rc = jca__error(JCA_IMPL, "DRBG %s: the digest or cipher implementation failed", r->cfg.desc);
+	}
 	if (rc == 0) {
-		r->cfg.mech->instantiate(r->state, &r->cfg.prim, ent, ne, nonce, nn, pers, pers_len);
 		r->counter = 0;
 		r->gen = jca__fork_generation();
 		r->ready = 1;
@@ -151,8 +154,12 @@ static int do_reseed(random_ctx *r, const void *add, size_t add_len)
 	unsigned gen = jca__fork_generation();
 	int rc = draw(r, ent, r->cfg.entropy_min, ehi, &ne, "entropy input");
 
+	if (rc == 0 && r->cfg.mech->reseed(r->state, ent, ne, add, add_len)) {
+		jca__wipe(r->state, sizeof r->state);
+		r->ready = 0;
+		rc = jca__error(JCA_IMPL, "DRBG %s: the digest or cipher implementation failed", r->cfg.desc);
+	}
 	if (rc == 0) {
-		r->cfg.mech->reseed(r->state, ent, ne, add, add_len);
 		r->counter = 0;
 		r->gen = gen;
 	}
@@ -237,7 +244,12 @@ int random_generate(random_ctx *r, void *out, size_t len, int pr,
 			if ((rc = do_reseed(r, NULL, 0)) != 0)
 				return rc;
 		}
-		r->cfg.mech->generate(r->state, o, n, add, add_len);
+		if (r->cfg.mech->generate(r->state, o, n, add, add_len)) {
+			jca__wipe(out, (size_t)(o + n - (uint8_t *)out));
+			uninstantiate(r);
+			return jca__error(JCA_IMPL, "DRBG %s: the digest or cipher implementation failed",
+			                  r->cfg.desc);
+		}
 		r->counter++;
 		add_len = 0;                   /* additional input goes to the first request */
 		o += n;

@@ -152,6 +152,17 @@ static void resolve_prim(void)
 		prim = c.prim;
 }
 
+/* The AES implementation failed: forget the state (the next call seeds
+ * again). */
+static int fail(struct tstate *t)
+{
+	int wipes = t->wipes;
+
+	jca__wipe(t, sizeof *t);
+	t->wipes = wipes;
+	return jca__error(JCA_IMPL, "jca_random: the AES implementation failed");
+}
+
 /* Seeds (or reseeds) the thread's DRBG from the kernel. */
 static int seed(struct tstate *t, int fresh)
 {
@@ -163,11 +174,12 @@ static int seed(struct tstate *t, int fresh)
 	} else if (fresh) {
 		static const char pers[] = "libjca default SecureRandom";
 
-		jca__ctr_drbg.instantiate(&t->drbg, &prim, ent, 32, ent + 32, 16,
-		                          (const uint8_t *)pers, sizeof pers - 1);
 		t->seeded = 1;
-	} else {
-		jca__ctr_drbg.reseed(&t->drbg, ent, 32, NULL, 0);
+		if (jca__ctr_drbg.instantiate(&t->drbg, &prim, ent, 32, ent + 32, 16,
+		                              (const uint8_t *)pers, sizeof pers - 1))
+			rc = fail(t);
+	} else if (jca__ctr_drbg.reseed(&t->drbg, ent, 32, NULL, 0)) {
+		rc = fail(t);
 	}
 	jca__wipe(ent, sizeof ent);
 	t->requests = 0;
@@ -217,9 +229,14 @@ static struct tstate *prepare(void)
 
 static int drbg_generate(struct tstate *t, uint8_t *out, size_t len)
 {
-	if (t->requests >= RESEED_EVERY && seed(t, 0) != 0)
-		return JCA_RANDOM;
-	jca__ctr_drbg.generate(&t->drbg, out, len, NULL, 0);
+	int rc;
+
+	if (t->requests >= RESEED_EVERY && (rc = seed(t, 0)) != 0)
+		return rc;
+	if (jca__ctr_drbg.generate(&t->drbg, out, len, NULL, 0)) {
+		jca__wipe(out, len);
+		return fail(t);
+	}
 	t->requests++;
 	return 0;
 }
@@ -265,8 +282,10 @@ int jca_random(void *buf, size_t len)
 	while (len) {
 		size_t n = len < JCA__DRBG_MAX_REQUEST ? len : JCA__DRBG_MAX_REQUEST;
 
-		if (drbg_generate(t, out, n) != 0)
+		if (drbg_generate(t, out, n) != 0) {
+			jca__wipe(buf, (size_t)(out - (uint8_t *)buf));
 			return jca_last_error();
+		}
 		out += n;
 		len -= n;
 	}
