@@ -665,7 +665,7 @@ static const jca_md_impl z_impl = {
 };
 static const jca_md_impl *const z_impls[] = { &z_impl, NULL };
 static const jca_service_desc z_services[] = {
-	{ JCA_MESSAGE_DIGEST, "ZERO-DIGEST", NULL, NULL, z_impls, NULL, NULL },
+	{ JCA_MESSAGE_DIGEST, "ZERO-DIGEST", NULL, NULL, z_impls, NULL, NULL, NULL, NULL },
 };
 static const jca_provider_desc z_desc = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc), "zeros-hardening", "0", "test", z_services, 1

@@ -421,6 +421,58 @@ START_TEST(test_params_errors)
 }
 END_TEST
 
+/* A provider can offer its own nondeterministic SecureRandom. */
+static int counter_calls;
+static int counter_generate(void *buf, size_t len)
+{
+	counter_calls++;
+	memset(buf, 0xab, len);
+	return 0;
+}
+static const jca_random_impl counter_impl = {
+	.name = "counter-test", .priority = JCA_PRIO_GENERIC, .kind = JCA_RANDOM_NATIVE,
+	.generate = counter_generate
+};
+static const jca_random_impl *const counter_impls[] = { &counter_impl, NULL };
+static const jca_service_desc counter_services[] = {
+	{ .type = JCA_SECURE_RANDOM, .algorithm = "TestRNG", .random = counter_impls },
+};
+static const jca_provider_desc counter_desc = {
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "rngtest", "1", "test SecureRandom", counter_services, 1
+};
+
+START_TEST(test_provider)
+{
+	random_ctx *r;
+	uint8_t buf[8];
+	const jca_random_impl *none[] = { NULL };
+	jca_service_desc bad = { .type = JCA_SECURE_RANDOM, .algorithm = "Bad", .random = none };
+	jca_provider_desc bad_desc = counter_desc;
+
+	ck_assert_int_eq(jca_provider_add(&counter_desc), 0);
+	r = random_get_instance("TestRNG");
+	ck_assert_ptr_nonnull(r);
+	ck_assert_str_eq(random_provider(r), "rngtest");
+	ck_assert_str_eq(random_mechanism(r), "counter-test");
+	ck_assert_int_eq(random_next_bytes(r, buf, sizeof buf), 0);
+	ck_assert_int_eq(counter_calls, 1);
+	ck_assert_uint_eq(buf[7], 0xab);
+	random_free(r);
+	/* DRBG still comes from builtin, also when asked for by provider */
+	r = random_get_instance_from("DRBG", "builtin");
+	ck_assert_ptr_nonnull(r);
+	random_free(r);
+	ck_assert_ptr_null(random_get_instance_from("DRBG", "rngtest"));
+	ck_assert_int_eq(jca_provider_remove("rngtest"), 0);
+	ck_assert_ptr_null(random_get_instance("TestRNG"));
+	/* an empty implementation list is refused */
+	bad_desc.name = "badrng";
+	bad_desc.services = &bad;
+	ck_assert_int_eq(jca_provider_add(&bad_desc), JCA_BADDESC);
+	printf("  %s\n", jca_last_error_message());
+}
+END_TEST
+
 START_TEST(test_native)
 {
 	const random_handle *h = random_lookup("NativePRNG");
@@ -625,6 +677,7 @@ int main(void)
 	tcase_add_test(tc, test_policy);
 	tcase_add_test(tc, test_params_errors);
 	tcase_add_test(tc, test_native);
+	tcase_add_test(tc, test_provider);
 	tcase_add_test(tc, test_default);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_fork);

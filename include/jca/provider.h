@@ -36,7 +36,9 @@ extern "C" {
 typedef enum jca_service_type {
 	JCA_MESSAGE_DIGEST = 1,
 	JCA_CIPHER = 2,
-	JCA_MAC = 3
+	JCA_MAC = 3,
+	JCA_SECURE_RANDOM = 4,
+	JCA_KDF = 5
 } jca_service_type;
 
 /* Priority tiers of implementations (higher wins, like the kernel's). */
@@ -98,6 +100,37 @@ typedef struct jca_cipher_impl {
 	void (*cleanup)(void *ctx);
 } jca_cipher_impl;
 
+/* SecureRandom implementation. Two kinds:
+ *  JCA_RANDOM_DRBG: the SP 800-90A DRBGs of the SecureRandom engine
+ *    (Hash_DRBG, HMAC_DRBG, CTR_DRBG), run over the digests and AES that
+ *    the registry hands out; the service only declares that it offers
+ *    them (generate is NULL).
+ *  JCA_RANDOM_NATIVE: a nondeterministic source (the kernel, a hardware
+ *    generator): generate(buf, len) fills buf, returns 0 or nonzero; it
+ *    must be callable from any thread at once, keeps no per-instance
+ *    state, and must never repeat output in a fork child. */
+#define JCA_RANDOM_DRBG 1u
+#define JCA_RANDOM_NATIVE 2u
+typedef struct jca_random_impl {
+	const char *name;          /* e.g. "drbg-sp800-90a", "getrandom" */
+	int priority;
+	int (*available)(void);
+	unsigned kind;             /* JCA_RANDOM_* */
+	int (*generate)(void *buf, size_t len);
+} jca_random_impl;
+
+/* KDF implementation: the KDF engine's templates over any Mac of the
+ * registry, by kind: JCA_KDF_PBKDF2 (RFC 8018, names PBKDF2With<Mac>) or
+ * JCA_KDF_HKDF (RFC 5869, names HKDF-<digest>, HKDFWith<Mac>). */
+#define JCA_KDF_PBKDF2 1u
+#define JCA_KDF_HKDF 2u
+typedef struct jca_kdf_impl {
+	const char *name;          /* e.g. "pbkdf2-mac", "hkdf-hmac" */
+	int priority;
+	int (*available)(void);
+	unsigned kind;             /* JCA_KDF_* */
+} jca_kdf_impl;
+
 typedef struct jca_attr {
 	const char *key;
 	const char *value;
@@ -130,6 +163,8 @@ typedef struct jca_service_desc {
 	const jca_md_impl *const *md;           /* MessageDigest: implementations, NULL-terminated */
 	const jca_cipher_impl *const *cipher;   /* Cipher: implementations, NULL-terminated */
 	const jca_kat *kat;                     /* optional */
+	const struct jca_random_impl *const *random; /* SecureRandom: implementations, NULL-terminated */
+	const struct jca_kdf_impl *const *kdf;  /* KDF: implementations, NULL-terminated */
 } jca_service_desc;
 
 typedef struct jca_provider_desc {

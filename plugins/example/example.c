@@ -449,9 +449,9 @@ static const jca_kat blake2s_256_kat = {
  */
 static const jca_service_desc services[] = {
 	{ JCA_MESSAGE_DIGEST, "BLAKE2b-512", blake2b_512_aliases, blake2_attrs,
-	  blake2b_512_impls, NULL, &blake2b_512_kat },
+	  blake2b_512_impls, NULL, &blake2b_512_kat, NULL, NULL },
 	{ JCA_MESSAGE_DIGEST, "BLAKE2s-256", blake2s_256_aliases, blake2_attrs,
-	  blake2s_256_impls, NULL, &blake2s_256_kat },
+	  blake2s_256_impls, NULL, &blake2s_256_kat, NULL, NULL },
 };
 
 /*

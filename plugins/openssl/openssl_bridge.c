@@ -478,7 +478,7 @@ static const jca_kat kat_aes = {
 /* ====================================================================== */
 
 #define MD(alg, names, id, attrs, kat) \
-	{ JCA_MESSAGE_DIGEST, alg, names, attrs, impls_##id, NULL, kat }
+	{ JCA_MESSAGE_DIGEST, alg, names, attrs, impls_##id, NULL, kat, NULL, NULL }
 
 static const jca_service_desc services[] = {
 	MD("MD5", md5_names, D_MD5, md5_attrs, &kat_md5),
@@ -495,7 +495,7 @@ static const jca_service_desc services[] = {
 	MD("SHA3-512", sha3_512_names, D_SHA3_512, sha3_512_attrs, NULL),
 	MD("SHAKE128", shake128_names, D_SHAKE128, shake_attrs, &kat_shake128),
 	MD("SHAKE256", shake256_names, D_SHAKE256, shake_attrs, NULL),
-	{ JCA_CIPHER, "AES", aes_names, aes_attrs, NULL, aes_impls, &kat_aes },
+	{ JCA_CIPHER, "AES", aes_names, aes_attrs, NULL, aes_impls, &kat_aes, NULL, NULL },
 };
 
 /* Not const: the version is OpenSSL's, known only at run time. Filled once

@@ -45,6 +45,24 @@ static int has_prefix(const char *s, const char *prefix)
 	return 1;
 }
 
+/* The KDF service of the template (policy may disable it; a provider may
+ * be asked for), checked to be of the kind the name needs. */
+static const jca__resolved *kdf_service(const char *alg, int kind, const char *provider)
+{
+	const jca__resolved *r = jca__lookup(JCA_KDF, alg, provider);
+	const jca_kdf_impl *impl;
+
+	if (!r)
+		return NULL;
+	impl = r->impl;
+	if ((kind == KIND_PBKDF2) != (impl->kind == JCA_KDF_PBKDF2)) {
+		jca__error(JCA_NOALG, "KDF \"%s\" of provider \"%s\" is not the %s template", alg,
+		           r->svc->provider->name, alg);
+		return NULL;
+	}
+	return r;
+}
+
 /* Name -> (kind, resolved Mac). The low bit of a handle holds the kind:
  * resolved entries are pointer-aligned. */
 static const kdf_handle *resolve(const char *name, const char *provider)
@@ -63,17 +81,23 @@ static const kdf_handle *resolve(const char *name, const char *provider)
 	}
 	if (has_prefix(name, PBKDF2_PREFIX) && name[strlen(PBKDF2_PREFIX)]) {
 		kind = KIND_PBKDF2;
-		r = jca__lookup(JCA_MAC, name + strlen(PBKDF2_PREFIX), provider);
+		if (!kdf_service("PBKDF2", kind, provider))
+			return NULL;
+		r = jca__lookup(JCA_MAC, name + strlen(PBKDF2_PREFIX), NULL);
 	} else if (has_prefix(name, HKDFW_PREFIX) && name[strlen(HKDFW_PREFIX)]) {
 		kind = KIND_HKDF;
-		r = jca__lookup(JCA_MAC, name + strlen(HKDFW_PREFIX), provider);
+		if (!kdf_service("HKDF", kind, provider))
+			return NULL;
+		r = jca__lookup(JCA_MAC, name + strlen(HKDFW_PREFIX), NULL);
 	} else if (has_prefix(name, HKDF_PREFIX) && name[strlen(HKDF_PREFIX)]) {
 		kind = KIND_HKDF;
+		if (!kdf_service("HKDF", kind, provider))
+			return NULL;
 		snprintf(mac, sizeof mac, "Hmac%s", name + strlen(HKDF_PREFIX));
-		r = jca__lookup(JCA_MAC, mac, provider);
+		r = jca__lookup(JCA_MAC, mac, NULL);
 		if (!r && jca_last_error() == JCA_NOALG) {
 			snprintf(mac, sizeof mac, "HMAC-%s", name + strlen(HKDF_PREFIX));
-			r = jca__lookup(JCA_MAC, mac, provider);
+			r = jca__lookup(JCA_MAC, mac, NULL);
 		}
 	} else {
 		jca__error(JCA_NOALG, "no provider offers KDF \"%s\" (expected PBKDF2With<Mac>, "
@@ -94,8 +118,12 @@ static kdf_ctx *create(const kdf_handle *h)
 {
 	const jca__resolved *r = (const jca__resolved *)((uintptr_t)h & ~(uintptr_t)1);
 	int kind = (int)((uintptr_t)h & 1) + 1;
-	kdf_ctx *k = calloc(1, sizeof *k);
+	kdf_ctx *k;
 
+	/* the template's service again: policy may have changed since lookup */
+	if (!kdf_service(kind == KIND_PBKDF2 ? "PBKDF2" : "HKDF", kind, NULL))
+		return NULL;
+	k = calloc(1, sizeof *k);
 	if (!k) {
 		jca__error(JCA_ENOMEM, "out of memory creating a KDF");
 		return NULL;

@@ -15,6 +15,7 @@ _Static_assert(sizeof(jca__hmac_drbg_state) <= STATE_MAX, "state size");
 enum { KIND_DRBG = 1, KIND_NATIVE = 2 };
 
 struct random_ctx {
+	const jca_random_impl *impl;
 	const char *algorithm, *provider;
 	int kind;
 	int ready;                     /* instantiated */
@@ -34,67 +35,47 @@ static int kernel_entropy(void *arg, void *buf, size_t min_len, size_t max_len)
 	return jca__os_random(buf, min_len) == 0 ? (int)min_len : -1;
 }
 
-static random_ctx *create(const char *name, const char *provider)
+static random_ctx *create(const jca__resolved *res)
 {
-	random_ctx *r;
-	int kind;
+	const jca_random_impl *impl = res->impl;
+	random_ctx *r = jca__alloc(sizeof *r);
 
-	if (!name) {
-		jca__error(JCA_EINVAL, "SecureRandom name is NULL");
-		return NULL;
-	}
-	if (provider && !jca__name_eq(provider, "builtin")) {
-		jca__error(JCA_NOPROVIDER, "no provider \"%s\"", provider);
-		return NULL;
-	}
-	if (jca__name_eq(name, "DRBG"))
-		kind = KIND_DRBG;
-	else if (jca__name_eq(name, "NativePRNG"))
-		kind = KIND_NATIVE;
-	else {
-		jca__error(JCA_NOALG, "no provider offers SecureRandom \"%s\"", name);
-		return NULL;
-	}
-	r = jca__alloc(sizeof *r);
 	if (!r) {
-		jca__error(JCA_ENOMEM, "out of memory creating SecureRandom \"%s\"", name);
+		jca__error(JCA_ENOMEM, "out of memory creating SecureRandom \"%s\"", res->svc->algorithm);
 		return NULL;
 	}
 	memset(r, 0, offsetof(random_ctx, state));
-	r->kind = kind;
-	r->algorithm = kind == KIND_DRBG ? "DRBG" : "NativePRNG";
-	r->provider = "builtin";
-	if (kind == KIND_NATIVE)
+	r->impl = impl;
+	r->kind = impl->kind == JCA_RANDOM_NATIVE ? KIND_NATIVE : KIND_DRBG;
+	r->algorithm = res->svc->algorithm;
+	r->provider = res->svc->provider->name;
+	if (r->kind == KIND_NATIVE)
 		r->ready = 1;
 	return r;
 }
 
 random_ctx *random_get_instance(const char *name)
 {
-	return create(name, NULL);
+	const jca__resolved *res = jca__lookup(JCA_SECURE_RANDOM, name, NULL);
+
+	return res ? create(res) : NULL;
 }
 
 random_ctx *random_get_instance_from(const char *name, const char *provider)
 {
+	const jca__resolved *res;
+
 	if (!provider) {
 		jca__error(JCA_EINVAL, "provider name is NULL");
 		return NULL;
 	}
-	return create(name, provider);
+	res = jca__lookup(JCA_SECURE_RANDOM, name, provider);
+	return res ? create(res) : NULL;
 }
 
 const random_handle *random_lookup(const char *name)
 {
-	if (!name) {
-		jca__error(JCA_EINVAL, "SecureRandom name is NULL");
-		return NULL;
-	}
-	if (jca__name_eq(name, "DRBG"))
-		return (const random_handle *)"DRBG";
-	if (jca__name_eq(name, "NativePRNG"))
-		return (const random_handle *)"NativePRNG";
-	jca__error(JCA_NOALG, "no provider offers SecureRandom \"%s\"", name);
-	return NULL;
+	return (const random_handle *)jca__lookup(JCA_SECURE_RANDOM, name, NULL);
 }
 
 random_ctx *random_new(const random_handle *h)
@@ -103,7 +84,7 @@ random_ctx *random_new(const random_handle *h)
 		jca__error(JCA_EINVAL, "SecureRandom handle is NULL");
 		return NULL;
 	}
-	return create((const char *)h, NULL);
+	return create((const jca__resolved *)h);
 }
 
 /* Draws between lo and hi bytes from the entropy source into buf. */
@@ -184,7 +165,7 @@ int random_init(random_ctx *r, const random_params *p)
 		p = &none;
 	if (r->kind == KIND_NATIVE) {
 		if (p->mechanism || p->strength || p->personalization_len || p->reseed_interval || p->entropy)
-			return jca__error(JCA_EINVAL, "NativePRNG takes no parameters (it is the kernel's generator)");
+			return jca__error(JCA_EINVAL, "%s takes no parameters (a nondeterministic source)", r->algorithm);
 		return 0;
 	}
 	if (!p->personalization && p->personalization_len)
@@ -222,8 +203,10 @@ int random_generate(random_ctx *r, void *out, size_t len, int pr,
 		return jca__error(JCA_EINVAL, "random_generate: NULL %s",
 		                  !r ? "object" : (!out && len) ? "output" : "additional input");
 	if (r->kind == KIND_NATIVE) {
-		if (jca__os_random(out, len) != 0)
-			return jca__error(JCA_RANDOM, "NativePRNG: getrandom failed");
+		if (r->impl->generate(out, len) != 0) {
+			jca__wipe(out, len);
+			return jca__error(JCA_RANDOM, "%s: %s failed", r->algorithm, r->impl->name);
+		}
 		return 0;
 	}
 	if ((rc = ensure_ready(r)) != 0)
@@ -294,7 +277,7 @@ const char *random_mechanism(const random_ctx *r)
 	if (!r)
 		return NULL;
 	if (r->kind == KIND_NATIVE)
-		return "getrandom";
+		return r->impl->name;
 	return r->cfg.desc[0] ? r->cfg.desc : "CTR_DRBG,AES-256,256,reseed_only,use_df";
 }
 

@@ -268,8 +268,28 @@ static const jca_kat kat_aes = {
 	"\x69\xc4\xe0\xd8\x6a\x7b\x04\x30\xd8\xcd\xb7\x80\x70\xb4\xc5\x5a", 16
 };
 
+/* ---- SecureRandom, KDF ---- */
+static const jca_random_impl *const drbg_impls[] = { &jca__drbg_impl, NULL };
+static const jca_random_impl *const native_impls[] = { &jca__getrandom_impl, NULL };
+static const jca_kdf_impl *const pbkdf2_impls[] = { &jca__pbkdf2_impl, NULL };
+static const jca_kdf_impl *const hkdf_impls[] = { &jca__hkdf_impl, NULL };
+static const jca_attr drbg_attrs[] = {
+	{ "Mechanisms", "Hash_DRBG|HMAC_DRBG|CTR_DRBG" },
+	{ "DefaultMechanism", "CTR_DRBG,AES-256,256,reseed_only,use_df" },
+	{ "ThreadSafe", "false" },
+	{ "ImplementedIn", "Software" },
+	{ NULL, NULL }
+};
+static const jca_attr native_attrs[] = {
+	{ "ThreadSafe", "true" },
+	{ "ImplementedIn", "Software" },
+	{ NULL, NULL }
+};
+static const jca_attr pbkdf2_attrs[] = { { "Names", "PBKDF2With<Mac>" }, { NULL, NULL } };
+static const jca_attr hkdf_attrs[] = { { "Names", "HKDF-<digest>|HKDFWith<Mac>" }, { NULL, NULL } };
+
 #define MD(alg, names, impls, attrs, kat) \
-	{ JCA_MESSAGE_DIGEST, alg, names, attrs, impls, NULL, kat }
+	{ JCA_MESSAGE_DIGEST, alg, names, attrs, impls, NULL, kat, NULL, NULL }
 
 static const jca_service_desc services[] = {
 	MD("MD5", md5_names, md5_impls, md5_attrs, &kat_md5),
@@ -286,13 +306,17 @@ static const jca_service_desc services[] = {
 	MD("SHA3-512", sha3_512_names, sha3_512_impls, sha3_512_attrs, NULL),
 	MD("SHAKE128", shake128_names, shake128_impls, shake_attrs, NULL),
 	MD("SHAKE256", shake256_names, shake256_impls, shake_attrs, NULL),
-	{ JCA_CIPHER, "AES", aes_names, aes_attrs, NULL, aes_impls, &kat_aes },
+	{ JCA_CIPHER, "AES", aes_names, aes_attrs, NULL, aes_impls, &kat_aes, NULL, NULL },
+	{ .type = JCA_SECURE_RANDOM, .algorithm = "DRBG", .attributes = drbg_attrs, .random = drbg_impls },
+	{ .type = JCA_SECURE_RANDOM, .algorithm = "NativePRNG", .attributes = native_attrs, .random = native_impls },
+	{ .type = JCA_KDF, .algorithm = "PBKDF2", .attributes = pbkdf2_attrs, .kdf = pbkdf2_impls },
+	{ .type = JCA_KDF, .algorithm = "HKDF", .attributes = hkdf_attrs, .kdf = hkdf_impls },
 };
 
 static const jca_provider_desc builtin = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc),
 	"builtin", JCA_VERSION_STRING,
-	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES",
+	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, DRBG, NativePRNG, PBKDF2, HKDF",
 	services, sizeof services / sizeof services[0]
 };
 

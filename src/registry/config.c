@@ -68,7 +68,8 @@ static int split_type(const char *s, const char **alg)
 	static const struct {
 		const char *prefix;
 		int type;
-	} types[] = { { "MessageDigest.", JCA_MESSAGE_DIGEST }, { "Cipher.", JCA_CIPHER }, { "Mac.", JCA_MAC } };
+	} types[] = { { "MessageDigest.", JCA_MESSAGE_DIGEST }, { "Cipher.", JCA_CIPHER }, { "Mac.", JCA_MAC },
+	              { "SecureRandom.", JCA_SECURE_RANDOM }, { "KDF.", JCA_KDF } };
 	size_t i;
 
 	for (i = 0; i < sizeof types / sizeof types[0]; i++) {

@@ -31,6 +31,8 @@ struct jca_service {
 	const jca_attr *attrs;           /* provider's attributes, may be NULL */
 	const jca_md_impl *const *md_impls;
 	const jca_cipher_impl *const *cipher_impls;
+	const jca_random_impl *const *random_impls;
+	const jca_kdf_impl *const *kdf_impls;
 	const void *active;              /* the cached constructor: bound implementation */
 	const char *impl_name;           /* active implementation's name */
 	const struct jca_service *digest;/* JCA_MAC: the digest it is composed over */

@@ -107,6 +107,8 @@ static char type_letter(jca_service_type t)
 	case JCA_MESSAGE_DIGEST: return 'D';
 	case JCA_CIPHER: return 'C';
 	case JCA_MAC: return 'M';
+	case JCA_SECURE_RANDOM: return 'R';
+	case JCA_KDF: return 'K';
 	}
 	return '?';
 }
@@ -530,7 +532,7 @@ static int disables(const jca__entry *hit, const jca__disabled *d, const jca__en
  * from the provider tables to s->disabled, so lookups can say why. */
 static int apply_disabled(jca__snapshot *s)
 {
-	static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC };
+	static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC, JCA_SECURE_RANDOM, JCA_KDF };
 	size_t k, t, i;
 	int rc = 0;
 
@@ -574,7 +576,7 @@ static int apply_disabled(jca__snapshot *s)
  * lookup down the loading path. */
 static int apply_prefs(jca__snapshot *s)
 {
-	static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC };
+	static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC, JCA_SECURE_RANDOM, JCA_KDF };
 	size_t k, t;
 	int rc = 0;
 
@@ -753,6 +755,20 @@ static void bind_best(struct jca_service *s)
 				s->active = s->cipher_impls[i];
 				s->impl_name = s->cipher_impls[i]->name;
 			}
+	} else if (s->type == JCA_SECURE_RANDOM) {
+		for (i = 0; s->random_impls[i]; i++)
+			if (impl_usable(s->random_impls[i]->available) && s->random_impls[i]->priority > best) {
+				best = s->random_impls[i]->priority;
+				s->active = s->random_impls[i];
+				s->impl_name = s->random_impls[i]->name;
+			}
+	} else if (s->type == JCA_KDF) {
+		for (i = 0; s->kdf_impls[i]; i++)
+			if (impl_usable(s->kdf_impls[i]->available) && s->kdf_impls[i]->priority > best) {
+				best = s->kdf_impls[i]->priority;
+				s->active = s->kdf_impls[i];
+				s->impl_name = s->kdf_impls[i]->name;
+			}
 	}
 }
 
@@ -911,6 +927,32 @@ static int check_kat(const jca_service_desc *s)
 	return 1;
 }
 
+/* SecureRandom and KDF services: one implementation list, of their type
+ * only, each named and of a known kind. */
+static int check_new_type(const jca_service_desc *s)
+{
+	size_t j;
+
+	if (s->md || s->cipher || s->kat || (s->type == JCA_KDF) != (s->kdf != NULL) ||
+	    (s->type == JCA_SECURE_RANDOM) != (s->random != NULL))
+		return 0;
+	if (s->type == JCA_SECURE_RANDOM) {
+		for (j = 0; s->random[j]; j++) {
+			const jca_random_impl *r = s->random[j];
+
+			if (!r->name || !*r->name || (r->kind != JCA_RANDOM_DRBG && r->kind != JCA_RANDOM_NATIVE) ||
+			    (r->kind == JCA_RANDOM_NATIVE) != (r->generate != NULL))
+				return 0;
+		}
+		return j > 0;
+	}
+	for (j = 0; s->kdf[j]; j++)
+		if (!s->kdf[j]->name || !*s->kdf[j]->name ||
+		    (s->kdf[j]->kind != JCA_KDF_PBKDF2 && s->kdf[j]->kind != JCA_KDF_HKDF))
+			return 0;
+	return j > 0;
+}
+
 /* Validates a descriptor in full; returns 0 or a status with the reason set. */
 static int validate(const jca_provider_desc *d)
 {
@@ -962,6 +1004,11 @@ static int validate(const jca_provider_desc *d)
 					return jca__error(JCA_BADDESC,
 					                  "provider \"%s\": Cipher %s: implementation %zu has a NULL method, empty name or bad size",
 					                  d->name, s->algorithm, j);
+		} else if (s->type == JCA_SECURE_RANDOM || s->type == JCA_KDF) {
+			if (!check_new_type(s))
+				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s has no implementation, or one "
+				                  "with an empty name, an unknown kind or a missing method",
+				                  d->name, s->type == JCA_KDF ? "KDF" : "SecureRandom", s->algorithm);
 		} else {
 			return jca__error(JCA_BADDESC, "provider \"%s\": service %s has unsupported type %d",
 			                  d->name, s->algorithm, (int)s->type);
@@ -1064,6 +1111,8 @@ static int populate(struct jca_provider *p, const jca_provider_desc *d)
 		s->attrs = sd->attributes;
 		s->md_impls = sd->md;
 		s->cipher_impls = sd->cipher;
+		s->random_impls = sd->random;
+		s->kdf_impls = sd->kdf;
 		s->provider = p;
 		bind_best(s);
 		if (!s->active) {
@@ -1659,6 +1708,8 @@ const char *jca_service_type_name(jca_service_type type)
 	case JCA_MESSAGE_DIGEST: return "MessageDigest";
 	case JCA_CIPHER: return "Cipher";
 	case JCA_MAC: return "Mac";
+	case JCA_SECURE_RANDOM: return "SecureRandom";
+	case JCA_KDF: return "KDF";
 	}
 	return "Unknown";
 }
@@ -1739,6 +1790,36 @@ int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info)
 		info->priority = c->priority;
 		info->available = impl_usable(c->available);
 		info->active = s->active == c;
+		return 0;
+	}
+	if (s->type == JCA_SECURE_RANDOM) {
+		const jca_random_impl *r;
+		size_t n = 0;
+
+		while (s->random_impls[n])
+			n++;
+		if (index >= n)
+			return -1;
+		r = s->random_impls[index];
+		info->name = r->name;
+		info->priority = r->priority;
+		info->available = impl_usable(r->available);
+		info->active = s->active == r;
+		return 0;
+	}
+	if (s->type == JCA_KDF) {
+		const jca_kdf_impl *k;
+		size_t n = 0;
+
+		while (s->kdf_impls[n])
+			n++;
+		if (index >= n)
+			return -1;
+		k = s->kdf_impls[index];
+		info->name = k->name;
+		info->priority = k->priority;
+		info->available = impl_usable(k->available);
+		info->active = s->active == k;
 		return 0;
 	}
 	if (s->type == JCA_MAC && index == 0) {

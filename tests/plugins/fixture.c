@@ -80,12 +80,12 @@ static const jca_kat toy_kat = { "abc", 3, NULL, 0, NULL,
 #endif
 
 static const jca_service_desc services[] = {
-	{ JCA_MESSAGE_DIGEST, "TEST-DIGEST", toy_names, NULL, toy_impls, NULL, &toy_kat },
+	{ JCA_MESSAGE_DIGEST, "TEST-DIGEST", toy_names, NULL, toy_impls, NULL, &toy_kat, NULL, NULL },
 	/* Also "SHA-256" (wrong on purpose), to see who serves by preference. */
 #ifdef VARIANT_DUPNAME
-	{ JCA_MESSAGE_DIGEST, "test-digest", NULL, NULL, toy_impls, NULL, NULL },
+	{ JCA_MESSAGE_DIGEST, "test-digest", NULL, NULL, toy_impls, NULL, NULL, NULL, NULL },
 #else
-	{ JCA_MESSAGE_DIGEST, "SHA-256", NULL, NULL, toy_impls, NULL, NULL },
+	{ JCA_MESSAGE_DIGEST, "SHA-256", NULL, NULL, toy_impls, NULL, NULL, NULL, NULL },
 #endif
 };
 
