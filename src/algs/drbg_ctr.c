@@ -25,12 +25,17 @@ static size_t seed_len(const jca__drbg_prim *p)
 	return p->block.key_len + BL;
 }
 
-static void store_be64(uint8_t *p, uint64_t v)
+static inline void store_be64(uint8_t *p, uint64_t v)
 {
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	v = __builtin_bswap64(v);
+	memcpy(p, &v, 8);
+#else
 	int i;
 
 	for (i = 0; i < 8; i++)
 		p[i] = (uint8_t)(v >> (56 - 8 * i));
+#endif
 }
 
 static uint64_t load_be64(const uint8_t *p)
