@@ -359,6 +359,13 @@ check "kdf HKDF-SHA256 gives RFC 5869 case 1" $?
 check "kdf HKDF-SHA256 -m extract gives the RFC 5869 PRK" $?
 "$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 0 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'iteration count' kdf.err
 check "kdf with 0 iterations exits 2 and says why" $?
+printf 'security.provider.1 = builtin\njca.disabled.algorithms = KDF.PBKDF2, SecureRandom.NativePRNG, SHA-1\n' > policy.conf
+JCA_CONF=policy.conf "$jca" kdf -a PBKDF2WithHmacSHA256 -p a -s 00 -i 1 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'disabled' kdf.err
+check "policy: KDF.PBKDF2 disabled" $?
+JCA_CONF=policy.conf "$jca" kdf -a HKDF-SHA256 -K 00 -l 4 >/dev/null; check "policy: HKDF still offered" $?
+JCA_CONF=policy.conf "$jca" rand -a NativePRNG 4 >/dev/null 2>&1; [ $? -eq 2 ]; check "policy: SecureRandom.NativePRNG disabled" $?
+JCA_CONF=policy.conf "$jca" rand -m Hash_DRBG,SHA-1 4 >/dev/null 2>&1; [ $? -eq 2 ]; check "policy: disabled SHA-1 disables Hash_DRBG over SHA-1" $?
+JCA_CONF=policy.conf "$jca" rand -m Hash_DRBG,SHA-256 -x 4 >/dev/null; check "policy: Hash_DRBG over SHA-256 still works" $?
 
 # ---- help, version, usage ----
 for c in list dgst mac enc dec speed rand kdf; do

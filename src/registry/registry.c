@@ -539,7 +539,7 @@ static int apply_disabled(jca__snapshot *s)
 	for (k = 0; config && k < config->ndisabled && rc == 0; k++) {
 		const jca__disabled *d = &config->disabled[k];
 
-		for (t = 0; t < 3 && rc == 0; t++) {
+		for (t = 0; t < sizeof types / sizeof types[0] && rc == 0; t++) {
 			char key[JCA__MAX_NAME + 8];
 			size_t klen;
 			jca__resolved dr = { NULL, NULL, d->alg, 0, 0, 0 };
@@ -586,7 +586,7 @@ static int apply_prefs(jca__snapshot *s)
 
 		if (j < 0 || provider_state(s->provs[j]) == JCA_PROVIDER_FAILED)
 			continue;
-		for (t = 0; t < 3 && rc == 0; t++) {
+		for (t = 0; t < sizeof types / sizeof types[0] && rc == 0; t++) {
 			char key[JCA__MAX_NAME + 8];
 			size_t klen;
 			jca__entry *hit, *e, *tmp;
