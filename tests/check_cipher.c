@@ -259,7 +259,7 @@ START_TEST(test_pkcs5_kat)
 END_TEST
 
 /* ---- streaming: every chunking equals one-shot ---- */
-static void stream_check(const char *xf, int dir, const uint8_t *key, const uint8_t *iv,
+static void stream_check(const char *xf, cipher_opmode dir, const uint8_t *key, const uint8_t *iv,
                          const uint8_t *in, size_t len, const uint8_t *ref, size_t reflen)
 {
 	cipher_ctx *c = get(xf);
@@ -461,7 +461,7 @@ START_TEST(test_errors)
 	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, iv, 15), JCA_IVLEN);
 	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, iv, 17), JCA_IVLEN);
 	ck_assert_int_eq(cipher_init(c, JCA_DECRYPT, key, 16, NULL, 0), JCA_NOIV);
-	ck_assert_int_eq(cipher_init(c, 7, key, 16, iv, 16), JCA_EINVAL);
+	ck_assert_int_eq(cipher_init(c, (cipher_opmode)7, key, 16, iv, 16), JCA_EINVAL);
 	/* random IV when encrypting without one */
 	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, NULL, 0), 0);
 	ck_assert_ptr_nonnull(cipher_iv(c));
@@ -540,7 +540,7 @@ START_TEST(test_names)
 
 		ck_assert_str_eq(cipher_algorithm(c), names[i].canon);
 		ck_assert_str_eq(cipher_provider(c), "builtin");
-		ck_assert_uint_eq(cipher_block_size(c), 16);
+		ck_assert_uint_eq(cipher_block_length(c), 16);
 		cipher_free(c);
 	}
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -559,6 +559,75 @@ START_TEST(test_names)
 }
 END_TEST
 
+/* Resolve once, create many: a handle carries mode, padding and a pinned
+ * key size, and its instances encrypt as cipher_get_instance's. */
+START_TEST(test_handle)
+{
+	static const uint8_t key[16] = { 9, 8, 7 }, iv[16] = { 1 }, msg[20] = { 5 };
+	const cipher_handle *h = cipher_lookup("aes/cbc/pkcs5padding");
+	uint8_t a[32], b[32];
+	size_t na, nb;
+	cipher_ctx *c1, *c2;
+
+	ck_assert_ptr_nonnull(h);
+	ck_assert_ptr_eq(cipher_lookup("aes/cbc/pkcs5padding"), h);
+	c1 = cipher_new(h);
+	c2 = cipher_get_instance("AES/CBC/PKCS5Padding");
+	ck_assert_ptr_nonnull(c1);
+	ck_assert_ptr_nonnull(c2);
+	ck_assert_str_eq(cipher_algorithm(c1), "AES/CBC/PKCS5Padding");
+	ck_assert_int_eq(cipher_init(c1, JCA_ENCRYPT, key, 16, iv, 16), 0);
+	ck_assert_int_eq(cipher_init(c2, JCA_ENCRYPT, key, 16, iv, 16), 0);
+	ck_assert_int_eq(cipher_do_final(c1, msg, sizeof msg, a, sizeof a, &na), 0);
+	ck_assert_int_eq(cipher_do_final(c2, msg, sizeof msg, b, sizeof b, &nb), 0);
+	ck_assert_uint_eq(na, 32);
+	ck_assert_uint_eq(nb, 32);
+	ck_assert_msg(memcmp(a, b, 32) == 0, "handle and get_instance results differ");
+	cipher_free(c1);
+	cipher_free(c2);
+	/* a key-size-pinned transformation stays pinned through the handle */
+	h = cipher_lookup("AES_256/ECB/NoPadding");
+	ck_assert_ptr_nonnull(h);
+	c1 = cipher_new(h);
+	ck_assert_ptr_nonnull(c1);
+	ck_assert_int_eq(cipher_init(c1, JCA_ENCRYPT, key, 16, NULL, 0), JCA_KEYLEN);
+	cipher_free(c1);
+	ck_assert_ptr_null(cipher_lookup("AES/XTS/NoPadding"));
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	ck_assert_ptr_null(cipher_lookup(NULL));
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+	ck_assert_ptr_null(cipher_new(NULL));
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+}
+END_TEST
+
+/* cipher_reset drops buffered input and restores the IV given at init. */
+START_TEST(test_reset)
+{
+	static const uint8_t key[16] = { 3 }, iv[16] = { 4 }, msg[40] = { 6 };
+	cipher_ctx *c = cipher_get_instance("AES/CBC/PKCS5Padding");
+	uint8_t ref[48], out[48];
+	size_t n, m;
+
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(cipher_reset(c), 0);   /* before init: nothing to drop */
+	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, iv, 16), 0);
+	ck_assert_int_eq(cipher_do_final(c, msg, sizeof msg, ref, sizeof ref, &n), 0);
+	ck_assert_uint_eq(n, 48);
+	/* 21 bytes in: one block out (the IV has moved), five held */
+	ck_assert_int_eq(cipher_update(c, msg, 21, out, sizeof out, &m), 0);
+	ck_assert_uint_eq(m, 16);
+	ck_assert_int_eq(cipher_reset(c), 0);
+	ck_assert_int_eq(cipher_update(c, msg, 21, out, sizeof out, &m), 0);
+	ck_assert_int_eq(cipher_do_final(c, msg + 21, sizeof msg - 21, out + m, sizeof out - m, &n), 0);
+	ck_assert_uint_eq(m + n, 48);
+	ck_assert_msg(memcmp(out, ref, 48) == 0, "output after cipher_reset differs");
+	ck_assert_uint_eq(cipher_block_length(c), 16);
+	cipher_free(c);
+	ck_assert_int_eq(cipher_reset(NULL), JCA_EINVAL);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("Cipher");
@@ -567,13 +636,15 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, test_nist);
+	tcase_add_test(tu_vectors_tcase(s), test_nist);
 	tcase_add_test(tc, test_pkcs5_kat);
 	tcase_add_test(tc, test_streaming);
 	tcase_add_test(tc, test_in_place_buffered);
 	tcase_add_test(tc, test_bad_padding);
 	tcase_add_test(tc, test_errors);
 	tcase_add_test(tc, test_names);
+	tcase_add_test(tc, test_handle);
+	tcase_add_test(tc, test_reset);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

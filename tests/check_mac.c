@@ -170,8 +170,52 @@ START_TEST(test_names_errors)
 	ck_assert_int_eq(mac_do_final(m, out, 32), 32);
 	ck_assert_int_eq(mac_update(m, NULL, 1), JCA_EINVAL);
 	ck_assert_uint_eq(mac_length(m), 32);
+	ck_assert_uint_eq(mac_block_length(m), 64);
+	ck_assert(strncmp(mac_implementation(m), "hmac(sha256", 11) == 0);
 	mac_free(m);
+	m = get("HmacSHA512");
+	ck_assert_uint_eq(mac_length(m), 64);
+	ck_assert_uint_eq(mac_block_length(m), 128);
+	ck_assert_int_eq(mac_reset(m), 0);   /* before mac_init: nothing to drop */
+	mac_free(m);
+	ck_assert_int_eq(mac_reset(NULL), JCA_EINVAL);
+	ck_assert_uint_eq(mac_block_length(NULL), 0);
+	ck_assert_ptr_null(mac_implementation(NULL));
 	mac_free(NULL);
+}
+END_TEST
+
+/* Resolve once, create many: instances from a handle behave as
+ * mac_get_instance's. */
+START_TEST(test_handle)
+{
+	static const uint8_t key[20] = { 1, 2, 3 };
+	const mac_handle *h = mac_lookup("HMAC-SHA256");
+	uint8_t a[32], b[32];
+	mac_ctx *m1, *m2;
+
+	ck_assert_ptr_nonnull(h);
+	ck_assert_ptr_eq(mac_lookup("HMAC-SHA256"), h);
+	m1 = mac_new(h);
+	m2 = get("HmacSHA256");
+	ck_assert_ptr_nonnull(m1);
+	ck_assert_str_eq(mac_algorithm(m1), "HmacSHA256");
+	ck_assert_int_eq(mac_update(m1, "x", 1), JCA_NOTINIT);
+	ck_assert_int_eq(mac_init(m1, key, sizeof key), 0);
+	ck_assert_int_eq(mac_init(m2, key, sizeof key), 0);
+	ck_assert_int_eq(mac_update(m1, "abc", 3), 0);
+	ck_assert_int_eq(mac_update(m2, "abc", 3), 0);
+	ck_assert_int_eq(mac_do_final(m1, a, sizeof a), 32);
+	ck_assert_int_eq(mac_do_final(m2, b, sizeof b), 32);
+	ck_assert_msg(memcmp(a, b, 32) == 0, "handle and get_instance results differ");
+	mac_free(m1);
+	mac_free(m2);
+	ck_assert_ptr_null(mac_lookup("HmacSHA257"));
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	ck_assert_ptr_null(mac_lookup(NULL));
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+	ck_assert_ptr_null(mac_new(NULL));
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
 }
 END_TEST
 
@@ -183,9 +227,10 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, test_nist);
+	tcase_add_test(tu_vectors_tcase(s), test_nist);
 	tcase_add_test(tc, test_own_kat);
 	tcase_add_test(tc, test_names_errors);
+	tcase_add_test(tc, test_handle);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

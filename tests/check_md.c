@@ -376,7 +376,7 @@ START_TEST(test_streaming)
 			}
 			/* reset drops input */
 			md_update(md, "junk", 4);
-			md_reset(md);
+			ck_assert_int_eq(md_reset(md), 0);
 			md_update(md, msg, len);
 			md_digest(md, out, dl);
 			ck_assert(memcmp(out, ref, dl) == 0);
@@ -508,6 +508,8 @@ START_TEST(test_handle)
 	md_free(md);
 	ck_assert_ptr_null(md_lookup("nope"));
 	ck_assert_ptr_null(md_new(NULL));
+	ck_assert_int_eq(md_reset(NULL), JCA_EINVAL);
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
 }
 END_TEST
 
@@ -533,6 +535,83 @@ START_TEST(test_introspection)
 	}
 	ck_assert_uint_eq(digests, NALGS);
 	ck_assert_uint_eq(macs, NALGS - 2);   /* HMAC over all but the XOFs */
+}
+END_TEST
+
+static const jca_service *builtin_service(jca_service_type type, const char *alg)
+{
+	const jca_provider *p = jca_provider_find("builtin");
+	const jca_service *s;
+	size_t i;
+
+	for (i = 0; p && (s = jca_provider_service_at(p, i)); i++)
+		if (jca_service_type_of(s) == type && strcmp(jca_service_algorithm(s), alg) == 0)
+			return s;
+	ck_abort_msg("builtin offers no %s %s", jca_service_type_name(type), alg);
+	return NULL;
+}
+
+/* Is `oid` among the OIDs of s, naming `name`? Aliases hold no OID. */
+static int has_oid(const jca_service *s, const char *oid, const char *name)
+{
+	jca_oid_info oi;
+	const char *a;
+	size_t i;
+	int found = 0;
+
+	for (i = 0; (a = jca_service_alias_at(s, i)); i++)
+		ck_assert_msg(strcmp(a, oid) != 0 && !strchr(a, '='), "%s: alias %s", jca_service_algorithm(s), a);
+	for (i = 0; jca_service_oid_at(s, i, &oi) == 0; i++)
+		found |= strcmp(oi.oid, oid) == 0 && strcmp(oi.name, name) == 0;
+	ck_assert_int_eq(jca_service_oid_at(s, i, &oi), JCA_END);
+	return found;
+}
+
+/* OIDs come back structured; every iterator ends with JCA_END and leaves
+ * the last error alone; NULL arguments are JCA_EINVAL. */
+START_TEST(test_oids_iterators)
+{
+	const jca_service *d = builtin_service(JCA_MESSAGE_DIGEST, "SHA-256");
+	const jca_service *c = builtin_service(JCA_CIPHER, "AES");
+	const jca_service *m = builtin_service(JCA_MAC, "HmacSHA256");
+	const char *k, *v;
+	jca_impl_info info;
+	jca_oid_info oi;
+	cipher_ctx *cc;
+	size_t i;
+
+	ck_assert(has_oid(d, "2.16.840.1.101.3.4.2.1", "SHA-256"));
+	ck_assert(has_oid(m, "1.2.840.113549.2.9", "HmacSHA256"));
+	ck_assert(has_oid(c, "2.16.840.1.101.3.4.1.2", "AES_128/CBC/NoPadding"));
+	ck_assert(has_oid(c, "2.16.840.1.101.3.4.1.41", "AES_256/ECB/NoPadding"));
+	/* both the OID and the name it gives reach the same transformation */
+	for (i = 0; jca_service_oid_at(c, i, &oi) == 0; i++) {
+		cc = cipher_get_instance(oi.oid);
+		ck_assert_msg(cc != NULL, "%s: %s", oi.oid, jca_last_error_message());
+		ck_assert_str_eq(cipher_algorithm(cc), oi.name);
+		cipher_free(cc);
+	}
+	ck_assert_uint_ge(i, 6);
+	ck_assert_ptr_nonnull(jca_service_alias_at(d, 0));
+
+	ck_assert_ptr_null(md_get_instance("SHA-257"));   /* sets the last error */
+	for (i = 0; jca_service_attribute_at(d, i, &k, &v) == 0; i++)
+		;
+	ck_assert_int_eq(jca_service_attribute_at(d, i, &k, &v), JCA_END);
+	for (i = 0; jca_service_impl_at(d, i, &info) == 0; i++)
+		;
+	ck_assert_uint_ge(i, 1);
+	ck_assert_int_eq(jca_service_impl_at(d, i, &info), JCA_END);
+	ck_assert_int_eq(jca_service_impl_at(m, 1, &info), JCA_END);
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	ck_assert_int_eq(jca_service_impl_at(NULL, 0, &info), JCA_EINVAL);
+	ck_assert_int_eq(jca_service_impl_at(d, 0, NULL), JCA_EINVAL);
+	ck_assert_int_eq(jca_service_attribute_at(NULL, 0, &k, &v), JCA_EINVAL);
+	ck_assert_int_eq(jca_service_attribute_at(d, 0, NULL, &v), JCA_EINVAL);
+	ck_assert_int_eq(jca_service_oid_at(NULL, 0, &oi), JCA_EINVAL);
+	ck_assert_int_eq(jca_service_oid_at(d, 0, NULL), JCA_EINVAL);
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+	ck_assert_ptr_null(jca_service_alias_at(NULL, 0));
 }
 END_TEST
 
@@ -587,13 +666,14 @@ int main(void)
 
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, test_own_kat, 0, NALGS);
-	tcase_add_loop_test(tc, test_nist, 0, NFILES);
+	tcase_add_loop_test(tu_vectors_tcase(s), test_nist, 0, NFILES);
 	tcase_add_loop_test(tc, test_streaming, 0, NALGS);
 	tcase_add_test(tc, test_shake_lengths);
 	tcase_add_test(tc, test_lookup_names);
 	tcase_add_test(tc, test_lookup_errors);
 	tcase_add_test(tc, test_handle);
 	tcase_add_test(tc, test_introspection);
+	tcase_add_test(tc, test_oids_iterators);
 	tcase_add_test(tc, test_threads);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

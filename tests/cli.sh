@@ -103,21 +103,32 @@ check "dgst -c takes the SHAKE length from the sums line" $?
 # ---- dgst errors ----
 "$jca" dgst -a SHA-257 one 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'SHA-257' err; check "unknown algorithm exits 2 with a message" $?
+# a file that cannot be opened or read: exit 1, as sha256sum
 "$jca" dgst -a SHA-256 missing >/dev/null 2>err; rc=$?
-[ $rc -eq 2 ] && grep -q '^jca: missing: No such file or directory$' err
-check "missing file exits 2: 'jca: missing: No such file or directory'" $?
+[ $rc -eq 1 ] && grep -q '^jca: missing: No such file or directory$' err
+check "missing file exits 1: 'jca: missing: No such file or directory'" $?
 "$jca" dgst -a SHA-256 adir >/dev/null 2>err; rc=$?
-[ $rc -eq 2 ] && grep -q '^jca: adir: Is a directory$' err; check "directory exits 2: 'jca: adir: Is a directory'" $?
+[ $rc -eq 1 ] && grep -q '^jca: adir: Is a directory$' err; check "directory exits 1: 'jca: adir: Is a directory'" $?
 if [ "$(id -u)" -ne 0 ]; then
 	printf 'x' > unreadable; chmod 000 unreadable
 	"$jca" dgst -a SHA-256 unreadable >/dev/null 2>err; rc=$?
-	[ $rc -eq 2 ] && grep -q 'unreadable: Permission denied' err; check "unreadable file exits 2" $?
+	sha256sum unreadable >/dev/null 2>&1; rrc=$?
+	[ $rc -eq 1 ] && [ $rrc -eq 1 ] && grep -q 'unreadable: Permission denied' err
+	check "unreadable file exits 1, as sha256sum" $?
 	chmod 644 unreadable
 else
-	skip "unreadable-file case (running as root, permissions do not apply)"
+	skip "permission-denied case (running as root, permissions do not apply; the read error below stands in)"
+fi
+if [ -r /proc/self/mem ]; then
+	"$jca" dgst -a SHA-256 /proc/self/mem >/dev/null 2>err; rc=$?
+	sha256sum /proc/self/mem >/dev/null 2>&1; rrc=$?
+	[ $rc -eq 1 ] && [ $rrc -eq 1 ] && grep -q '/proc/self/mem: Input/output error' err
+	check "read error (/proc/self/mem) exits 1 with the reason, as sha256sum" $?
+else
+	skip "read error (no /proc/self/mem)"
 fi
 out=$("$jca" dgst -a SHA-256 missing one 2>/dev/null); rc=$?
-[ $rc -eq 2 ] && [ "$out" = "$(sha256sum one)" ]; check "later files still digested after an error" $?
+[ $rc -eq 1 ] && [ "$out" = "$(sha256sum one)" ]; check "later files still digested after an error" $?
 "$jca" dgst one >/dev/null 2>&1; [ $? -eq 2 ]; check "dgst without -a exits 2" $?
 "$jca" dgst -a SHA-256 --bogus one >/dev/null 2>&1; [ $? -eq 2 ]; check "unknown option exits 2" $?
 "$jca" dgst -a SHA-256 --quiet one >/dev/null 2>&1; [ $? -eq 2 ]; check "--quiet without -c exits 2" $?
@@ -366,6 +377,103 @@ JCA_CONF=policy.conf "$jca" kdf -a HKDF-SHA256 -K 00 -l 4 >/dev/null; check "pol
 JCA_CONF=policy.conf "$jca" rand -a NativePRNG 4 >/dev/null 2>&1; [ $? -eq 2 ]; check "policy: SecureRandom.NativePRNG disabled" $?
 JCA_CONF=policy.conf "$jca" rand -m Hash_DRBG,SHA-1 4 >/dev/null 2>&1; [ $? -eq 2 ]; check "policy: disabled SHA-1 disables Hash_DRBG over SHA-1" $?
 JCA_CONF=policy.conf "$jca" rand -m Hash_DRBG,SHA-256 -x 4 >/dev/null; check "policy: Hash_DRBG over SHA-256 still works" $?
+# ---- habits of coreutils and openssl ----
+# dgst -c without -a: each BSD line's algorithm from its tag, as cksum -c
+example="${top_builddir:-.}/plugins/.libs/example.so"
+{ sha512sum --tag one good; sha256sum --tag bad; sha1sum --tag one; md5sum --tag good; } > sums.tags
+if cksum -a sha384 one >/dev/null 2>&1; then
+	for a in sha224 sha384 md5 sha1; do cksum -a $a one; done >> sums.tags
+else
+	skip "cksum -a lines (coreutils older than 9.0)"
+fi
+"$jca" dgst -c sums.tags > jca.out 2> jca.err; rc=$?
+n=$(grep -c ': OK$' jca.out); lines=$(wc -l < sums.tags)
+[ $rc -eq 0 ] && [ "$n" -eq "$lines" ] && [ ! -s jca.err ]
+check "dgst -c without -a: sha512sum/sha256sum/sha1sum/md5sum --tag and cksum -a lines, mixed ($n OK)" $?
+sed '1s/= ./= 0/' sums.tags > sums.tags.bad
+"$jca" dgst -c --status sums.tags.bad; [ $? -eq 1 ]; check "dgst -c without -a: a wrong sum exits 1" $?
+if have b2sum && [ -f "$example" ]; then
+	b2sum --tag one big > sums.b2; cat sums.tags >> sums.b2
+	printf 'security.provider.1 = builtin\nsecurity.provider.2 = %s\n' "$example" > conf.example
+	JCA_CONF=$tmp/conf.example "$jca" dgst -c sums.b2 > jca.out 2>jca.err; rc=$?
+	n=$(grep -c ': OK$' jca.out)
+	[ $rc -eq 0 ] && [ "$n" -eq "$(wc -l < sums.b2)" ]; check "dgst -c: b2sum --tag lines (BLAKE2b) through the example plugin, mixed with SHA-2" $?
+	"$jca" dgst -c sums.b2 > jca.out 2>jca.err; rc=$?
+	[ $rc -eq 0 ] && grep -q "lines tagged BLAKE2b skipped" jca.err && grep -q 'WARNING: 2 lines are improperly formatted' jca.err
+	check "dgst -c: BLAKE2b lines without the plugin are reported and skipped" $?
+else
+	skip "b2sum --tag through the example plugin (no b2sum or no $example)"
+fi
+sha256sum one > sums.untagged
+"$jca" dgst -c sums.untagged >/dev/null 2>err; rc=$?
+[ $rc -eq 1 ] && grep -q 'no properly formatted checksum lines' err; check "dgst -c without -a: untagged lines need -a" $?
+"$jca" mac -a HmacSHA256 -K "$key" --tag one > macs.tag; "$jca" mac -a HmacSHA512 -K "$key" --tag good >> macs.tag
+"$jca" mac -K "$key" -c --quiet macs.tag; check "mac -c without -a: the Mac from each line's tag" $?
+# -b, -t, -z as sha256sum
+for o in -b -t -z "-b -z" "-t --tag" "--binary" "--text" "--zero"; do
+	# shellcheck disable=SC2086
+	"$jca" dgst -a SHA-256 $o one "with space" 'back\slash' > jca.out 2>&1
+	# shellcheck disable=SC2086
+	sha256sum $o one "with space" 'back\slash' > ref.out 2>&1
+	same_output "dgst $o equals sha256sum $o" jca.out ref.out
+done
+for o in "-c -b" "-c -t" "-c -z" "--tag -t"; do
+	# shellcheck disable=SC2086
+	"$jca" dgst -a SHA-256 $o sums.good >/dev/null 2>err; rc=$?
+	# shellcheck disable=SC2086
+	sha256sum $o sums.good >/dev/null 2>ref.err
+	[ $rc -eq 2 ] && [ "$(head -1 err | sed 's/^jca dgst: //')" = "$(head -1 ref.err | sed 's/^sha256sum: //')" ]
+	check "dgst $o refused with sha256sum's message" $?
+done
+# GNU long-option abbreviations
+"$jca" dgst --algo SHA-256 --ta one > jca.out; sha256sum --ta one > ref.out
+same_output "dgst --algo --ta (abbreviations) equals sha256sum --ta" jca.out ref.out
+"$jca" dgst -a SHA-256 -c --sta sums.good; check "dgst -c --sta (--status) abbreviation" $?
+"$jca" dgst -a SHA-256 -c --st sums.good > /dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q "option '--st' is ambiguous; possibilities: '--status' '--strict'" err
+check "an ambiguous abbreviation exits 2 naming the possibilities" $?
+"$jca" enc -t $t -K $k --iv $iv --i p17 >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q "ambiguous" err; check "enc --i is ambiguous (--iv, --in)" $?
+# -K: not hexadecimal, odd length
+"$jca" enc -t $t -K zz -in p1 >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'the key is not hexadecimal' err; check "-K zz: 'the key is not hexadecimal'" $?
+"$jca" mac -a HmacSHA256 -K abc one >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'odd number of hex digits' err; check "-K abc: odd number of hex digits" $?
+# -out: an existing file keeps its mode; a symbolic link is written through
+printf 'old' > out/moded; chmod 640 out/moded
+"$jca" enc -t $t -K $k -in p17 -out out/moded && [ "$(stat -c %a out/moded)" = 640 ] &&
+	"$jca" dec -t $t -K $k -in out/moded | cmp -s - p17
+check "-out onto an existing file keeps its mode (640)" $?
+printf 'old' > out/real; ln -s real out/link
+"$jca" enc -t $t -K $k -in p17 -out out/link && [ -L out/link ] && "$jca" dec -t $t -K $k -in out/real | cmp -s - p17
+check "-out through a symbolic link writes the file it points to, the link kept" $?
+ln -s nowhere out/dangling
+"$jca" enc -t $t -K $k -in p17 -out out/dangling 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'symbolic link to a file that cannot be reached' err && [ ! -e out/nowhere ]
+check "-out onto a dangling symbolic link refused with a message" $?
+rm -f out/moded out/real out/link out/dangling
+(umask 027; "$jca" enc -t $t -K $k -in p17 -out out/fresh) && [ "$(stat -c %a out/fresh)" = 640 ]
+check "-out creates a new file with the umask's mode" $?
+rm -f out/fresh
+# SIGKILL while writing -out leaves nothing behind (O_TMPFILE)
+mkdir kdir
+sleep 30 | "$jca" enc -t $t -K $k -out kdir/x &
+kpid=$!
+i=0
+while [ $i -lt 100 ] && ! ls -l /proc/$kpid/fd 2>/dev/null | grep -q kdir; do sleep 0.1; i=$((i + 1)); done
+seen=$(ls -l /proc/$kpid/fd 2>/dev/null | grep kdir)
+kill -9 $kpid 2>/dev/null; wait $kpid 2>/dev/null
+case $seen in
+*deleted*) [ -z "$(ls -A kdir)" ]; check "SIGKILL during enc -out leaves no file (the output was an unnamed O_TMPFILE)" $? ;;
+'') skip "SIGKILL during enc -out (the temporary file was not seen in /proc)" ;;
+*) skip "SIGKILL during enc -out (no O_TMPFILE on this filesystem: $seen)" ;;
+esac
+# JCA_CPU: an unknown feature name is reported
+JCA_CPU=-shanii "$jca" dgst -a SHA-256 one > jca.out 2>err; rc=$?
+[ $rc -eq 0 ] && grep -q "JCA_CPU: '-shanii' ignored" err && [ "$(cat jca.out)" = "$(sha256sum one)" ]
+check "JCA_CPU=-shanii: the unknown feature is reported" $?
+JCA_CPU=-shani,generic "$jca" dgst -a SHA-256 one >/dev/null 2>err; [ ! -s err ]
+check "JCA_CPU with known names: no message" $?
 
 # ---- help, version, usage ----
 for c in list dgst mac enc dec speed rand kdf; do

@@ -74,6 +74,7 @@ static inline TCase *tcase_create(const char *name)
 	return calloc(1, sizeof(TCase));
 }
 static inline void tcase_set_timeout(TCase *tc, double t) { (void)tc; (void)t; }
+static inline void tcase_set_tags(TCase *tc, const char *tags) { (void)tc; (void)tags; }
 static inline void tcase_add_checked_fixture(TCase *tc, void (*su)(void), void (*td)(void))
 {
 	tc->setup = su;

@@ -39,4 +39,23 @@ void tu_hex(char *out, const uint8_t *in, size_t n);
 /* Reads a whole file into a malloc'd NUL-terminated buffer. */
 char *tu_read_file(const char *path, size_t *len);
 
+/* The test case of the NIST vector files, created on first use and added
+ * to s: tagged "vectors", so that make check runs it apart, as
+ * tests/vectors.sh (which SKIPs, exit 77, when the vectors are absent),
+ * while the suites themselves run with CK_EXCLUDE_TAGS=vectors. */
+#if defined(CHECK_H) || defined(JCA_MINICHECK_H)
+static inline TCase *tu_vectors_tcase(Suite *s)
+{
+	static TCase *tc;
+
+	if (!tc) {
+		tc = tcase_create("vectors");
+		tcase_set_tags(tc, "vectors");
+		tcase_set_timeout(tc, 600);
+		suite_add_tcase(s, tc);
+	}
+	return tc;
+}
+#endif
+
 #endif

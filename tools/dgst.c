@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jca dgst and jca mac: digests and HMAC tags of files in the formats of
- * sha256sum (default) and BSD (--tag), and checking of such sums files
+ * sha256sum (default) and BSD (--tag); sumcheck.c checks such sums files
  * (-c) with coreutils' messages and exit codes.
  */
 #define _GNU_SOURCE
@@ -11,24 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
-
-#define MAX_XOF_LENGTH (1u << 20)
-
-/* A MessageDigest or a keyed Mac behind one interface. */
-struct hasher {
-	const char *cmd;        /* "dgst" or "mac" */
-	md_ctx *md;
-	mac_ctx *mac;
-	size_t out_len;         /* bytes of output */
-	int xof;                /* extendable output (SHAKE) */
-	int fixed_len;          /* output length known (not XOF, or --length) */
-	char tag[96];           /* name in the BSD format: SHA256, SHA3-256, HmacSHA256 */
-};
-
-struct check_opts {
-	int quiet, status, strict, warn, ignore_missing;
-};
+#include "sums.h"
 
 /* ---- usage ---- */
 
@@ -36,7 +19,7 @@ static void usage_dgst(FILE *f)
 {
 	fprintf(f,
 	        "usage: jca dgst -a ALG [OPTIONS] [FILE...]\n"
-	        "       jca dgst -a ALG -c [OPTIONS] [SUMSFILE...]\n"
+	        "       jca dgst [-a ALG] -c [OPTIONS] [SUMSFILE...]\n"
 	        "\n"
 	        "Prints the digest of each FILE in the format of sha256sum ('HEX  NAME'),\n"
 	        "so 'jca dgst -a SHA-256 f | sha256sum -c' works. FILE '-' or none means\n"
@@ -47,12 +30,21 @@ static void usage_dgst(FILE *f)
 	        "\n"
 	        "  -a, --algorithm ALG   MessageDigest name, alias or OID (see 'jca list')\n"
 	        "  -P, --provider NAME   use this provider only\n"
+	        "  -b, --binary          mark names with '*' ('HEX *NAME'); the bytes are\n"
+	        "                        the same either way\n"
+	        "  -t, --text            mark names with ' ' (the default)\n"
 	        "      --tag             BSD format: 'SHA256 (NAME) = HEX'\n"
+	        "  -z, --zero            end each line with NUL, not newline, and do not\n"
+	        "                        escape names\n"
 	        "      --length N        output length in bytes, for SHAKE128/SHAKE256 only\n"
 	        "                        (default 32 and 64)\n"
 	        "  -c, --check           read sums (either format) from the FILEs and verify\n"
 	        "                        them: 'NAME: OK', 'NAME: FAILED', 'NAME: FAILED open\n"
-	        "                        or read', then warnings on stderr\n"
+	        "                        or read', then warnings on stderr. Without -a, as\n"
+	        "                        cksum -c: BSD lines only, each line's algorithm from\n"
+	        "                        its tag (sha512sum --tag, b2sum --tag, cksum -a X;\n"
+	        "                        algorithms may be mixed; BLAKE2b needs the example\n"
+	        "                        plugin configured)\n"
 	        "\n"
 	        "options when verifying (the last of --quiet, --status, --warn wins):\n"
 	        "      --ignore-missing  do not fail or report for missing files\n"
@@ -61,17 +53,19 @@ static void usage_dgst(FILE *f)
 	        "      --strict          exit 1 for improperly formatted lines too\n"
 	        "  -w, --warn            warn about improperly formatted lines\n"
 	        "\n"
-	        "Exit codes: 0 success; 1 a checksum did not match, a listed file could\n"
-	        "not be read or no line was properly formatted (or, with --strict, a line\n"
-	        "was improperly formatted); 2 usage or other error (an unreadable FILE\n"
-	        "when computing, an unreadable sums file).\n");
+	        "Long options may be abbreviated to any unambiguous prefix (--stat).\n"
+	        "\n"
+	        "Exit codes: 0 success; 1 a FILE could not be opened or read, a checksum\n"
+	        "did not match, a listed file could not be read or no line was properly\n"
+	        "formatted (or, with --strict, a line was improperly formatted); 2 usage\n"
+	        "or other error (an unreadable sums file, a library error).\n");
 }
 
 static void usage_mac(FILE *f)
 {
 	fprintf(f,
 	        "usage: jca mac -a ALG (-K HEX | --key-file FILE) [OPTIONS] [FILE...]\n"
-	        "       jca mac -a ALG (-K HEX | --key-file FILE) -c [OPTIONS] [SUMSFILE...]\n"
+	        "       jca mac [-a ALG] (-K HEX | --key-file FILE) -c [OPTIONS] [SUMSFILE...]\n"
 	        "\n"
 	        "Prints the HMAC tag of each FILE in the format of 'jca dgst' ('HEX  NAME',\n"
 	        "or 'HmacSHA256 (NAME) = HEX' with --tag). FILE '-' or none means standard\n"
@@ -82,12 +76,14 @@ static void usage_mac(FILE *f)
 	        "  -K, --key HEX         the key in hex (any length, even empty)\n"
 	        "      --key-file FILE   the key: the raw bytes of FILE (at most 64 KiB)\n"
 	        "  -P, --provider NAME   use this provider only\n"
-	        "      --tag             BSD format\n"
+	        "  -b, -t, --tag, -z     output formats, as for 'jca dgst'\n"
 	        "  -c, --check           verify tags listed in the FILEs, as 'jca dgst -c'\n"
+	        "                        (without -a: the algorithm from each BSD tag)\n"
 	        "      --ignore-missing, --quiet, --status, --strict, -w, --warn\n"
 	        "                        as for 'jca dgst -c'\n"
 	        "\n"
-	        "Exit codes: 0 success, 1 verification failed, 2 usage or other error.\n");
+	        "Exit codes: 0 success, 1 verification failed or a FILE could not be\n"
+	        "read, 2 usage or other error.\n");
 }
 
 /* ---- the hasher ---- */
@@ -133,9 +129,7 @@ static int hasher_final(struct hasher *h, uint8_t *out, size_t out_len)
 	return rc < 0 ? rc : 0;
 }
 
-/* Hashes one input into out. Returns 0; -1 with errno set when the input
- * cannot be opened or read; -2 after printing a library error. */
-static int hash_input(struct hasher *h, const char *name, uint8_t *out, size_t out_len)
+int hash_input(struct hasher *h, const char *name, uint8_t *out, size_t out_len)
 {
 	uint64_t size;
 	int fd = open_input(name, &size), rc, saved;
@@ -183,26 +177,31 @@ static void put_name(const char *name, int escape)
 	}
 }
 
-static void print_sum(const struct hasher *h, const char *hex, const char *name, int tag)
+/* How sums are printed: BSD tag format, '*' (binary) before the name,
+ * lines ended by NUL with names never escaped (-z), as sha256sum does. */
+struct out_fmt {
+	int tag, binary, zero;
+};
+
+static void print_sum(const struct hasher *h, const char *hex, const char *name, const struct out_fmt *f)
 {
-	int escape = needs_escape(name);
+	int escape = !f->zero && needs_escape(name);
 
 	if (escape)
 		putchar('\\');
-	if (tag) {
+	if (f->tag) {
 		printf("%s (", h->tag);
 		put_name(name, escape);
-		printf(") = %s\n", hex);
+		printf(") = %s", hex);
 	} else {
-		printf("%s  ", hex);
+		printf("%s %c", hex, f->binary ? '*' : ' ');
 		put_name(name, escape);
-		putchar('\n');
 	}
+	putchar(f->zero ? '\0' : '\n');
 }
 
-/* Prints "NAME: RESULT" as in coreutils' check output, which escapes a
- * name only when it holds a newline. */
-static void print_result(const char *name, const char *result)
+/* coreutils' check output escapes a name only when it holds a newline. */
+void print_result(const char *name, const char *result)
 {
 	int escape = strchr(name, '\n') != NULL;
 
@@ -212,7 +211,9 @@ static void print_result(const char *name, const char *result)
 	printf(": %s\n", result);
 }
 
-static int compute(struct hasher *h, char **files, size_t nfiles, int tag)
+/* Exit code as sha256sum's: 1 when a file could not be opened or read;
+ * 2 for a library error. */
+static int compute(struct hasher *h, char **files, size_t nfiles, const struct out_fmt *f)
 {
 	uint8_t *out = malloc(h->out_len + 1);
 	char *hex = malloc(2 * h->out_len + 1);
@@ -228,299 +229,64 @@ static int compute(struct hasher *h, char **files, size_t nfiles, int tag)
 	for (i = 0; i < nfiles; i++) {
 		int r = hash_input(h, files[i], out, h->out_len);
 
-		if (r == -1)
+		if (r == -1) {
 			file_error(files[i], errno);
+			if (rc < EXIT_VERIFY)
+				rc = EXIT_VERIFY;
+			continue;
+		}
 		if (r) {
 			rc = EXIT_ERROR;
 			continue;
 		}
 		to_hex(out, h->out_len, hex);
-		print_sum(h, hex, files[i], tag);
+		print_sum(h, hex, files[i], f);
 	}
 	free_secret(out, h->out_len + 1);
 	free(hex);
 	return rc;
 }
 
-/* ---- checking ---- */
-
-static int is_hex(char c)
+int hasher_open(struct hasher *h, const char *cmd, const char *alg, const char *provider, const uint8_t *key,
+                size_t key_len)
 {
-	return isxdigit((unsigned char)c) != 0;
-}
-
-/* Undoes coreutils' escaping in place: \\ \n \r. -1 on any other escape. */
-static int unescape(char *s, size_t len)
-{
-	size_t i, j = 0;
-
-	for (i = 0; i < len; i++) {
-		if (s[i] != '\\') {
-			s[j++] = s[i];
-			continue;
+	memset(h, 0, sizeof *h);
+	h->cmd = cmd;
+	if (!strcmp(cmd, "mac")) {
+		h->mac = provider ? mac_get_instance_from(alg, provider) : mac_get_instance(alg);
+		if (!h->mac || mac_init(h->mac, key, key_len) != 0) {
+			mac_free(h->mac);
+			h->mac = NULL;
+			return -1;
 		}
-		if (++i == len)
-			return -1;
-		if (s[i] == '\\')
-			s[j++] = '\\';
-		else if (s[i] == 'n')
-			s[j++] = '\n';
-		else if (s[i] == 'r')
-			s[j++] = '\r';
-		else
-			return -1;
+		h->out_len = mac_length(h->mac);
+		h->fixed_len = 1;
+		make_tag(h->tag, sizeof h->tag, mac_algorithm(h->mac));
+		return 0;
 	}
-	s[j] = 0;
+	h->md = provider ? md_get_instance_from(alg, provider) : md_get_instance(alg);
+	if (!h->md)
+		return -1;
+	h->xof = md_is_xof(h->md);
+	h->out_len = md_length(h->md);
+	h->fixed_len = !h->xof;
+	make_tag(h->tag, sizeof h->tag, md_algorithm(h->md));
 	return 0;
 }
 
-/* Whether hex (NUL-terminated) has the length this check expects. */
-static int hex_ok(const struct hasher *h, const char *hex, size_t len)
+void hasher_close(struct hasher *h)
 {
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (!is_hex(hex[i]))
-			return 0;
-	if (h->fixed_len)
-		return len == 2 * h->out_len;
-	return len > 0 && len % 2 == 0 && len / 2 <= MAX_XOF_LENGTH;
-}
-
-struct sum_line {
-	char *hex;
-	size_t hex_len;
-	char *name;
-};
-
-/* "TAG (NAME) = HEX", from just after the '('. */
-static int parse_bsd(const struct hasher *h, char *s, size_t len, int escaped, struct sum_line *l)
-{
-	size_t close = len, i;
-
-	while (close > 0 && s[close - 1] != ')')
-		close--;
-	if (close == 0)
-		return -1;
-	close--;
-	s[close] = 0;
-	if (escaped && unescape(s, close) != 0)
-		return -1;
-	l->name = s;
-	i = close + 1;
-	while (i < len && s[i] == ' ')
-		i++;
-	if (i >= len || s[i] != '=')
-		return -1;
-	i++;
-	while (i < len && s[i] == ' ')
-		i++;
-	l->hex = s + i;
-	l->hex_len = len - i;
-	return hex_ok(h, l->hex, l->hex_len) ? 0 : -1;
-}
-
-/* One line of a sums file, newline removed, NUL-terminated; edited in
- * place. *sep is the separator style seen so far in this file: -1
- * unknown, 0 "HEX  NAME" (or "HEX *NAME"), 1 "HEX NAME" - the two are not
- * mixed, as in coreutils. Returns 0 if the line is properly formatted. */
-static int parse_line(const struct hasher *h, char *s, size_t len, int *sep, struct sum_line *l)
-{
-	size_t i = 0, tl = strlen(h->tag), hex_len, j;
-	int escaped = 0;
-
-	while (i < len && isspace((unsigned char)s[i]))
-		i++;
-	if (s[i] == '\\') {
-		escaped = 1;
-		i++;
-	}
-	if (tl && len - i >= tl && !strncmp(s + i, h->tag, tl)) {
-		i += tl;
-		if (s[i] == ' ')
-			i++;
-		if (s[i] != '(')
-			return -1;
-		return parse_bsd(h, s + i + 1, len - i - 1, escaped, l);
-	}
-	if (h->fixed_len) {
-		hex_len = 2 * h->out_len;
-		if (len - i < hex_len + 2)
-			return -1;
-	} else {
-		for (hex_len = 0; i + hex_len < len && is_hex(s[i + hex_len]); hex_len++)
-			;
-		if (len - i < hex_len + 2)
-			return -1;
-	}
-	if (!isspace((unsigned char)s[i + hex_len]))
-		return -1;
-	s[i + hex_len] = 0;
-	l->hex = s + i;
-	l->hex_len = hex_len;
-	if (!hex_ok(h, l->hex, hex_len))
-		return -1;
-	j = i + hex_len + 1;
-	if (len - j == 1 || (s[j] != ' ' && s[j] != '*')) {
-		if (*sep == 0)
-			return -1;
-		*sep = 1;
-	} else if (*sep != 1) {
-		*sep = 0;
-		j++;
-	}
-	l->name = s + j;
-	if (escaped && unescape(s + j, len - j) != 0)
-		return -1;
-	return 0;
-}
-
-static int hex_equal(const char *a, const char *b, size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < len; i++)
-		if (tolower((unsigned char)a[i]) != tolower((unsigned char)b[i]))
-			return 0;
-	return 1;
-}
-
-/* Verifies one sums file. Returns 0 if all is well, EXIT_VERIFY if a check
- * failed, EXIT_ERROR if the sums file cannot be read. */
-static int check_sums_file(struct hasher *h, const char *sums, const struct check_opts *o)
-{
-	FILE *f;
-	char *line = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	unsigned long lineno = 0, improper = 0, proper = 0, mismatched = 0, unreadable = 0, matched = 0;
-	int is_stdin = !strcmp(sums, "-"), sep = -1, ok;
-	const char *label = quote_name(input_label(sums));
-	char sums_label[1024];
-
-	snprintf(sums_label, sizeof sums_label, "%s", label);
-	if (is_stdin) {
-		f = stdin;
-	} else {
-		int fd = open_input(sums, NULL);
-
-		f = fd < 0 ? NULL : fdopen(fd, "r");
-		if (!f) {
-			file_error(sums, errno);
-			return EXIT_ERROR;
-		}
-	}
-	while ((len = getline(&line, &cap, f)) > 0) {
-		struct sum_line l;
-		uint8_t *out;
-		char *hex;
-		size_t n;
-		int r;
-
-		lineno++;
-		if (line[0] == '#')
-			continue;
-		if (line[len - 1] == '\n')
-			line[--len] = 0;
-		if (len > 0 && line[len - 1] == '\r')
-			line[--len] = 0;
-		if (len == 0)
-			continue;
-		if (strlen(line) != (size_t)len || parse_line(h, line, (size_t)len, &sep, &l) != 0 ||
-		    (is_stdin && !strcmp(l.name, "-"))) {
-			improper++;
-			if (o->warn)
-				msg("%s: %lu: improperly formatted %s checksum line", sums_label, lineno, h->tag);
-			continue;
-		}
-		proper++;
-		n = l.hex_len / 2;
-		out = malloc(n + 1);
-		hex = malloc(2 * n + 1);
-		if (!out || !hex) {
-			free(out);
-			free(hex);
-			msg("out of memory");
-			unreadable++;
-			continue;
-		}
-		r = hash_input(h, l.name, out, n);
-		if (r == -1) {
-			int e = errno;
-
-			if (!(o->ignore_missing && e == ENOENT)) {
-				file_error(l.name, e);
-				unreadable++;
-				if (!o->status)
-					print_result(l.name, "FAILED open or read");
-			}
-		} else if (r == -2) {
-			unreadable++;
-			if (!o->status)
-				print_result(l.name, "FAILED open or read");
-		} else {
-			to_hex(out, n, hex);
-			if (hex_equal(hex, l.hex, l.hex_len)) {
-				matched++;
-				if (!o->status && !o->quiet)
-					print_result(l.name, "OK");
-			} else {
-				mismatched++;
-				if (!o->status)
-					print_result(l.name, "FAILED");
-			}
-		}
-		free_secret(out, n + 1);
-		free(hex);
-	}
-	if (ferror(f)) {
-		file_error(sums, errno);
-		free(line);
-		if (!is_stdin)
-			fclose(f);
-		return EXIT_ERROR;
-	}
-	free(line);
-	if (!is_stdin)
-		fclose(f);
-	if (!proper) {
-		msg("%s: no properly formatted checksum lines found", sums_label);
-		return EXIT_VERIFY;
-	}
-	if (!o->status) {
-		if (improper)
-			msg("WARNING: %lu line%s improperly formatted", improper, improper == 1 ? " is" : "s are");
-		if (unreadable)
-			msg("WARNING: %lu listed file%s could not be read", unreadable, unreadable == 1 ? "" : "s");
-		if (mismatched)
-			msg("WARNING: %lu computed checksum%s did NOT match", mismatched,
-			    mismatched == 1 ? "" : "s");
-		if (o->ignore_missing && !matched)
-			msg("%s: no file was verified", sums_label);
-	}
-	ok = !mismatched && !unreadable && !(o->strict && improper) && !(o->ignore_missing && !matched);
-	return ok ? 0 : EXIT_VERIFY;
-}
-
-static int check(struct hasher *h, char **files, size_t nfiles, const struct check_opts *o)
-{
-	int rc = 0;
-	size_t i;
-
-	for (i = 0; i < nfiles; i++) {
-		int r = check_sums_file(h, files[i], o);
-
-		if (r > rc)
-			rc = r;
-	}
-	return rc;
+	md_free(h->md);
+	mac_free(h->mac);
+	h->md = NULL;
+	h->mac = NULL;
 }
 
 /* ---- the two commands ---- */
 
 enum {
 	O_ALG = 1, O_PROVIDER, O_TAG, O_LENGTH, O_CHECK, O_QUIET, O_STATUS, O_STRICT, O_WARN,
-	O_IGNORE_MISSING, O_KEY, O_KEY_FILE, O_HELP
+	O_IGNORE_MISSING, O_KEY, O_KEY_FILE, O_HELP, O_BINARY, O_TEXT, O_ZERO
 };
 
 static const struct opt sum_opts[] = {
@@ -536,9 +302,19 @@ static const struct opt sum_opts[] = {
 	{ O_IGNORE_MISSING, 0, "ignore-missing", 0, 0 },
 	{ O_KEY, 'K', "key", 1, 0 },
 	{ O_KEY_FILE, 0, "key-file", 1, 0 },
+	{ O_BINARY, 'b', "binary", 0, 0 },
+	{ O_TEXT, 't', "text", 0, 0 },
+	{ O_ZERO, 'z', "zero", 0, 0 },
 	{ O_HELP, 'h', "help", 0, 0 },
 	{ 0, 0, NULL, 0, 0 }
 };
+
+static int usage_error(const char *cmd, const char *what)
+{
+	fprintf(stderr, "jca %s: %s\n", cmd, what);
+	try_help(cmd);
+	return EXIT_ERROR;
+}
 
 static int run_sums(int argc, char **argv, int is_mac)
 {
@@ -547,25 +323,31 @@ static int run_sums(int argc, char **argv, int is_mac)
 	const char *alg = NULL, *provider = NULL, *key_hex = NULL, *key_file = NULL, *length = NULL, *arg;
 	const char *verify_only = NULL;
 	struct check_opts co = { 0, 0, 0, 0, 0 };
+	struct out_fmt fmt = { 0, 0, 0 };
 	struct hasher h;
+	struct sum_src *src = NULL;
 	struct opt_parser p;
 	char **files = calloc((size_t)argc + 1, sizeof *files);
-	size_t nfiles = 0;
-	int id, tag = 0, checking = 0, rc;
+	uint8_t *key = NULL;
+	size_t nfiles = 0, key_len = 0;
+	int id, checking = 0, text = 0, binary_opt = 0, rc;
 
 	if (!files) {
 		msg("out of memory");
 		return EXIT_ERROR;
 	}
 	memset(&h, 0, sizeof h);
-	h.cmd = cmd;
 	opt_init(&p, argc, argv, cmd);
 	while ((id = opt_next(&p, sum_opts, &arg)) != OPT_DONE) {
 		switch (id) {
 		case OPT_OPERAND: files[nfiles++] = (char *)arg; break;
 		case O_ALG: alg = arg; break;
 		case O_PROVIDER: provider = arg; break;
-		case O_TAG: tag = 1; break;
+		/* as in coreutils: --tag implies binary, -t after it is an error */
+		case O_TAG: fmt.tag = 1; fmt.binary = 1; text = 0; break;
+		case O_BINARY: fmt.binary = 1; text = 0; binary_opt = 1; break;
+		case O_TEXT: fmt.binary = 0; text = 1; binary_opt = 1; break;
+		case O_ZERO: fmt.zero = 1; break;
 		case O_LENGTH: length = arg; break;
 		case O_CHECK: checking = 1; break;
 		/* the last of --quiet, --status, --warn wins, as in coreutils */
@@ -577,10 +359,8 @@ static int run_sums(int argc, char **argv, int is_mac)
 		case O_KEY:
 		case O_KEY_FILE:
 			if (!is_mac) {
-				fprintf(stderr, "jca dgst: a digest takes no key (did you mean 'jca mac'?)\n");
-				try_help(cmd);
 				free(files);
-				return EXIT_ERROR;
+				return usage_error(cmd, "a digest takes no key (did you mean 'jca mac'?)");
 			}
 			if (id == O_KEY)
 				key_hex = arg;
@@ -592,14 +372,24 @@ static int run_sums(int argc, char **argv, int is_mac)
 		}
 	}
 	rc = EXIT_ERROR;
-	if (!alg) {
-		fprintf(stderr, "jca %s: no algorithm given (-a ALG)\n", cmd);
-		try_help(cmd);
+	if (!alg && !checking) {
+		usage_error(cmd, "no algorithm given (-a ALG)");
 		goto out;
 	}
-	if (checking && tag) {
-		fprintf(stderr, "jca %s: the --tag option is meaningless when verifying checksums\n", cmd);
-		try_help(cmd);
+	if (checking && fmt.tag) {
+		usage_error(cmd, "the --tag option is meaningless when verifying checksums");
+		goto out;
+	}
+	if (checking && binary_opt) {
+		usage_error(cmd, "the --binary and --text options are meaningless when verifying checksums");
+		goto out;
+	}
+	if (checking && fmt.zero) {
+		usage_error(cmd, "the --zero option is not supported when verifying checksums");
+		goto out;
+	}
+	if (fmt.tag && text) {
+		usage_error(cmd, "--tag does not support --text mode");
 		goto out;
 	}
 	if (!checking && verify_only) {
@@ -608,43 +398,19 @@ static int run_sums(int argc, char **argv, int is_mac)
 		try_help(cmd);
 		goto out;
 	}
+	if (length && (is_mac || !alg)) {
+		fprintf(stderr, "jca %s: --length applies to SHAKE digests given with -a only\n", cmd);
+		goto out;
+	}
 	if (nfiles == 0)
 		files[nfiles++] = "-";
-
-	if (is_mac) {
-		uint8_t *key = NULL;
-		size_t key_len = 0;
-
-		if (length) {
-			fprintf(stderr, "jca mac: --length applies to SHAKE digests only\n");
+	if (is_mac && load_key(cmd, key_hex, key_file, &key, &key_len) != 0)
+		goto out;
+	if (alg) {
+		if (hasher_open(&h, cmd, alg, provider, key, key_len) != 0) {
+			fprintf(stderr, "jca %s: %s\n", cmd, jca_last_error_message());
 			goto out;
 		}
-		h.mac = provider ? mac_get_instance_from(alg, provider) : mac_get_instance(alg);
-		if (!h.mac) {
-			fprintf(stderr, "jca mac: %s\n", jca_last_error_message());
-			goto out;
-		}
-		if (load_key(cmd, key_hex, key_file, &key, &key_len) != 0)
-			goto out;
-		if (mac_init(h.mac, key, key_len) != 0) {
-			fprintf(stderr, "jca mac: %s\n", jca_last_error_message());
-			free_secret(key, key_len);
-			goto out;
-		}
-		free_secret(key, key_len);
-		h.out_len = mac_length(h.mac);
-		h.fixed_len = 1;
-		make_tag(h.tag, sizeof h.tag, mac_algorithm(h.mac));
-	} else {
-
-		h.md = provider ? md_get_instance_from(alg, provider) : md_get_instance(alg);
-		if (!h.md) {
-			fprintf(stderr, "jca dgst: %s\n", jca_last_error_message());
-			goto out;
-		}
-		h.xof = md_is_xof(h.md);
-		h.out_len = md_length(h.md);
-		h.fixed_len = !h.xof;
 		if (length) {
 			uint64_t n;
 
@@ -662,14 +428,29 @@ static int run_sums(int argc, char **argv, int is_mac)
 			h.out_len = (size_t)n;
 			h.fixed_len = 1;
 		}
-		make_tag(h.tag, sizeof h.tag, md_algorithm(h.md));
 	}
-	if (!h.fixed_len && !checking)
-		h.fixed_len = 1;        /* computing: the default length */
-	rc = checking ? check(&h, files, nfiles, &co) : compute(&h, files, nfiles, tag);
+	if (!checking) {
+		if (!h.fixed_len)
+			h.fixed_len = 1;        /* computing: the default length */
+		rc = compute(&h, files, nfiles, &fmt);
+		goto out;
+	}
+	src = calloc(1, sizeof *src);
+	if (!src) {
+		msg("out of memory");
+		goto out;
+	}
+	src->fixed = alg ? &h : NULL;
+	src->cmd = cmd;
+	src->provider = provider;
+	src->key = key;
+	src->key_len = key_len;
+	rc = check_sums(src, files, nfiles, &co);
+	sum_src_free(src);
+	free(src);
 out:
-	md_free(h.md);
-	mac_free(h.mac);
+	hasher_close(&h);
+	free_secret(key, key_len);
 	free(files);
 	return rc;
 }

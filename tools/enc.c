@@ -5,9 +5,11 @@
  *
  * Without --iv, encryption draws a random IV and writes it in front of the
  * ciphertext; decryption reads it from there. An output file is written to
- * a temporary file in the same directory and renamed into place at the
- * end, so an error (a wrong key, corrupted or truncated input) leaves no
- * output file behind. Standard output cannot be taken back.
+ * an unnamed temporary file in the same directory and renamed into place
+ * at the end, so an error (a wrong key, corrupted or truncated input) or
+ * even SIGKILL leaves no output file behind; a replaced file's mode is
+ * kept, and a symbolic link is written through. Standard output cannot be
+ * taken back.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -25,7 +27,7 @@
 #define MAX_IV 32
 
 struct enc_opts {
-	int dir;                /* JCA_ENCRYPT or JCA_DECRYPT */
+	cipher_opmode dir;      /* JCA_ENCRYPT or JCA_DECRYPT */
 	const char *cmd;        /* "enc" or "dec" */
 	const char *trans, *provider, *key_hex, *key_file, *iv_hex, *in, *out;
 };
@@ -58,19 +60,27 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "\n"
 	        "Errors: a wrong key or corrupted input is reported as 'bad decrypt' when\n"
 	        "the padding does not check; truncated input as not a whole number of\n"
-	        "blocks. With -out FILE the output goes to a temporary file in FILE's\n"
-	        "directory, renamed to FILE only on success: on any error no output file\n"
-	        "is left. Output already written to standard output cannot be taken back:\n"
-	        "on error, discard it.\n"
+	        "blocks. With -out FILE the output goes to an unnamed temporary file in\n"
+	        "FILE's directory, renamed to FILE only on success: on any error, even\n"
+	        "SIGKILL, no output file is left. A FILE that exists keeps its mode; a\n"
+	        "symbolic link is written through (the file it points to is replaced,\n"
+	        "the link kept), as openssl does. Output already written to standard\n"
+	        "output cannot be taken back: on error, discard it.\n"
 	        "\n"
 	        "Exit codes: 0 success, 2 any error (usage, key, I/O, bad decrypt).\n",
 	        cmd, !strcmp(cmd, "enc") ? "Encrypts" : "Decrypts");
 }
 
-/* ---- the temporary output file, removed on error or signal ---- */
+/* ---- the output file ----
+ * Written to an unnamed file in the target's directory (O_TMPFILE), so
+ * nothing is left behind whatever kills the process; at the end it gets a
+ * name (linkat) and is renamed over the target. Where the filesystem has
+ * no O_TMPFILE, a named temporary file (mkostemp) is used instead and
+ * removed on error or on SIGINT, SIGTERM, SIGHUP and SIGPIPE. */
 
 static char tmp_path[PATH_MAX];
-static volatile sig_atomic_t tmp_live;
+static volatile sig_atomic_t tmp_live;   /* tmp_path names a file to remove */
+static int tmp_anon;                     /* the fd is an O_TMPFILE file */
 
 static void on_signal(int sig)
 {
@@ -89,17 +99,40 @@ static void catch_signals(void)
 		signal(sigs[i], on_signal);
 }
 
+/* tmp_path = "DIR/.NAME.jca-SUFFIX" for path "DIR/NAME". */
+static int temp_name(const char *path, const char *suffix)
+{
+	const char *slash = strrchr(path, '/');
+	int dir_len = slash ? (int)(slash - path + 1) : 0;
+
+	if (snprintf(tmp_path, sizeof tmp_path, "%.*s.%s.jca-%s", dir_len, path, slash ? slash + 1 : path,
+	             suffix) >= (int)sizeof tmp_path) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return 0;
+}
+
 /* Creates the temporary file next to path. Returns its fd or -1 (errno). */
 static int open_temp(const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	int dir_len = slash ? (int)(slash - path + 1) : 0, fd;
+	char dir[PATH_MAX];
+	int fd;
 
-	if (snprintf(tmp_path, sizeof tmp_path, "%.*s.%s.jca-XXXXXX", dir_len, path,
-	             slash ? slash + 1 : path) >= (int)sizeof tmp_path) {
-		errno = ENAMETOOLONG;
-		return -1;
+	if (slash)
+		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	else
+		snprintf(dir, sizeof dir, ".");
+#ifdef O_TMPFILE
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		tmp_anon = 1;
+		return fd;
 	}
+#endif
+	if (temp_name(path, "XXXXXX") != 0)
+		return -1;
 	fd = mkostemp(tmp_path, O_CLOEXEC);
 	if (fd >= 0)
 		tmp_live = 1;
@@ -116,14 +149,50 @@ static void drop_temp(int fd)
 	}
 }
 
-/* Gives the temporary file the mode of a newly created file and renames
- * it into place. 0, or -1 after printing the problem. */
+/* Gives an O_TMPFILE file a name next to path (tmp_path). 0 or -1. */
+static int name_temp(int fd, const char *path)
+{
+	char proc[64];
+	unsigned i;
+
+	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+	for (i = 0; i < 100; i++) {
+		char suffix[32];
+
+		snprintf(suffix, sizeof suffix, "%ld-%u", (long)getpid(), i);
+		if (temp_name(path, suffix) != 0)
+			return -1;
+		if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp_path, AT_SYMLINK_FOLLOW) == 0 ||
+		    (errno == ENOENT && linkat(fd, "", AT_FDCWD, tmp_path, AT_EMPTY_PATH) == 0)) {
+			tmp_live = 1;
+			return 0;
+		}
+		if (errno != EEXIST)
+			return -1;
+	}
+	return -1;
+}
+
+/* Gives the temporary file the mode of the file it replaces (else of a
+ * newly created file) and renames it into place. 0, or -1 after printing
+ * the problem. */
 static int commit_temp(int fd, const char *path)
 {
-	mode_t mask = umask(0);
+	struct stat st;
+	mode_t mode;
 
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 || fsync(fd) != 0) {
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+		mode = st.st_mode & 07777;
+		/* the owner and group too, where allowed (as root) */
+		if (fchown(fd, st.st_uid, st.st_gid) != 0)
+			mode &= 0777;
+	} else {
+		mode_t mask = umask(0);
+
+		umask(mask);
+		mode = 0666 & ~mask;
+	}
+	if (fchmod(fd, mode) != 0 || fsync(fd) != 0 || (tmp_anon && name_temp(fd, path) != 0)) {
 		file_error(path, errno);
 		drop_temp(fd);
 		return -1;
@@ -142,6 +211,28 @@ static int commit_temp(int fd, const char *path)
 	return 0;
 }
 
+/* The file -out writes: path itself, or the file a symbolic link points
+ * to (written through, the link kept, as openssl does). NULL after
+ * printing why (a dangling link, a directory). */
+static const char *out_target(const char *cmd, const char *path, char *buf)
+{
+	struct stat st;
+
+	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
+		if (!realpath(path, buf)) {
+			fprintf(stderr, "jca %s: %s: a symbolic link to a file that cannot be reached (%s): not followed\n",
+			        cmd, quote_name(path), strerror(errno));
+			return NULL;
+		}
+		path = buf;
+	}
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
+		file_error(path, EISDIR);
+		return NULL;
+	}
+	return path;
+}
+
 /* ---- the cipher loop ---- */
 
 static void output_error(const char *name, int errnum)
@@ -158,10 +249,10 @@ static void report_cipher_error(const struct enc_opts *o, int rc, const char *in
 		msg("%s: bad decrypt: wrong key or corrupted input", name);
 	else if (o->dir == JCA_DECRYPT && rc == JCA_NOTBLOCK)
 		msg("%s: bad decrypt: input is not a whole number of %zu-byte blocks (truncated or corrupted)",
-		    name, cipher_block_size(c));
+		    name, cipher_block_length(c));
 	else if (rc == JCA_NOTBLOCK)
 		msg("%s: input is not a whole number of %zu-byte blocks, which %s needs", name,
-		    cipher_block_size(c), cipher_algorithm(c));
+		    cipher_block_length(c), cipher_algorithm(c));
 	else
 		msg("%s: %s", name, jca_last_error_message());
 }
@@ -297,6 +388,7 @@ static int run(const struct enc_opts *o)
 	cipher_ctx *c;
 	uint64_t size = 0;
 	int in_fd = -1, out_fd = -1, rc = EXIT_ERROR;
+	static char target[PATH_MAX];
 
 	c = o->provider ? cipher_get_instance_from(o->trans, o->provider) : cipher_get_instance(o->trans);
 	if (!c) {
@@ -306,7 +398,7 @@ static int run(const struct enc_opts *o)
 	if (load_key(o->cmd, o->key_hex, o->key_file, &key, &key_len) != 0)
 		goto out;
 	if (o->iv_hex && parse_hex(o->iv_hex, &iv, &iv_len) != 0) {
-		fprintf(stderr, "jca %s: --iv: the IV must be an even number of hex digits\n", o->cmd);
+		fprintf(stderr, "jca %s: --iv: the IV is not an even number of hexadecimal digits\n", o->cmd);
 		goto out;
 	}
 	if (check_key(o, c, key, key_len, iv, iv_len) != 0)
@@ -317,12 +409,9 @@ static int run(const struct enc_opts *o)
 		goto out;
 	}
 	if (to_file) {
-		struct stat st;
-
-		if (stat(out_name, &st) == 0 && S_ISDIR(st.st_mode)) {
-			file_error(out_name, EISDIR);
+		out_name = out_target(o->cmd, out_name, target);
+		if (!out_name)
 			goto out;
-		}
 		catch_signals();
 		out_fd = open_temp(out_name);
 		if (out_fd < 0) {

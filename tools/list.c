@@ -40,23 +40,11 @@ static void usage_list(FILE *f)
 	        "  -h, --help       this help\n");
 }
 
-/* An alias that is an OID: digits and dots, optionally "=TRANSFORMATION"
- * (cipher OIDs name a whole transformation). Returns the OID's length, or
- * 0 if the alias is not an OID; *target gets the transformation or NULL. */
-static size_t oid_alias(const char *a, const char **target)
+/* What an OID names, when it is more than the service's algorithm (a
+ * Cipher OID names a whole transformation), else NULL. */
+static const char *oid_target(const jca_service *s, const jca_oid_info *oi)
 {
-	size_t n = 0, dots = 0;
-
-	*target = NULL;
-	if (a[0] < '0' || a[0] > '9')
-		return 0;
-	while ((a[n] >= '0' && a[n] <= '9') || a[n] == '.')
-		dots += a[n++] == '.';
-	if (!dots || (a[n] && a[n] != '='))
-		return 0;
-	if (a[n] == '=')
-		*target = a + n + 1;
-	return n;
+	return strcmp(oi->name, jca_service_algorithm(s)) ? oi->name : NULL;
 }
 
 static const char *state_name(jca_provider_state_t st)
@@ -75,21 +63,19 @@ static void text_service(const jca_service *s, const struct list_opts *o)
 {
 	const char *a, *target, *k, *v;
 	jca_impl_info info;
-	size_t i, len;
+	jca_oid_info oi;
+	size_t i;
 	int n = 0;
 
 	printf("     %s\n", jca_service_algorithm(s));
 	for (i = 0; (a = jca_service_alias_at(s, i)); i++)
-		if (!oid_alias(a, &target))
-			printf("%s%s", n++ ? ", " : "       aliases: ", a);
+		printf("%s%s", n++ ? ", " : "       aliases: ", a);
 	if (n)
 		putchar('\n');
 	n = 0;
-	for (i = 0; (a = jca_service_alias_at(s, i)); i++) {
-		if (!(len = oid_alias(a, &target)))
-			continue;
-		printf("%s%.*s", n++ ? ", " : "       OIDs: ", (int)len, a);
-		if (target)
+	for (i = 0; jca_service_oid_at(s, i, &oi) == 0; i++) {
+		printf("%s%s", n++ ? ", " : "       OIDs: ", oi.oid);
+		if ((target = oid_target(s, &oi)))
 			printf(" (%s)", target);
 	}
 	if (n)
@@ -145,9 +131,9 @@ static void json_service(const jca_service *s)
 {
 	const char *a, *target, *k, *v;
 	jca_impl_info info;
-	size_t i, len;
+	jca_oid_info oi;
+	size_t i;
 	int n = 0;
-	char oid[128];
 
 	printf("{\"type\": ");
 	json_string(stdout, jca_service_type_name(jca_service_type_of(s)));
@@ -155,23 +141,15 @@ static void json_service(const jca_service *s)
 	json_string(stdout, jca_service_algorithm(s));
 	printf(", \"aliases\": [");
 	for (i = 0; (a = jca_service_alias_at(s, i)); i++) {
-		if (oid_alias(a, &target))
-			continue;
 		printf("%s", n++ ? ", " : "");
 		json_string(stdout, a);
 	}
 	printf("], \"oids\": [");
 	n = 0;
-	for (i = 0; (a = jca_service_alias_at(s, i)); i++) {
-		if (!(len = oid_alias(a, &target)))
-			continue;
-		if (len >= sizeof oid)
-			len = sizeof oid - 1;
-		memcpy(oid, a, len);
-		oid[len] = 0;
+	for (i = 0; jca_service_oid_at(s, i, &oi) == 0; i++) {
 		printf("%s{\"oid\": ", n++ ? ", " : "");
-		json_string(stdout, oid);
-		if (target) {
+		json_string(stdout, oi.oid);
+		if ((target = oid_target(s, &oi))) {
 			printf(", \"transformation\": ");
 			json_string(stdout, target);
 		}

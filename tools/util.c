@@ -163,6 +163,32 @@ int opt_next(struct opt_parser *p, const struct opt *opts, const char **arg)
 		for (o = opts; o->id; o++)
 			if (o->long_name && strlen(o->long_name) == n && !strncmp(o->long_name, name, n))
 				break;
+		if (!o->id && n) {
+			/* as GNU getopt_long: an unambiguous prefix names the option */
+			const struct opt *q, *hit = NULL;
+			int ambiguous = 0;
+
+			for (q = opts; q->id; q++)
+				if (q->long_name && !strncmp(q->long_name, name, n)) {
+					if (hit && hit->id != q->id)
+						ambiguous = 1;
+					if (!hit)
+						hit = q;
+				}
+			if (ambiguous) {
+				fflush(stdout);
+				fprintf(stderr, "jca %s: option '%.*s' is ambiguous; possibilities:", p->cmd,
+				        (int)(n + 2), a);
+				for (q = opts; q->id; q++)
+					if (q->long_name && !strncmp(q->long_name, name, n))
+						fprintf(stderr, " '--%s'", q->long_name);
+				fputc('\n', stderr);
+				try_help(p->cmd);
+				return OPT_BAD;
+			}
+			if (hit)
+				o = hit;
+		}
 		if (!o->id)
 			return opt_fail(p, "unknown option '%s'", a);
 		if (!o->has_arg) {
@@ -319,7 +345,13 @@ int load_key(const char *cmd, const char *hex, const char *file, uint8_t **key, 
 	if (file)
 		return read_key_file(cmd, file, key, len);
 	if (parse_hex(hex, key, len) != 0) {
-		fprintf(stderr, "jca %s: -K: the key must be an even number of hex digits\n", cmd);
+		size_t i = strspn(hex, "0123456789abcdefABCDEF");
+
+		if (hex[i])
+			fprintf(stderr, "jca %s: -K: the key is not hexadecimal ('%c' at position %zu)\n", cmd,
+			        hex[i], i + 1);
+		else
+			fprintf(stderr, "jca %s: -K: the key has an odd number of hex digits (%zu)\n", cmd, i);
 		return -1;
 	}
 	return 0;

@@ -30,10 +30,14 @@
 extern "C" {
 #endif
 
-#define JCA_ENCRYPT 1
-#define JCA_DECRYPT 2
+/* Direction of a Cipher (javax.crypto.Cipher ENCRYPT_MODE, DECRYPT_MODE). */
+typedef enum cipher_opmode {
+	JCA_ENCRYPT = 1,
+	JCA_DECRYPT = 2
+} cipher_opmode;
 
 typedef struct cipher_ctx cipher_ctx;
+typedef struct cipher_handle cipher_handle;
 
 /* A new, uninitialised instance, or NULL with the last error set. The
  * first provider in preference order that supports the whole combination
@@ -41,13 +45,21 @@ typedef struct cipher_ctx cipher_ctx;
 JCA_API cipher_ctx *cipher_get_instance(const char *transformation);
 JCA_API cipher_ctx *cipher_get_instance_from(const char *transformation, const char *provider);
 
+/* Pre-resolved handle, as md_lookup: look the transformation up once
+ * (NULL with the last error set, as cipher_get_instance), then create many
+ * uninitialised instances with cipher_new (NULL and JCA_EINVAL for a NULL
+ * handle, JCA_ENOMEM). Valid until jca_shutdown(), whatever happens to the
+ * provider list; not freed by the caller. */
+JCA_API const cipher_handle *cipher_lookup(const char *transformation);
+JCA_API cipher_ctx *cipher_new(const cipher_handle *h);
+
 /* Sets direction, key and IV and forgets any earlier state.
  * CBC: iv_len must be the block size. When encrypting, iv may be NULL: a
  * random IV is drawn from the OS (getrandom) and cipher_iv() returns it.
  * Decrypting needs an IV (JCA_NOIV). ECB takes no IV (JCA_IVLEN if given).
- * Errors: JCA_EINVAL (bad opmode), JCA_KEYLEN, JCA_IVLEN, JCA_NOIV,
+ * Errors: JCA_EINVAL (opmode not JCA_ENCRYPT or JCA_DECRYPT), JCA_KEYLEN, JCA_IVLEN, JCA_NOIV,
  * JCA_RANDOM. */
-JCA_API int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
+JCA_API int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                         const void *iv, size_t iv_len);
 
 /* Processes in_len bytes, writing whole blocks to out and holding any
@@ -68,11 +80,17 @@ JCA_API int cipher_update(cipher_ctx *c, const void *in, size_t in_len,
 JCA_API int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len,
                             void *out, size_t out_size, size_t *out_len);
 
+/* Drops buffered input and returns to the state right after cipher_init
+ * (same key and IV; nothing to drop before cipher_init). Returns 0, or
+ * JCA_EINVAL for a NULL object. */
+JCA_API int cipher_reset(cipher_ctx *c);
+
 /* Output space that cipher_update or cipher_do_final needs for in_len
  * more bytes of input (exact for encryption, an upper bound when
  * decrypting with padding). */
 JCA_API size_t cipher_output_size(const cipher_ctx *c, size_t in_len);
-JCA_API size_t cipher_block_size(const cipher_ctx *c);
+/* Block length in bytes. */
+JCA_API size_t cipher_block_length(const cipher_ctx *c);
 /* The IV in use (NULL for ECB or before init) and its length. */
 JCA_API const uint8_t *cipher_iv(const cipher_ctx *c);
 JCA_API size_t cipher_iv_length(const cipher_ctx *c);

@@ -82,6 +82,23 @@ JCA_API int jca_last_error(void);
  * thread's next failing libjca call. */
 JCA_API const char *jca_last_error_message(void);
 
+/*
+ * Conventions shared by the engines (md_*, cipher_*, mac_*):
+ *  - getting an instance: *_get_instance(name), *_get_instance_from(name,
+ *    provider), or resolve once with *_lookup(name) and create many with
+ *    *_new(handle); NULL with the last error set on failure;
+ *  - a call returns 0 or a negative JCA_* status; *_reset(obj) drops the
+ *    input so far and keeps key and IV, returning 0 or JCA_EINVAL;
+ *  - output buffers are (out, out_size): out_size is the room in out.
+ *    md_digest and mac_do_final write a bounded length (digest or tag, at
+ *    most INT32_MAX) and return it; cipher_update and cipher_do_final can
+ *    write any length and return 0 with the count in *out_len;
+ *  - lengths are read with *_length (md_length, mac_length: output;
+ *    md_block_length, mac_block_length, cipher_block_length; cipher_iv_length);
+ *  - *_algorithm, *_provider, *_implementation name what serves the object;
+ *    *_free wipes and frees, ignoring NULL.
+ */
+
 /* Library version string ("0.1.0"). */
 JCA_API const char *jca_version(void);
 

@@ -24,25 +24,42 @@ extern "C" {
 #endif
 
 typedef struct mac_ctx mac_ctx;
+typedef struct mac_handle mac_handle;
 
 JCA_API mac_ctx *mac_get_instance(const char *name);
 JCA_API mac_ctx *mac_get_instance_from(const char *name, const char *provider);
+
+/* Pre-resolved handle, as md_lookup: look the name up once (NULL with the
+ * last error set, as mac_get_instance), then create many unkeyed instances
+ * with mac_new (NULL and JCA_EINVAL for a NULL handle, JCA_ENOMEM). Valid
+ * until jca_shutdown(), whatever happens to the provider list; not freed
+ * by the caller. */
+JCA_API const mac_handle *mac_lookup(const char *name);
+JCA_API mac_ctx *mac_new(const mac_handle *h);
 /* Keys the Mac: any length, including 0 and longer than the block (then
  * hashed first, RFC 2104). The keyed inner and outer states are computed
  * once here. */
 JCA_API int mac_init(mac_ctx *m, const void *key, size_t key_len);
 /* JCA_NOTINIT before mac_init. */
 JCA_API int mac_update(mac_ctx *m, const void *data, size_t len);
-/* Writes the mac_length() byte tag (out_len must be at least that, else
+/* Writes the mac_length() byte tag (out_size must be at least that, else
  * JCA_BUFSIZE), then returns to the keyed state. Returns the tag length or
- * a negative status. */
-JCA_API int mac_do_final(mac_ctx *m, void *out, size_t out_len);
-/* Drops the input so far, keeps the key. */
+ * a negative status (see "Conventions" in jca/common.h). */
+JCA_API int mac_do_final(mac_ctx *m, void *out, size_t out_size);
+/* Drops the input so far, keeps the key (nothing to drop before
+ * mac_init). Returns 0, JCA_EINVAL for a NULL object, JCA_ENOMEM. */
 JCA_API int mac_reset(mac_ctx *m);
 JCA_API mac_ctx *mac_clone(const mac_ctx *m);
+/* Tag length in bytes (the digest's output length). */
 JCA_API size_t mac_length(const mac_ctx *m);
+/* Block length in bytes of the digest under the HMAC. */
+JCA_API size_t mac_block_length(const mac_ctx *m);
+/* Canonical name, e.g. "HmacSHA256". */
 JCA_API const char *mac_algorithm(const mac_ctx *m);
+/* Name of the provider that served the instance, e.g. "builtin". */
 JCA_API const char *mac_provider(const mac_ctx *m);
+/* Name of the implementation in use, e.g. "hmac(sha256-shani)". */
+JCA_API const char *mac_implementation(const mac_ctx *m);
 /* Wipes keys and pads, then frees; NULL is ignored. */
 JCA_API void mac_free(mac_ctx *m);
 

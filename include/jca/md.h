@@ -37,13 +37,15 @@ JCA_API md_ctx *md_new(const md_handle *h);
  * JCA_EINVAL. */
 JCA_API int md_update(md_ctx *md, const void *data, size_t len);
 /* Finish: write the digest to out and reset md for reuse (JCA digest()).
- * Writes md_length(md) bytes; out_len must be at least that, else
+ * Writes md_length(md) bytes; out_size must be at least that, else
  * JCA_BUFSIZE and nothing changes. For SHAKE128/SHAKE256 (extendable
- * output) exactly out_len bytes are written, any length including 0.
- * Returns the number of bytes written, or a negative status. */
-JCA_API int md_digest(md_ctx *md, void *out, size_t out_len);
-/* Back to the initial state, dropping any input. */
-JCA_API void md_reset(md_ctx *md);
+ * output) exactly out_size bytes are written, any length up to INT32_MAX
+ * including 0. Returns the number of bytes written, or a negative status
+ * (see "Conventions" in jca/common.h). */
+JCA_API int md_digest(md_ctx *md, void *out, size_t out_size);
+/* Back to the initial state, dropping any input. Returns 0, or JCA_EINVAL
+ * for a NULL object. */
+JCA_API int md_reset(md_ctx *md);
 /* An independent copy with the same state, or NULL (JCA_ENOMEM). */
 JCA_API md_ctx *md_clone(const md_ctx *md);
 /* Wipe and free; NULL is ignored. */

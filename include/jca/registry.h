@@ -54,14 +54,31 @@ JCA_API const char *jca_service_type_name(jca_service_type type);
 JCA_API jca_service_type jca_service_type_of(const jca_service *s);
 JCA_API const char *jca_service_algorithm(const jca_service *s);
 JCA_API const jca_provider *jca_service_provider(const jca_service *s);
-/* Alias at index (OIDs included), NULL past the end. A Cipher service's
- * OID aliases are written "OID=TRANSFORMATION" (the OID names that full
- * transformation, e.g. "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding"). */
+/* The jca_service_*_at iterators return 0 for an item and JCA_END past the
+ * last one: positive, not an error (the last error is left as it was).
+ * A NULL argument is an error: JCA_EINVAL with the last error set. */
+enum { JCA_END = 1 };
+
+/* Alias (another name of the algorithm, not an OID) at index, NULL past
+ * the end. OIDs are listed by jca_service_oid_at. */
 JCA_API const char *jca_service_alias_at(const jca_service *s, size_t index);
+
+/* An OID of a service and what it names: a digest or Mac OID names the
+ * algorithm itself; a Cipher OID names one full transformation, e.g.
+ * 2.16.840.1.101.3.4.1.2 -> "AES_128/CBC/NoPadding". Either name can be
+ * passed to *_get_instance. */
+#define JCA_OID_MAX 128
+typedef struct jca_oid_info {
+	char oid[JCA_OID_MAX];  /* dotted decimal, NUL-terminated */
+	const char *name;       /* what it names; valid until jca_shutdown() */
+} jca_oid_info;
+/* Fills *info for OID `index`; returns 0, JCA_END past the end, or
+ * JCA_EINVAL. */
+JCA_API int jca_service_oid_at(const jca_service *s, size_t index, jca_oid_info *info);
 /* Attribute value by key (case-insensitive), NULL if absent. The registry
  * adds "Implementation" (the active implementation's name). */
 JCA_API const char *jca_service_attribute(const jca_service *s, const char *key);
-/* Attribute at index; returns 0, or -1 past the end. */
+/* Attribute at index; returns 0, JCA_END past the end, or JCA_EINVAL. */
 JCA_API int jca_service_attribute_at(const jca_service *s, size_t index,
                                      const char **key, const char **value);
 
@@ -72,7 +89,8 @@ typedef struct jca_impl_info {
 	int available;         /* usable on this CPU (after JCA_CPU) */
 	int active;            /* the one bound into the service */
 } jca_impl_info;
-/* Fills *info for implementation `index`; returns 0, or -1 past the end. */
+/* Fills *info for implementation `index`; returns 0, JCA_END past the
+ * end, or JCA_EINVAL. */
 JCA_API int jca_service_impl_at(const jca_service *s, size_t index, jca_impl_info *info);
 
 #ifdef __cplusplus

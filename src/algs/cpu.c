@@ -3,6 +3,7 @@
  * CPU feature detection, once, in one place. See cpu.h.
  */
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,16 @@ const char *jca__cpu_name(uint32_t bit)
 		if (names[i].bit == bit)
 			return names[i].name;
 	return NULL;
+}
+
+static uint32_t name_bit(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(names[i].name, name) == 0)
+			return names[i].bit;
+	return 0;
 }
 
 #if defined(__x86_64__)
@@ -153,6 +164,15 @@ static uint32_t parse_override(uint32_t f, const char *s)
 				for (i = 0; i < sizeof names / sizeof names[0]; i++)
 					if (strcmp(word + 1, names[i].name) == 0)
 						f &= ~names[i].bit;
+		}
+		/* a debugging knob: a word it does not know is said, not ignored */
+		if (n && (n >= sizeof word || (strcmp(word, "generic") && strcmp(word, "none") &&
+		                               (word[0] != '-' || !name_bit(word + 1))))) {
+			fprintf(stderr, "libjca: JCA_CPU: '%.*s' ignored: expected generic or -FEATURE, FEATURE one of",
+			        (int)n, s);
+			for (i = 0; i < sizeof names / sizeof names[0]; i++)
+				fprintf(stderr, " %s", names[i].name);
+			fputc('\n', stderr);
 		}
 		s += n;
 		if (*s == ',')

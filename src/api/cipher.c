@@ -7,7 +7,9 @@
 #include <string.h>
 #include <sys/random.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 #define MAX_BLOCK 32
 
@@ -68,7 +70,21 @@ cipher_ctx *cipher_get_instance_from(const char *transformation, const char *pro
 	return r ? cipher_create(r) : NULL;
 }
 
-int cipher_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
+const cipher_handle *cipher_lookup(const char *transformation)
+{
+	return (const cipher_handle *)jca__lookup(JCA_CIPHER, transformation, NULL);
+}
+
+cipher_ctx *cipher_new(const cipher_handle *h)
+{
+	if (!h) {
+		jca__error(JCA_EINVAL, "Cipher handle is NULL");
+		return NULL;
+	}
+	return cipher_create((const jca__resolved *)h);
+}
+
+int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                 const void *iv, size_t iv_len)
 {
 	uint8_t fresh[MAX_BLOCK];
@@ -262,6 +278,15 @@ static void rewind_ctx(cipher_ctx *c)
 	c->buflen = 0;
 }
 
+int cipher_reset(cipher_ctx *c)
+{
+	if (!c)
+		return jca__error(JCA_EINVAL, "cipher_reset: NULL object");
+	if (c->dir)
+		rewind_ctx(c);
+	return 0;
+}
+
 size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
 {
 	size_t total;
@@ -396,7 +421,7 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 	return 0;
 }
 
-size_t cipher_block_size(const cipher_ctx *c)
+size_t cipher_block_length(const cipher_ctx *c)
 {
 	return c ? c->bs : 0;
 }
@@ -418,7 +443,7 @@ const char *cipher_algorithm(const cipher_ctx *c)
 
 const char *cipher_provider(const cipher_ctx *c)
 {
-	return c ? c->svc->provider->name : NULL;
+	return c ? jca_provider_name(c->svc->provider) : NULL;
 }
 
 const char *cipher_implementation(const cipher_ctx *c)

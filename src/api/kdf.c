@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 #define MAX_PRF 1024                   /* the registry refuses larger digests */
 #define MAX_DATA (1u << 30)
@@ -57,7 +59,7 @@ static const jca__resolved *kdf_service(const char *alg, int kind, const char *p
 	impl = r->impl;
 	if ((kind == KIND_PBKDF2) != (impl->kind == JCA_KDF_PBKDF2)) {
 		jca__error(JCA_NOALG, "KDF \"%s\" of provider \"%s\" is not the %s template", alg,
-		           r->svc->provider->name, alg);
+		           jca_provider_name(jca_service_provider(r->svc)), alg);
 		return NULL;
 	}
 	return r;
@@ -130,7 +132,7 @@ static kdf_ctx *create(const kdf_handle *h)
 	}
 	k->kind = kind;
 	k->mac_r = r;
-	k->mac = jca__mac_new(r);
+	k->mac = mac_new((const mac_handle *)r);
 	if (!k->mac) {
 		free(k);
 		return NULL;

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 #define MAX_BLOCK 1024     /* the registry refuses digests with larger blocks */
 #define MAX_DIGEST 1024
@@ -56,11 +58,6 @@ static mac_ctx *mac_create(const jca__resolved *r)
 	return m;
 }
 
-mac_ctx *jca__mac_new(const jca__resolved *r)
-{
-	return mac_create(r);
-}
-
 mac_ctx *mac_get_instance(const char *name)
 {
 	const jca__resolved *r = jca__lookup(JCA_MAC, name, NULL);
@@ -87,6 +84,20 @@ static int failed(mac_ctx *m, const char *fn)
 	m->keyed = 0;
 	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed; call mac_init", fn,
 	                  m->svc->algorithm, m->md->name);
+}
+
+const mac_handle *mac_lookup(const char *name)
+{
+	return (const mac_handle *)jca__lookup(JCA_MAC, name, NULL);
+}
+
+mac_ctx *mac_new(const mac_handle *h)
+{
+	if (!h) {
+		jca__error(JCA_EINVAL, "Mac handle is NULL");
+		return NULL;
+	}
+	return mac_create((const jca__resolved *)h);
 }
 
 int mac_init(mac_ctx *m, const void *key, size_t key_len)
@@ -143,7 +154,7 @@ int mac_update(mac_ctx *m, const void *data, size_t len)
 	return 0;
 }
 
-int mac_do_final(mac_ctx *m, void *out, size_t out_len)
+int mac_do_final(mac_ctx *m, void *out, size_t out_size)
 {
 	const jca_md_impl *md;
 	uint8_t inner[MAX_DIGEST];
@@ -155,9 +166,9 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_len)
 		return jca__error(JCA_NOTINIT, "mac_do_final: %s is not initialised (call mac_init)", m->svc->algorithm);
 	md = m->md;
 	dl = md->digest_size;
-	if (out_len < dl)
+	if (out_size < dl)
 		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu",
-		                  m->svc->algorithm, dl, out_len);
+		                  m->svc->algorithm, dl, out_size);
 	if (md->final(WORK(m), inner, dl) != 0) {
 		jca__wipe(inner, dl);
 		return failed(m, "mac_do_final");
@@ -230,6 +241,16 @@ size_t mac_length(const mac_ctx *m)
 	return m ? m->md->digest_size : 0;
 }
 
+size_t mac_block_length(const mac_ctx *m)
+{
+	return m ? m->md->block_size : 0;
+}
+
+const char *mac_implementation(const mac_ctx *m)
+{
+	return m ? m->svc->impl_name : NULL;
+}
+
 const char *mac_algorithm(const mac_ctx *m)
 {
 	return m ? m->svc->algorithm : NULL;
@@ -237,7 +258,7 @@ const char *mac_algorithm(const mac_ctx *m)
 
 const char *mac_provider(const mac_ctx *m)
 {
-	return m ? m->svc->provider->name : NULL;
+	return m ? jca_provider_name(m->svc->provider) : NULL;
 }
 
 void mac_free(mac_ctx *m)

@@ -3,7 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 
 struct md_ctx {
 	const jca_md_impl *impl;
@@ -93,21 +95,21 @@ int md_update(md_ctx *md, const void *data, size_t len)
 	return 0;
 }
 
-int md_digest(md_ctx *md, void *out, size_t out_len)
+int md_digest(md_ctx *md, void *out, size_t out_size)
 {
 	size_t n;
 
-	if (!md || (!out && out_len))
+	if (!md || (!out && out_size))
 		return jca__error(JCA_EINVAL, "md_digest: NULL %s", md ? "output" : "object");
 	if (md->impl->flags & JCA_MD_XOF) {
-		if (out_len > (size_t)INT32_MAX)
-			return jca__error(JCA_OUTLEN, "md_digest: output length %zu too large", out_len);
-		n = out_len;
+		if (out_size > (size_t)INT32_MAX)
+			return jca__error(JCA_OUTLEN, "md_digest: output length %zu too large", out_size);
+		n = out_size;
 	} else {
 		n = md->out_len;
-		if (out_len < n)
+		if (out_size < n)
 			return jca__error(JCA_BUFSIZE, "md_digest: %s needs %zu bytes of output, got %zu",
-			                  md->svc->algorithm, n, out_len);
+			                  md->svc->algorithm, n, out_size);
 	}
 	if (md->failed)
 		return failed(md, "md_digest");
@@ -120,10 +122,12 @@ int md_digest(md_ctx *md, void *out, size_t out_len)
 	return (int)n;
 }
 
-void md_reset(md_ctx *md)
+int md_reset(md_ctx *md)
 {
-	if (md)
-		md->failed = md->impl->init(md->state) != 0;
+	if (!md)
+		return jca__error(JCA_EINVAL, "md_reset: NULL object");
+	md->failed = md->impl->init(md->state) != 0;
+	return md->failed ? failed(md, "md_reset") : 0;
 }
 
 md_ctx *md_clone(const md_ctx *md)
@@ -191,7 +195,7 @@ const char *md_algorithm(const md_ctx *md)
 
 const char *md_provider(const md_ctx *md)
 {
-	return md ? md->svc->provider->name : NULL;
+	return md ? jca_provider_name(md->svc->provider) : NULL;
 }
 
 const char *md_implementation(const md_ctx *md)

@@ -48,7 +48,7 @@ static random_ctx *create(const jca__resolved *res)
 	r->impl = impl;
 	r->kind = impl->kind == JCA_RANDOM_NATIVE ? KIND_NATIVE : KIND_DRBG;
 	r->algorithm = res->svc->algorithm;
-	r->provider = res->svc->provider->name;
+	r->provider = jca_provider_name(jca_service_provider(res->svc));
 	if (r->kind == KIND_NATIVE)
 		r->ready = 1;
 	return r;

@@ -17,6 +17,23 @@ static const struct hash_alg {
 	{ "SHA-512", 256 }, { "SHA-512/224", 192 }, { "SHA-512/256", 256 }
 };
 
+/* ASCII case-insensitive equality. */
+static int name_eq(const char *a, const char *b)
+{
+	for (;; a++, b++) {
+		char x = *a, y = *b;
+
+		if (x >= 'A' && x <= 'Z')
+			x = (char)(x - 'A' + 'a');
+		if (y >= 'A' && y <= 'Z')
+			y = (char)(y - 'A' + 'a');
+		if (x != y)
+			return 0;
+		if (!x)
+			return 1;
+	}
+}
+
 /* Copies the next comma-separated item of *s, trimmed, into out. */
 static int next_item(const char **s, char *out, size_t n)
 {
@@ -95,22 +112,22 @@ int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned streng
 			return jca__error(JCA_EINVAL, "DRBG: item too long in mechanism \"%s\"", mechanism);
 		if (!item[0])
 			continue;
-		if (jca__name_eq(item, "Hash_DRBG") || jca__name_eq(item, "HMAC_DRBG") ||
-		    jca__name_eq(item, "CTR_DRBG")) {
+		if (name_eq(item, "Hash_DRBG") || name_eq(item, "HMAC_DRBG") ||
+		    name_eq(item, "CTR_DRBG")) {
 			if (c->mech)
 				return jca__error(JCA_EINVAL, "DRBG: two mechanisms in \"%s\"", mechanism);
-			c->mech = jca__name_eq(item, "Hash_DRBG") ? &jca__hash_drbg
-			        : jca__name_eq(item, "HMAC_DRBG") ? &jca__hmac_drbg : &jca__ctr_drbg;
-		} else if (jca__name_eq(item, "AES-128") || jca__name_eq(item, "AES-192") ||
-		           jca__name_eq(item, "AES-256")) {
+			c->mech = name_eq(item, "Hash_DRBG") ? &jca__hash_drbg
+			        : name_eq(item, "HMAC_DRBG") ? &jca__hmac_drbg : &jca__ctr_drbg;
+		} else if (name_eq(item, "AES-128") || name_eq(item, "AES-192") ||
+		           name_eq(item, "AES-256")) {
 			if (hash || aes)
 				return jca__error(JCA_EINVAL, "DRBG: two algorithms in \"%s\"", mechanism);
 			aes = (unsigned)(item[4] - '0') * 100 + (unsigned)(item[5] - '0') * 10 + (unsigned)(item[6] - '0');
-		} else if (jca__name_eq(item, "use_df") || jca__name_eq(item, "no_df")) {
-			df = jca__name_eq(item, "use_df");
-		} else if (jca__name_eq(item, "none") || jca__name_eq(item, "reseed_only")) {
+		} else if (name_eq(item, "use_df") || name_eq(item, "no_df")) {
+			df = name_eq(item, "use_df");
+		} else if (name_eq(item, "none") || name_eq(item, "reseed_only")) {
 			c->pr = 0;
-		} else if (jca__name_eq(item, "pr_and_reseed")) {
+		} else if (name_eq(item, "pr_and_reseed")) {
 			c->pr = 1;
 		} else if (isdigit((unsigned char)item[0])) {
 			str = (unsigned)strtoul(item, NULL, 10);
@@ -118,7 +135,7 @@ int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned streng
 				return jca__error(JCA_EINVAL, "DRBG: strength %s is not 112, 128, 192 or 256", item);
 		} else {
 			for (i = 0; i < sizeof hashes / sizeof hashes[0]; i++)
-				if (jca__name_eq(item, hashes[i].name))
+				if (name_eq(item, hashes[i].name))
 					break;
 			if (i == sizeof hashes / sizeof hashes[0])
 				return jca__error(JCA_EINVAL, "DRBG: unknown item \"%s\" in mechanism \"%s\" "

@@ -4,7 +4,9 @@
 #ifndef JCA_RANDOM_INTERNAL_H
 #define JCA_RANDOM_INTERNAL_H
 
-#include "../registry/internal.h"
+#include "../registry/lookup.h"
+#include "../registry/error.h"
+#include "../util/mem.h"
 #include "../algs/drbg.h"
 #include "jca/random.h"
 

@@ -5,7 +5,6 @@
  * binds the best usable one (highest priority) when the provider loads.
  */
 #include "builtin.h"
-#include "../registry/internal.h"
 
 /* ---- implementation lists: portable first, then the accelerated ones
  * this build has; the registry picks the best available ---- */

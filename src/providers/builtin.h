@@ -10,6 +10,9 @@
 #include "../algs/algs.h"
 #include "../algs/cpu.h"
 
+/* The built-in provider's descriptor (builtin.c), for the registry. */
+JCA__HIDDEN const jca_provider_desc *jca__builtin_provider(void);
+
 JCA__HIDDEN extern const jca_md_impl jca__md5_generic, jca__sha1_generic,
 	jca__sha224_generic, jca__sha256_generic, jca__sha384_generic,
 	jca__sha512_generic, jca__sha512_224_generic, jca__sha512_256_generic,

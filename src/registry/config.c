@@ -20,7 +20,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "jca.h"
+#include "conf.h"
+#include "error.h"
 
 #ifndef JCA_SYSCONFDIR
 #define JCA_SYSCONFDIR "/usr/local/etc"

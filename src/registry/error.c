@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Status codes, messages and the thread's last error. See jca/common.h. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "internal.h"
+#include "jca.h"
+#include "error.h"
 
 static _Thread_local struct {
 	int code;
@@ -54,11 +56,4 @@ const char *jca_last_error_message(void)
 const char *jca_version(void)
 {
 	return JCA_VERSION_STRING;
-}
-
-void jca__wipe(void *p, size_t n)
-{
-	/* A compiler barrier keeps the stores from being removed as dead. */
-	memset(p, 0, n);
-	__asm__ __volatile__("" : : "r"(p) : "memory");
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Plugin loading: trust checks, dlopen, the entry call with the host table.
- * Validation of the returned descriptor is the registry's job (registry.c),
+ * Validation of the returned descriptor is the registry's job (validate.c),
  * the same for plugins and for providers added through the API.
  */
 #define _GNU_SOURCE
@@ -16,7 +16,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "internal.h"
+#include "jca.h"
+#include "plugin.h"
+#include "error.h"
 
 static _Thread_local char plugin_error[256];
 

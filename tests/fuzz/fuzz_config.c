@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "jca.h"
-#include "../../src/registry/internal.h"
+#include "../../src/registry/conf.h"
 
 static char conf_path[64];
 

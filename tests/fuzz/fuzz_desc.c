@@ -448,7 +448,7 @@ static void use_cipher(const char *name, const char *prov)
 
 	if (!c)
 		return;
-	bs = cipher_block_size(c);
+	bs = cipher_block_length(c);
 	ivl = cipher_iv_length(c);
 	memset(key, 7, sizeof key);
 	memset(iv, 9, sizeof iv);

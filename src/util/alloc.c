@@ -12,9 +12,10 @@
  * AddressSanitizer have it off.
  */
 #include <pthread.h>
+#include <stdint.h>
 #include <stdlib.h>
 
-#include "../registry/internal.h"
+#include "mem.h"
 
 #define JCA__CLASS_SHIFT 6                  /* 64-byte classes */
 #define JCA__CLASSES 24                     /* blocks up to 1.5 KiB */

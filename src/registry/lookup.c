@@ -1,0 +1,167 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Lookup: the per-thread front cache and the index probe (the hot path,
+ * kept in one file so that they inline into jca__lookup), then the slow
+ * path: provider-qualified lookups, lazy loading, disabled names.
+ */
+#include <string.h>
+
+#include "registry_int.h"
+
+static inline int key_eq(const char *a, const char *b, size_t n)
+{
+	uint64_t x, y;
+
+	while (n >= 8) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		if (x != y)
+			return 0;
+		a += 8;
+		b += 8;
+		n -= 8;
+	}
+	while (n--)
+		if (*a++ != *b++)
+			return 0;
+	return 1;
+}
+
+static inline jca__entry *index_find(const jca__snapshot *s, const char *key, size_t klen)
+{
+	uint32_t h = jca__hash(key, klen), at = h & s->mask;
+
+	for (;; at = (at + 1) & s->mask) {
+		const struct jca__slot *sl = &s->index[at];
+
+		if (!sl->e)
+			return NULL;
+		if (sl->hash == h && sl->klen == klen && key_eq(sl->e->key, key, klen))
+			return sl->e;
+	}
+}
+
+static const jca__resolved *not_found(const jca__snapshot *s, const char *key, size_t klen,
+                                      jca_service_type type, const char *name, const char *provider)
+{
+	jca__entry *d;
+
+	HASH_FIND(hh, s->disabled, key, klen, d);
+	if (d)
+		jca__error(JCA_DISABLED, "%s \"%s\" is disabled by policy (%s)", jca_service_type_name(type), name,
+		           jca__conf ? jca__conf->source : "configuration");
+	else if (provider)
+		jca__error(JCA_NOALG, "provider \"%s\" does not offer %s \"%s\"", provider, jca_service_type_name(type), name);
+	else
+		jca__error(JCA_NOALG, "no provider offers %s \"%s\"", jca_service_type_name(type), name);
+	return NULL;
+}
+
+/*
+ * The per-thread front cache: a few (name pointer -> result) pairs per
+ * thread, so that a caller who passes the same name again (a string
+ * literal, typically) skips folding and hashing. A hit needs the same
+ * pointer, the same bytes (strcmp against a copy: the caller may have
+ * changed its buffer) and the same snapshot by publication number (any
+ * provider change publishes a new one, so the cache never outlives a
+ * change). Names of up to 31 bytes are cached.
+ */
+#define JCA__FRONT_SLOTS 8
+#define JCA__FRONT_NAME 32
+struct jca__front {
+	const char *name;
+	uint64_t gen;
+	const jca__resolved *r;
+	int type;
+	char copy[JCA__FRONT_NAME];
+};
+static _Thread_local __attribute__((tls_model("initial-exec")))
+	struct jca__front front[JCA__FRONT_SLOTS];
+
+static inline struct jca__front *front_slot(const char *name, jca_service_type type)
+{
+	uintptr_t p = (uintptr_t)name;
+
+	return &front[((p >> 3) ^ (p >> 9) ^ (uintptr_t)type) & (JCA__FRONT_SLOTS - 1)];
+}
+
+static const jca__resolved *lookup_slow(jca_service_type type, const char *name, const char *provider);
+
+const jca__resolved *jca__lookup(jca_service_type type, const char *name, const char *provider)
+{
+	const jca__snapshot *s = atomic_load_explicit(&jca__current, memory_order_acquire);
+
+	if (__builtin_expect(s != NULL && name != NULL && provider == NULL, 1)) {
+		struct jca__front *f = front_slot(name, type);
+
+		if (f->name == name && f->gen == s->gen && f->type == (int)type && strcmp(name, f->copy) == 0)
+			return f->r;
+	}
+	return lookup_slow(type, name, provider);
+}
+
+static const jca__resolved *lookup_slow(jca_service_type type, const char *name, const char *provider)
+{
+	char key[JCA__MAX_NAME + 8];
+	const jca__snapshot *s;
+	jca__entry *e;
+	size_t klen;
+
+	if (!name)
+		return (jca__error(JCA_EINVAL, "%s name is NULL", jca_service_type_name(type)), NULL);
+	klen = jca__make_key(key, type, name);
+	if (!klen)
+		return (jca__error(*name ? JCA_NOALG : JCA_EINVAL, "%s name \"%.64s\" is %s", jca_service_type_name(type),
+		                   name, *name ? "too long" : "empty"), NULL);
+	for (;;) {
+		s = jca__get_snapshot();
+		if (!s)
+			return NULL;
+		if (provider) {
+			int at = jca__find_provider(s, provider);
+			int st;
+
+			if (at < 0)
+				return (jca__error(JCA_NOPROVIDER, "no provider named \"%s\"", provider), NULL);
+			st = jca__provider_state(s->provs[at]);
+			if (st == JCA_PROVIDER_LOADED) {
+				HASH_FIND(hh, s->tables[at], key, klen, e);
+				return e ? &e->r : not_found(s, key, klen, type, name, provider);
+			}
+			if (st == JCA_PROVIDER_FAILED || jca__in_load)
+				return (jca__error(JCA_NOPROVIDER, "provider \"%s\" is not available: %s", provider,
+				                   st == JCA_PROVIDER_FAILED ? s->provs[at]->reason : "being loaded"), NULL);
+			jca__load_next(s, at);
+			continue;
+		}
+		e = index_find(s, key, klen);
+		/* Found, and no provider ahead of it is unloaded: remember it in
+		 * the front cache. */
+		if (__builtin_expect(e != NULL && e->pos < s->lazy_pos, 1)) {
+			if (klen - 1 < JCA__FRONT_NAME) {
+				struct jca__front *f = front_slot(name, type);
+
+				f->name = name;
+				f->gen = s->gen;
+				f->r = &e->r;
+				f->type = (int)type;
+				memcpy(f->copy, name, klen);   /* klen - 1 bytes and the NUL */
+			}
+			return &e->r;
+		}
+		if (!e && s->disabled) {
+			jca__entry *d;
+
+			HASH_FIND(hh, s->disabled, key, klen, d);
+			if (d)
+				return not_found(s, key, klen, type, name, NULL);
+		}
+		if (s->lazy_pos < (int)s->n && !jca__in_load) {
+			jca__load_next(s, -1);
+			continue;
+		}
+		if (e && e->r.svc)
+			return &e->r;
+		return not_found(s, key, klen, type, name, NULL);
+	}
+}

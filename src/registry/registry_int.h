@@ -1,0 +1,225 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Registry internals shared by the files of src/registry (not by the
+ * engines: they see lookup.h). Providers in preference order, their
+ * services, and the lookup tables that map (type, name) to a service and
+ * its cached constructor. See snapshot.c for the publication rules.
+ *
+ * The key builder and the hash are inline here: the hot path in lookup.c
+ * and uthash in every file use them.
+ */
+#ifndef JCA_REGISTRY_INT_H
+#define JCA_REGISTRY_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "lookup.h"
+#include "error.h"
+#include "conf.h"
+
+/* ---- names and keys (names.c; inline ones here) ---- */
+static inline __attribute__((always_inline)) uint32_t jca__hash(const char *k, size_t n)
+{
+	/* Word-at-a-time multiply hash with a full 64-bit finaliser: keys are
+	 * short names and the table takes the low bits, which a bare multiply
+	 * leaves poorly mixed. */
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ n;
+	uint64_t w;
+
+	while (n >= 8) {
+		memcpy(&w, k, 8);
+		h = (h ^ w) * 0xff51afd7ed558ccdull;
+		h = (h << 31) | (h >> 33);
+		k += 8;
+		n -= 8;
+	}
+	if (n) {
+		w = 0;
+		memcpy(&w, k, n);
+		h ^= w;
+	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	h ^= h >> 33;
+	return (uint32_t)h;
+}
+
+/* uthash: our own hash over folded keys, and no exit() on out-of-memory. */
+#define HASH_NONFATAL_OOM 1
+#define HASH_FUNCTION(keyptr, keylen, hashv) ((hashv) = jca__hash((const char *)(keyptr), (keylen)))
+#include <uthash.h>
+
+#define JCA__MAX_NAME 120     /* longest name accepted, in bytes */
+
+static inline char jca__fold(char c)
+{
+	return (c >= 'A' && c <= 'Z') ? (char)(c + ('a' - 'A')) : c;
+}
+
+static inline char jca__type_letter(jca_service_type t)
+{
+	switch (t) {
+	case JCA_MESSAGE_DIGEST: return 'D';
+	case JCA_CIPHER: return 'C';
+	case JCA_MAC: return 'M';
+	case JCA_SECURE_RANDOM: return 'R';
+	case JCA_KDF: return 'K';
+	}
+	return '?';
+}
+
+/* ASCII upper case to lower case in 8 bytes at once: a byte gets 0x20
+ * added exactly when it is in 'A'..'Z' (no carries between bytes). */
+static inline uint64_t jca__fold8(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
+	uint64_t low7 = w & ~high;
+	uint64_t ge_a = low7 + ones * (0x80 - 'A');        /* bit 7 set if >= 'A' */
+	uint64_t gt_z = low7 + ones * (0x80 - 'Z' - 1);    /* bit 7 set if > 'Z' */
+	uint64_t upper = ge_a & ~gt_z & ~w & high;         /* ASCII only */
+
+	return w | (upper >> 2);
+}
+
+/* Builds the key "<type><folded name>" in buf (which has room for
+ * JCA__MAX_NAME + 8 bytes); returns its length, or 0 if the name is empty
+ * or too long. */
+static inline size_t jca__make_key(char *buf, jca_service_type type, const char *name)
+{
+	size_t n = strlen(name), i;
+	uint64_t w;
+
+	if (!n || n > JCA__MAX_NAME)
+		return 0;
+	buf[0] = jca__type_letter(type);
+	memcpy(buf + 1, name, n);
+	memset(buf + 1 + n, 0, 7);
+	for (i = 0; i < n + 1; i += 8) {
+		memcpy(&w, buf + i, 8);
+		w = jca__fold8(w);
+		memcpy(buf + i, &w, 8);
+	}
+	return n + 1;
+}
+
+/* ASCII case-insensitive equality of two names. */
+JCA__HIDDEN int jca__name_eq(const char *a, const char *b);
+/* Is s a dotted decimal OID ("2.16.840.1.101.3.4.2.1")? */
+JCA__HIDDEN int jca__is_oid(const char *s);
+/* Is `word` one of the '|'-separated words of `list` (case-insensitive)? */
+JCA__HIDDEN int jca__list_has(const char *list, const char *word);
+/* A provider attribute of s by key (case-insensitive), or NULL. */
+JCA__HIDDEN const char *jca__attr_get(const struct jca_service *s, const char *key);
+
+/* ---- providers (provider.c) ---- */
+struct jca_provider {
+	const char *name, *version, *description;
+	const jca_provider_desc *desc;
+	struct jca_service **services;   /* declared services then composed HMACs */
+	size_t n_services;
+	char *conf_name;                 /* name in the configuration (owned), or NULL */
+	char *source;                    /* "built in", plugin path, ... (owned) */
+	_Atomic int state;               /* jca_provider_state_t */
+	char reason[256];                /* why loading failed */
+	void *dl;                        /* dlopen handle; never closed */
+	struct jca_provider *all_next;   /* every provider ever made, for teardown */
+};
+
+static inline int jca__impl_usable(int (*available)(void))
+{
+	return !available || available();
+}
+
+static inline int jca__provider_state(const struct jca_provider *p)
+{
+	return atomic_load_explicit(&p->state, memory_order_acquire);
+}
+
+static inline size_t jca__count_list(const char *const *l)
+{
+	size_t n = 0;
+
+	while (l && l[n])
+		n++;
+	return n;
+}
+
+JCA__HIDDEN struct jca_provider *jca__new_provider(const char *conf_name, const char *source);
+/* Fills p from a validated descriptor, all or nothing (see provider.c). */
+JCA__HIDDEN int jca__populate(struct jca_provider *p, const jca_provider_desc *d);
+JCA__HIDDEN void jca__clear_services(struct jca_provider *p);
+JCA__HIDDEN void jca__free_service(struct jca_service *s);
+JCA__HIDDEN void jca__free_provider(struct jca_provider *p);
+
+/* ---- validation and self-tests (validate.c) ---- */
+JCA__HIDDEN int jca__validate(const jca_provider_desc *d);
+JCA__HIDDEN int jca__self_test(const struct jca_service *s, const jca_kat *k);
+
+/* ---- lookup tables (table.c) ---- */
+/* A name in a lookup table: (type, folded name) -> service + cached impl. */
+typedef struct jca__entry jca__entry;
+struct jca__entry {
+	UT_hash_handle hh;
+	jca__resolved r;
+	int pos;                  /* position of the provider in the snapshot */
+	size_t klen;
+	char key[];               /* type letter + folded name */
+};
+
+JCA__HIDDEN int jca__table_put(jca__entry **table, const char *key, size_t klen,
+                               const jca__resolved *r, int pos);
+JCA__HIDDEN int jca__build_provider_table(jca__entry **table, const struct jca_provider *p, int pos);
+/* The HMAC service over digest service d, or NULL (XOF, no block size, OOM). */
+JCA__HIDDEN struct jca_service *jca__compose_hmac(const struct jca_service *d);
+
+/* ---- snapshots (snapshot.c) ---- */
+typedef struct jca__snapshot {
+	size_t n;                         /* providers */
+	struct jca_provider **provs;      /* preference order */
+	jca__entry **tables;              /* one table per loaded provider */
+	jca__entry *merged;               /* preferred entries, then first provider wins */
+	jca__entry *disabled;             /* names disabled by policy */
+	int lazy_pos;                     /* first provider not yet loaded, or n */
+	/* Read-only open-addressing index over `merged` for the hot path:
+	 * power-of-two slots, linear probing, at most a quarter full. */
+	struct jca__slot {
+		uint32_t hash;
+		uint32_t klen;
+		jca__entry *e;
+	} *index;
+	uint32_t mask;
+	uint64_t gen;                     /* publication number, unique in the process */
+	struct jca__snapshot *retired;    /* older snapshots, freed at shutdown */
+} jca__snapshot;
+
+/* The published snapshot (acquire to read); changes under jca__lock. */
+JCA__HIDDEN extern _Atomic(jca__snapshot *) jca__current;
+JCA__HIDDEN extern pthread_mutex_t jca__lock;
+JCA__HIDDEN extern jca__snapshot *jca__retired_snapshots;
+JCA__HIDDEN jca__snapshot *jca__build_snapshot(struct jca_provider **provs, size_t n);
+JCA__HIDDEN void jca__publish(jca__snapshot *s);
+JCA__HIDDEN void jca__free_snapshot(jca__snapshot *s);
+
+/* ---- policy (policy.c) ---- */
+JCA__HIDDEN int jca__find_provider(const jca__snapshot *s, const char *name);
+JCA__HIDDEN int jca__apply_disabled(jca__snapshot *s);
+JCA__HIDDEN int jca__apply_prefs(jca__snapshot *s);
+
+/* ---- the provider list (load.c) ---- */
+JCA__HIDDEN extern jca__config *jca__conf;   /* read at initialisation */
+/* Set while this thread loads a provider: lookups from a plugin's entry
+ * function see the registry as it is and never load (no recursion). */
+JCA__HIDDEN extern _Thread_local __attribute__((tls_model("initial-exec"))) int jca__in_load;
+/* The current snapshot, initialising the registry on first use; NULL with
+ * the error set if the configuration is broken. */
+JCA__HIDDEN jca__snapshot *jca__get_snapshot(void);
+/* Loads the first provider not yet loaded, or provider `only` (>= 0), if
+ * `seen` is still current. */
+JCA__HIDDEN void jca__load_next(const jca__snapshot *seen, int only);
+
+#endif

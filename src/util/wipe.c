@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* Wiping secrets. See mem.h. */
+#include <string.h>
+
+#include "mem.h"
+
+void jca__wipe(void *p, size_t n)
+{
+	/* A compiler barrier keeps the stores from being removed as dead. */
+	memset(p, 0, n);
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+}
