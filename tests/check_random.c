@@ -237,6 +237,17 @@ START_TEST(test_cavp)
 			ck_assert_msg(n == (f == 2 ? 1440 : 1680), "%s/%s: %d records", sets[s], files[f], n);
 			total += n;
 		}
+	{
+		md_ctx *m1 = md_get_instance("SHA-1"), *m2 = md_get_instance("SHA-256"), *m5 = md_get_instance("SHA-512");
+		cipher_ctx *c = cipher_get_instance("AES_256/ECB/NoPadding");
+
+		printf("DRBG CAVP backends: %s, %s, %s, %s\n", md_implementation(m1), md_implementation(m2),
+		       md_implementation(m5), c ? cipher_implementation(c) : "?");
+		md_free(m1);
+		md_free(m2);
+		md_free(m5);
+		cipher_free(c);
+	}
 	printf("DRBG CAVP: %d records passed (Hash/HMAC_DRBG over SHA-1/224/256/384/512/512-224/512-256, "
 	       "CTR_DRBG AES-128/192/256 use_df and no_df; no reseed, reseed, prediction resistance); "
 	       "SKIP: %d 3KeyTDEA records (no TDEA)\n", total, skipped);
