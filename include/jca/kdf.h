@@ -74,6 +74,8 @@ typedef struct kdf_params {
 /* An instance, or NULL with the last error set (JCA_NOALG, JCA_DISABLED:
  * the KDF or the Mac it needs; JCA_EINVAL; JCA_ENOMEM). */
 JCA_API kdf_ctx *kdf_get_instance(const char *name);
+/* The KDF template (service "PBKDF2" or "HKDF") from the named provider;
+ * the Mac under it still comes from the first provider that offers it. */
 JCA_API kdf_ctx *kdf_get_instance_from(const char *name, const char *provider);
 /* Resolve once, create many (valid until jca_shutdown()). */
 JCA_API const kdf_handle *kdf_lookup(const char *name);
