@@ -30,8 +30,11 @@
 extern "C" {
 #endif
 
-/* ABI version of this header's structures. */
-#define JCA_ABI_VERSION 1
+/* ABI version of this header's structures. 2: jca_service_desc gained
+ * `random` and `kdf` (SecureRandom and KDF services), so its size (the
+ * stride of a provider's services array) changed; ABI 1 providers are
+ * refused with a message naming both versions. */
+#define JCA_ABI_VERSION 2
 
 typedef enum jca_service_type {
 	JCA_MESSAGE_DIGEST = 1,
