@@ -9,7 +9,7 @@
  *   output.c       the preamble, the tables, the cross-check
  *   targets.c      the targets, as data, and their verdicts
  *   alloc_count.c  the malloc counter
- *   ops_md.c, ops_cipher.c, ops_mac.c
+ *   ops_md.c, ops_cipher.c, ops_mac.c, ops_rand.c
  *                  one family of rows each: the operations through libjca
  *                  and OpenSSL, the kinds of rows, the rows themselves
  *

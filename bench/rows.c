@@ -8,6 +8,7 @@
 
 extern const bench_family bench_family_md, bench_family_cipher, bench_family_mac;
 extern const bench_family bench_family_gcm;
+extern const bench_family bench_family_rand;
 
 /* Every family of rows, in the order their rows run: one line each. */
 const bench_family *const bench_families[] = {
@@ -15,6 +16,7 @@ const bench_family *const bench_families[] = {
 	&bench_family_cipher,
 	&bench_family_mac,
 	&bench_family_gcm,
+	&bench_family_rand,
 };
 const size_t bench_nfamilies = sizeof bench_families / sizeof bench_families[0];
 

@@ -109,6 +109,13 @@ static const target targets[] = {
 	{ "portable SHA-256 %s / ossl integer (>= 0.95x)", "len=64 len=1024 len=16384 len=1048576",
 	  JCA("MessageDigests", "digest", "alg=SHA-256,%s"), OSSL("MessageDigests", "digest", "alg=SHA-256,%s"),
 	  1.0 / 0.95, "1/0.95", "portable" },
+	/* issue 17: SecureRandom and KDF (2-thread scaling: the automatic rows) */
+	{ "default SecureRandom 16 B / RAND_bytes (>= 2x faster)", NULL,
+	  JCA("SecureRandom", "nextBytes", "alg=default,len=16"), OSSL("SecureRandom", "nextBytes", "alg=default,len=16"),
+	  0.5, "1/2", NULL },
+	{ "PBKDF2-HMAC-SHA256 10,000 iterations / ossl (>= 1.0x)", NULL,
+	  JCA("KDF", "pbkdf2", "alg=PBKDF2WithHmacSHA256,len=32"), OSSL("KDF", "pbkdf2", "alg=PBKDF2WithHmacSHA256,len=32"),
+	  1.0, "1.00", NULL },
 };
 
 static int targets_met, targets_missed;

@@ -7,6 +7,8 @@
  *   jca/md.h        MessageDigest engine
  *   jca/cipher.h    Cipher engine
  *   jca/mac.h       Mac engine
+ *   jca/random.h    SecureRandom engine, jca_random() (the default)
+ *   jca/kdf.h       KDF engine (PBKDF2, HKDF)
  *   jca/registry.h  providers and services (introspection)
  *   jca/provider.h  provider interface (for provider and plugin authors)
  */
@@ -19,6 +21,8 @@
 #include "jca/md.h"
 #include "jca/cipher.h"
 #include "jca/mac.h"
+#include "jca/random.h"
+#include "jca/kdf.h"
 
 #ifdef __cplusplus
 extern "C" {

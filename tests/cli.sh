@@ -354,6 +354,29 @@ check "speed with algorithms, --bytes and --threads" $?
 "$jca" speed --seconds 0.1 NoSuchThing >/dev/null 2>&1; [ $? -eq 2 ]; check "speed of an unknown algorithm exits 2" $?
 "$jca" speed --seconds -1 >/dev/null 2>&1; [ $? -eq 2 ]; check "speed with bad --seconds exits 2" $?
 
+# ---- rand, kdf ----
+[ "$("$jca" rand 100 | wc -c)" -eq 100 ]; check "rand 100 writes 100 raw bytes" $?
+"$jca" rand --hex 32 | grep -Eqx '[0-9a-f]{64}'; check "rand --hex 32 writes 64 hex digits" $?
+a=$("$jca" rand -x 16); b=$("$jca" rand -x 16); [ "$a" != "$b" ]; check "two rand runs differ" $?
+"$jca" rand -m HMAC_DRBG,SHA-512 -x 1k | grep -Eqx '[0-9a-f]{2048}'; check "rand with a DRBG mechanism" $?
+"$jca" rand -a NativePRNG -o rand.bin 4k && [ "$(wc -c < rand.bin)" -eq 4096 ]; check "rand -a NativePRNG -o FILE" $?
+"$jca" rand -m nosuch 8 >/dev/null 2>&1; [ $? -eq 2 ]; check "rand with a bad mechanism exits 2" $?
+"$jca" rand >/dev/null 2>&1; [ $? -eq 2 ]; check "rand without a count exits 2" $?
+[ "$("$jca" kdf -a PBKDF2WithHmacSHA1 -p password -s 73616c74 -i 4096 -l 20)" = 4b007901b765489abead49d926f721d065a429c1 ]
+check "kdf PBKDF2WithHmacSHA1 gives RFC 6070 case 3" $?
+[ "$("$jca" kdf -a HKDF-SHA256 -K 0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b -s 000102030405060708090a0b0c --info f0f1f2f3f4f5f6f7f8f9 -l 42)" = 3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865 ]
+check "kdf HKDF-SHA256 gives RFC 5869 case 1" $?
+[ "$("$jca" kdf -a HKDF-SHA256 -m extract -K 0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b -s 000102030405060708090a0b0c -l 32)" = 077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5 ]
+check "kdf HKDF-SHA256 -m extract gives the RFC 5869 PRK" $?
+"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 0 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'iteration count' kdf.err
+check "kdf with 0 iterations exits 2 and says why" $?
+printf 'security.provider.1 = builtin\njca.disabled.algorithms = KDF.PBKDF2, SecureRandom.NativePRNG, SHA-1\n' > policy.conf
+JCA_CONF=policy.conf "$jca" kdf -a PBKDF2WithHmacSHA256 -p a -s 00 -i 1 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'disabled' kdf.err
+check "policy: KDF.PBKDF2 disabled" $?
+JCA_CONF=policy.conf "$jca" kdf -a HKDF-SHA256 -K 00 -l 4 >/dev/null; check "policy: HKDF still offered" $?
+JCA_CONF=policy.conf "$jca" rand -a NativePRNG 4 >/dev/null 2>&1; [ $? -eq 2 ]; check "policy: SecureRandom.NativePRNG disabled" $?
+JCA_CONF=policy.conf "$jca" rand -m Hash_DRBG,SHA-1 4 >/dev/null 2>&1; [ $? -eq 2 ]; check "policy: disabled SHA-1 disables Hash_DRBG over SHA-1" $?
+JCA_CONF=policy.conf "$jca" rand -m Hash_DRBG,SHA-256 -x 4 >/dev/null; check "policy: Hash_DRBG over SHA-256 still works" $?
 # ---- habits of coreutils and openssl ----
 # dgst -c without -a: each BSD line's algorithm from its tag, as cksum -c
 example="${top_builddir:-.}/plugins/.libs/example.so"
@@ -453,7 +476,7 @@ JCA_CPU=-shani,generic "$jca" dgst -a SHA-256 one >/dev/null 2>err; [ ! -s err ]
 check "JCA_CPU with known names: no message" $?
 
 # ---- help, version, usage ----
-for c in list dgst mac enc dec speed; do
+for c in list dgst mac enc dec speed rand kdf; do
 	"$jca" $c --help > help.out 2>&1; rc=$?
 	[ $rc -eq 0 ] && grep -q "usage: jca $c" help.out; check "jca $c --help" $?
 done

@@ -52,7 +52,9 @@ for src in src/util/alloc.c src/util/wipe.c src/registry/error.c src/registry/na
 	src/providers/builtin_cipher.c src/algs/cpu.c src/algs/md5.c src/algs/sha1.c src/algs/sha256.c \
 	src/algs/sha512.c src/algs/keccak.c src/algs/aes_ct.c \
 	src/api/cipher_aead.c src/algs/ghash_ct.c src/algs/gcm_ct.c \
-	src/registry/types.c src/api/md_type.c src/api/cipher_type.c src/api/mac_type.c; do
+	src/registry/types.c src/api/md_type.c src/api/cipher_type.c src/api/mac_type.c \
+	src/api/random_type.c src/api/kdf_type.c src/api/random.c src/api/random_config.c src/api/random_default.c \
+	src/api/kdf.c src/providers/builtin_random.c src/algs/drbg_hash.c src/algs/drbg_hmac.c src/algs/drbg_ctr.c; do
 	o=$out/$(echo "$src" | tr / _).o
 	$CC $CFLAGS -c "$top/$src" -o "$o"
 	objs="$objs $o"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# Runs the MessageDigest, Cipher, Mac and backend suites again with lower
+# Runs the MessageDigest, Cipher, Mac, SecureRandom, KDF and backend suites again with lower
 # CPU tiers forced through JCA_CPU, so every implementation this machine
 # can run is exercised as the active one, not only by its driver name.
 set -u
@@ -14,7 +14,7 @@ riscv64) tiers="generic -zknh" ;;
 *) tiers="generic" ;;
 esac
 for tier in $tiers; do
-	for t in check_backends check_mac check_cipher check_gcm; do
+	for t in check_backends check_mac check_cipher check_gcm check_random check_kdf; do
 		if JCA_CPU=$tier "$b/$t" > "$b/tier-$t.out" 2>&1; then
 			echo "ok: JCA_CPU=$tier $t"
 		else

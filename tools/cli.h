@@ -9,6 +9,8 @@
  *   dgst.c    jca dgst, jca mac (and their --check)
  *   enc.c     jca enc, jca dec
  *   speed.c   jca speed (on the threaded harness of bench/harness.c)
+ *   rand.c    jca rand
+ *   kdf.c     jca kdf
  */
 #ifndef JCA_CLI_H
 #define JCA_CLI_H
@@ -138,5 +140,7 @@ int cmd_dgst(int argc, char **argv);
 int cmd_mac(int argc, char **argv);
 int cmd_enc(int argc, char **argv);     /* "enc" and "dec" */
 int cmd_speed(int argc, char **argv);
+int cmd_rand(int argc, char **argv);
+int cmd_kdf(int argc, char **argv);
 
 #endif

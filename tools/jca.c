@@ -7,6 +7,8 @@
  *   jca mac [-a ALG] (-K HEX | --key-file F) [--tag] [-c] [FILE...]
  *   jca enc|dec -t TRANSFORMATION (-K HEX | --key-file F) [--iv HEX] [-in F] [-out F]
  *   jca speed [ALG...] [--bytes N] [--seconds S] [--threads T]
+ *   jca rand [-a ALG] [-m MECHANISM] [--hex] N
+ *   jca kdf -a PBKDF2WithHmacSHA256|HKDF-SHA256 ...
  *
  * Exit codes: 0 success, 1 verification failed, 2 usage or other error.
  * The commands live in list.c, dgst.c, enc.c and speed.c; helpers in util.c.
@@ -36,6 +38,8 @@ static void usage_main(FILE *f)
 	        "  enc -t TRANSFORMATION -K HEX [-in F] [-out F]   encrypt (random IV written first)\n"
 	        "  dec -t TRANSFORMATION -K HEX [-in F] [-out F]   decrypt\n"
 	        "  speed [ALG...]             throughput and get-instance cost\n"
+	        "  rand [--hex] N             N random bytes (default SecureRandom, or -a DRBG)\n"
+	        "  kdf -a ALG ...             PBKDF2 or HKDF: derived bytes in hex\n"
 	        "\n"
 	        "Run 'jca COMMAND --help' for the options of one command; 'man jca' for more.\n"
 	        "Exit codes: 0 success, 1 verification failed, 2 usage or other error.\n");
@@ -49,6 +53,7 @@ int main(int argc, char **argv)
 	} commands[] = {
 		{ "list", cmd_list }, { "dgst", cmd_dgst }, { "mac", cmd_mac },
 		{ "enc", cmd_enc },   { "dec", cmd_enc },   { "speed", cmd_speed },
+		{ "rand", cmd_rand }, { "kdf", cmd_kdf },
 	};
 	size_t i;
 	int rc;

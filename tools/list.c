@@ -11,7 +11,7 @@
 
 #include "cli.h"
 
-static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC };
+static const jca_service_type types[] = { JCA_MESSAGE_DIGEST, JCA_CIPHER, JCA_MAC, JCA_SECURE_RANDOM, JCA_KDF };
 #define N_TYPES (sizeof types / sizeof types[0])
 
 struct list_opts {
@@ -26,7 +26,8 @@ static void usage_list(FILE *f)
 	        "Prints the providers in preference order - version, source (built in or\n"
 	        "plugin path) and load state (loaded, not yet loaded, failed: reason) -\n"
 	        "then each loaded provider's services by type (MessageDigest, Cipher,\n"
-	        "Mac) with their aliases, OIDs and the implementation in use. Listing\n"
+	        "Mac, SecureRandom, KDF) with their aliases, OIDs and the implementation\n"
+	        "in use. Listing\n"
 	        "only reads the registry: it never loads a plugin.\n"
 	        "\n"
 	        "  -b, --backends   every implementation of each service with its priority,\n"

@@ -64,6 +64,9 @@
  *        computes HMAC over itself natively (a token's CKM_SHA256_HMAC,
  *        the key inside the token). Absent (NULL) in 2.0/2.1 providers:
  *        the registry composes HMAC from the digest as before.
+ *   2.3  service types JCA_SECURE_RANDOM and JCA_KDF with their
+ *        implementation structs jca_random_impl and jca_kdf_impl
+ *        (appended; the earlier types and structures are unchanged).
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -75,14 +78,16 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 2
-#define JCA_ABI_MINOR 2
+#define JCA_ABI_MINOR 3
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
 typedef enum jca_service_type {
 	JCA_MESSAGE_DIGEST = 1,
 	JCA_CIPHER = 2,
-	JCA_MAC = 3                /* composed by the registry (HMAC); not declared by providers */
+	JCA_MAC = 3,               /* composed by the registry (HMAC); not declared by providers */
+	JCA_SECURE_RANDOM = 4,     /* ABI 2.3 */
+	JCA_KDF = 5                /* ABI 2.3 */
 } jca_service_type;
 
 /* Priority tiers of implementations (higher wins, like the kernel's). */
@@ -190,6 +195,38 @@ typedef struct jca_cipher_impl {
 	/* New fields (modes) go here, with a JCA_ABI_MINOR bump. */
 } jca_cipher_impl;
 
+/* ---- SecureRandom implementation (ABI 2.3) ----
+ * Two kinds:
+ *  JCA_RANDOM_DRBG: the SP 800-90A DRBGs of the SecureRandom engine
+ *    (Hash_DRBG, HMAC_DRBG, CTR_DRBG), run over the digests and AES that
+ *    the registry hands out; the service only declares that it offers
+ *    them (generate is NULL).
+ *  JCA_RANDOM_NATIVE: a nondeterministic source (the kernel, a hardware
+ *    generator): generate(buf, len) fills buf, returns 0 or nonzero; it
+ *    must be callable from any thread at once, keeps no per-instance
+ *    state, and must never repeat output in a fork child.
+ * base.ctx_size is 0 for both (the engine owns the state). */
+#define JCA_RANDOM_DRBG 1u
+#define JCA_RANDOM_NATIVE 2u
+typedef struct jca_random_impl {
+	jca_impl base;
+	unsigned kind;             /* JCA_RANDOM_* */
+	int (*generate)(void *buf, size_t len);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_random_impl;
+
+/* ---- KDF implementation (ABI 2.3) ----
+ * The KDF engine's templates over any Mac of the registry, by kind:
+ * JCA_KDF_PBKDF2 (RFC 8018, names PBKDF2With<Mac>) or JCA_KDF_HKDF
+ * (RFC 5869, names HKDF-<digest>, HKDFWith<Mac>). base.ctx_size is 0. */
+#define JCA_KDF_PBKDF2 1u
+#define JCA_KDF_HKDF 2u
+typedef struct jca_kdf_impl {
+	jca_impl base;
+	unsigned kind;             /* JCA_KDF_* */
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_kdf_impl;
+
 typedef struct jca_attr {
 	const char *key;
 	const char *value;
@@ -231,7 +268,8 @@ typedef struct jca_service_desc {
 	const jca_attr *attributes;             /* ends with {NULL, NULL}, or NULL */
 	/* Implementations, NULL-terminated: pointers to the `base` member of
 	 * implementation structs of the service's type (jca_md_impl for
-	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER). */
+	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER, jca_random_impl
+	 * for JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF). */
 	const jca_impl *const *impls;
 	const jca_kat *kat;                     /* optional */
 } jca_service_desc;

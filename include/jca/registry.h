@@ -49,7 +49,7 @@ JCA_API const char *jca_provider_description(const jca_provider *p);
  * over its digests come after them). NULL past the end. */
 JCA_API const jca_service *jca_provider_service_at(const jca_provider *p, size_t index);
 
-/* "MessageDigest", "Cipher", "Mac". */
+/* "MessageDigest", "Cipher", "Mac", "SecureRandom", "KDF". */
 JCA_API const char *jca_service_type_name(jca_service_type type);
 JCA_API jca_service_type jca_service_type_of(const jca_service *s);
 JCA_API const char *jca_service_algorithm(const jca_service *s);

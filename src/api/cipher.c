@@ -94,11 +94,8 @@ int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key
 	} else if (opmode == JCA_DECRYPT) {
 		return jca__error(JCA_NOIV, "%s: decryption needs an IV", c->name);
 	} else {
-		ssize_t got = getrandom(fresh, c->bs, 0);
-
-		if (got != (ssize_t)c->bs)
-			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV: %s", c->name,
-			                  got < 0 ? strerror(errno) : "short read");
+		if (jca_random(fresh, c->bs) != 0)
+			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV from the default SecureRandom", c->name);
 		iv = fresh;
 	}
 	if (c->impl->set_key(c->key, key, key_len) != 0) {

@@ -260,6 +260,42 @@ static const jca_kat kat_aes = {
 	"\x69\xc4\xe0\xd8\x6a\x7b\x04\x30\xd8\xcd\xb7\x80\x70\xb4\xc5\x5a", 16, 0
 };
 
+/* ---- SecureRandom, KDF ---- */
+static const jca_impl *const drbg_impls[] = { &jca__drbg_impl.base, NULL };
+static const jca_impl *const native_impls[] = { &jca__getrandom_impl.base, NULL };
+static const jca_impl *const pbkdf2_impls[] = { &jca__pbkdf2_impl.base, NULL };
+static const jca_impl *const hkdf_impls[] = { &jca__hkdf_impl.base, NULL };
+static const jca_attr drbg_attrs[] = {
+	{ "Mechanisms", "Hash_DRBG|HMAC_DRBG|CTR_DRBG" },
+	{ "DefaultMechanism", "CTR_DRBG,AES-256,256,reseed_only,use_df" },
+	{ "ThreadSafe", "false" },
+	{ "ImplementedIn", "Software" },
+	{ NULL, NULL }
+};
+static const jca_attr native_attrs[] = {
+	{ "ThreadSafe", "true" },
+	{ "ImplementedIn", "Software" },
+	{ NULL, NULL }
+};
+static const jca_attr pbkdf2_attrs[] = { { "Names", "PBKDF2With<Mac>" }, { NULL, NULL } };
+static const jca_attr hkdf_attrs[] = { { "Names", "HKDF-<digest>|HKDFWith<Mac>" }, { NULL, NULL } };
+static const jca_service_desc svc_drbg = {
+	.struct_size = sizeof(jca_service_desc), .type = JCA_SECURE_RANDOM, .algorithm = "DRBG",
+	.attributes = drbg_attrs, .impls = drbg_impls
+};
+static const jca_service_desc svc_native = {
+	.struct_size = sizeof(jca_service_desc), .type = JCA_SECURE_RANDOM, .algorithm = "NativePRNG",
+	.attributes = native_attrs, .impls = native_impls
+};
+static const jca_service_desc svc_pbkdf2 = {
+	.struct_size = sizeof(jca_service_desc), .type = JCA_KDF, .algorithm = "PBKDF2",
+	.attributes = pbkdf2_attrs, .impls = pbkdf2_impls
+};
+static const jca_service_desc svc_hkdf = {
+	.struct_size = sizeof(jca_service_desc), .type = JCA_KDF, .algorithm = "HKDF",
+	.attributes = hkdf_attrs, .impls = hkdf_impls
+};
+
 #define MD(var, id, low, attrs, kat) \
 	static const jca_service_desc var = { sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, JCA_NAME_##id, \
 		low##_names, attrs, low##_impls, kat }
@@ -298,13 +334,17 @@ static const jca_service_desc *const services[] = {
 	&svc_shake128,
 	&svc_shake256,
 	&svc_aes,
+	&svc_drbg,
+	&svc_native,
+	&svc_pbkdf2,
+	&svc_hkdf,
 	NULL
 };
 
 static const jca_provider_desc builtin = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc),
 	"builtin", JCA_VERSION_STRING,
-	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES",
+	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, DRBG, NativePRNG, PBKDF2, HKDF",
 	services
 };
 

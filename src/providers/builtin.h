@@ -20,6 +20,8 @@ JCA__HIDDEN extern const jca_md_impl jca__md5_generic, jca__sha1_generic,
 	jca__sha3_512_generic, jca__shake128_generic, jca__shake256_generic;
 
 JCA__HIDDEN extern const jca_cipher_impl jca__aes_generic;
+JCA__HIDDEN extern const jca_random_impl jca__drbg_impl, jca__getrandom_impl;
+JCA__HIDDEN extern const jca_kdf_impl jca__pbkdf2_impl, jca__hkdf_impl;
 
 #if defined(JCA_HAVE_X86_BACKENDS)
 JCA__HIDDEN extern const jca_md_impl jca__sha1_shani, jca__sha224_shani, jca__sha256_shani,

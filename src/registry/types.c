@@ -9,6 +9,8 @@ static const jca__type_ops *const types[] = {
 	&jca__md_type,
 	&jca__cipher_type,
 	&jca__mac_type,
+	&jca__random_type,
+	&jca__kdf_type,
 };
 
 const jca__type_ops *jca__type_at(size_t i)

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Service types: one table of operations per type, kept beside its engine
- * (src/api/md_type.c, cipher_type.c, mac_type.c). The registry core
+ * (src/api/md_type.c, cipher_type.c, mac_type.c, random_type.c,
+ * kdf_type.c). The registry core
  * (validation, binding, self-tests, names, introspection) calls these and
  * knows no type by name, as the Linux crypto API's crypto_type keeps
  * crypto/api.c ignorant of shash versus skcipher.
@@ -31,7 +32,10 @@ typedef struct jca__type_ops {
 	char letter;                   /* first byte of lookup keys, unique */
 	int declarable;                /* providers declare it (not composed only) */
 	size_t impl_size;              /* sizeof the implementation struct in this host */
-	size_t impl_min_size;          /* its size at ABI 2.0: the smallest accepted */
+	size_t impl_min_size;          /* its size at the type's first ABI: the smallest accepted */
+	/* Implementations keep no context of their own (the engine owns the
+	 * state): base.ctx_size must be 0 instead of 1 to 1 MiB. */
+	int stateless;
 	/* NULL if impl (a host-size copy) is usable, else what is wrong with
 	 * it, naming the field (may be written into why). */
 	const char *(*impl_fault)(const jca_impl *impl, char *why, size_t n);
@@ -57,6 +61,7 @@ JCA__HIDDEN const jca__type_ops *jca__type_ops_of(jca_service_type t);
 JCA__HIDDEN const jca__type_ops *jca__type_at(size_t i);
 
 JCA__HIDDEN extern const jca__type_ops jca__md_type, jca__cipher_type, jca__mac_type;
+JCA__HIDDEN extern const jca__type_ops jca__random_type, jca__kdf_type;
 /* HMAC over a digest service (mac_type.c): the digest type's derive. */
 JCA__HIDDEN int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size_t max);
 

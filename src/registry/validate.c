@@ -167,7 +167,11 @@ static int check_fields(const jca_provider_desc *d, const char *who)
 			if (name_fault(m->name, 64))
 				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: implementation %zu: name is empty, too long "
 				                  "or not printable", d->name, t->name, s->algorithm, j);
-			if (!m->ctx_size || m->ctx_size > MAX_CTX)
+			if (t->stateless && m->ctx_size)
+				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: implementation %s: ctx_size %zu (must be "
+				                  "0: the engine keeps the state)", d->name, t->name, s->algorithm, m->name,
+				                  m->ctx_size);
+			if (!t->stateless && (!m->ctx_size || m->ctx_size > MAX_CTX))
 				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: implementation %s: ctx_size %zu (must be 1 "
 				                  "to %zu)", d->name, t->name, s->algorithm, m->name, m->ctx_size, MAX_CTX);
 			if ((f = t->impl_fault(m, why, sizeof why)) ||

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The KDF service type: what the registry needs to know about jca_kdf_impl
+ * (see types.h). The engine itself is kdf.c.
+ */
+#include <stdio.h>
+
+#include "../registry/types.h"
+
+static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
+{
+	const jca_kdf_impl *k = (const jca_kdf_impl *)impl;
+
+	if (k->kind != JCA_KDF_PBKDF2 && k->kind != JCA_KDF_HKDF)
+		return snprintf(why, n, "kind %u (must be JCA_KDF_PBKDF2 or JCA_KDF_HKDF)", k->kind), why;
+	return NULL;
+}
+
+static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why, size_t n)
+{
+	const jca_kdf_impl *x = (const jca_kdf_impl *)a, *y = (const jca_kdf_impl *)b;
+
+	if (x->kind != y->kind)
+		return snprintf(why, n, "kind %u differs from %s's %u", y->kind, a->name, x->kind), why;
+	return NULL;
+}
+
+static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, size_t n)
+{
+	(void)impl;
+	(void)k;
+	(void)why;
+	(void)n;
+	return "KDF services take no known-answer test (the templates run the RFC vectors in the tests)";
+}
+
+const jca__type_ops jca__kdf_type = {
+	.type = JCA_KDF,
+	.name = "KDF",
+	.letter = 'K',
+	.declarable = 1,
+	.stateless = 1,
+	.impl_size = sizeof(jca_kdf_impl),
+	.impl_min_size = sizeof(jca_kdf_impl),
+	.impl_fault = impl_fault,
+	.impl_mismatch = impl_mismatch,
+	.kat_fault = kat_fault,
+};

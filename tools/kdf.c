@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * jca kdf: PBKDF2 and HKDF from the command line; prints the derived bytes
+ * in hex.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void usage_kdf(FILE *f)
+{
+	fprintf(f,
+	        "usage: jca kdf -a PBKDF2WithHmacSHA256 (-p PASSWORD | -K HEX | --key-file F)\n"
+	        "               -s SALT_HEX -i ITERATIONS -l LENGTH\n"
+	        "       jca kdf -a HKDF-SHA256 (-K HEX | --key-file F) [-s SALT_HEX]\n"
+	        "               [--info HEX] [-m extract|expand|extract-expand] -l LENGTH\n"
+	        "\n"
+	        "Derives LENGTH bytes and prints them in hex. PBKDF2 (RFC 8018) runs over\n"
+	        "any Mac of the registry (PBKDF2WithHmacSHA1, ...SHA256, ...SHA512,\n"
+	        "...SHA3-256, plugins' HMACs); HKDF (RFC 5869) over any HMAC (HKDF-SHA256,\n"
+	        "HKDF-SHA384, HKDF-SHA512, HKDFWith<Mac>).\n"
+	        "\n"
+	        "  -a, --algorithm ALG     the KDF\n"
+	        "  -p, --password TEXT     PBKDF2: the password as text (visible in ps:\n"
+	        "                          prefer --key-file)\n"
+	        "  -K, --key HEX           the password (PBKDF2), input keying material\n"
+	        "                          (HKDF extract) or PRK (HKDF expand) in hex\n"
+	        "      --key-file FILE     the same, the raw bytes of FILE\n"
+	        "  -s, --salt HEX          salt (PBKDF2: required; HKDF: optional)\n"
+	        "      --info HEX          HKDF: context information\n"
+	        "  -i, --iterations N      PBKDF2: iteration count (k, M suffixes allowed)\n"
+	        "  -l, --length N          bytes to derive (HKDF extract: the hash length)\n"
+	        "  -m, --mode MODE         HKDF: extract, expand or extract-expand (default)\n"
+	        "  -h, --help              this help\n"
+	        "\n"
+	        "Exit codes: 0 success, 2 any error (the message names the parameter).\n");
+}
+
+enum { O_ALG = 1, O_PASS, O_KEY, O_KEY_FILE, O_SALT, O_INFO, O_ITER, O_LEN, O_MODE, O_HELP };
+
+static const struct opt kdf_opts[] = {
+	{ O_ALG, 'a', "algorithm", 1, 0 },
+	{ O_PASS, 'p', "password", 1, 0 },
+	{ O_KEY, 'K', "key", 1, 0 },
+	{ O_KEY_FILE, 0, "key-file", 1, 0 },
+	{ O_SALT, 's', "salt", 1, 0 },
+	{ O_INFO, 0, "info", 1, 0 },
+	{ O_ITER, 'i', "iterations", 1, 0 },
+	{ O_LEN, 'l', "length", 1, 0 },
+	{ O_MODE, 'm', "mode", 1, 0 },
+	{ O_HELP, 'h', "help", 0, 0 },
+	{ 0, 0, NULL, 0, 0 }
+};
+
+int cmd_kdf(int argc, char **argv)
+{
+	const char *alg = NULL, *pass = NULL, *key_hex = NULL, *key_file = NULL, *salt_hex = NULL;
+	const char *info_hex = NULL, *iter = NULL, *len = NULL, *mode = NULL, *arg;
+	struct opt_parser p;
+	uint8_t *secret = NULL, *salt = NULL, *info = NULL, *out = NULL;
+	size_t secret_len = 0, salt_len = 0, info_len = 0;
+	uint64_t iterations = 0, out_len = 0;
+	kdf_params kp;
+	kdf_ctx *k = NULL;
+	char *hex = NULL;
+	int id, rc = EXIT_ERROR;
+
+	opt_init(&p, argc, argv, "kdf");
+	while ((id = opt_next(&p, kdf_opts, &arg)) != OPT_DONE) {
+		switch (id) {
+		case OPT_OPERAND:
+			fprintf(stderr, "jca kdf: unexpected operand '%s'\n", arg);
+			try_help("kdf");
+			return EXIT_ERROR;
+		case O_ALG: alg = arg; break;
+		case O_PASS: pass = arg; break;
+		case O_KEY: key_hex = arg; break;
+		case O_KEY_FILE: key_file = arg; break;
+		case O_SALT: salt_hex = arg; break;
+		case O_INFO: info_hex = arg; break;
+		case O_ITER: iter = arg; break;
+		case O_LEN: len = arg; break;
+		case O_MODE: mode = arg; break;
+		case O_HELP: usage_kdf(stdout); return 0;
+		default: return EXIT_ERROR;
+		}
+	}
+	if (!alg || !len) {
+		fprintf(stderr, "jca kdf: %s\n", !alg ? "no algorithm given (-a ALG)" : "no length given (-l N)");
+		try_help("kdf");
+		return EXIT_ERROR;
+	}
+	memset(&kp, 0, sizeof kp);
+	if (pass) {
+		if (key_hex || key_file) {
+			fprintf(stderr, "jca kdf: give the secret once: -p, -K or --key-file\n");
+			return EXIT_ERROR;
+		}
+		secret_len = strlen(pass);
+		secret = (uint8_t *)strdup(pass);
+		if (!secret) {
+			msg("out of memory");
+			return EXIT_ERROR;
+		}
+	} else if (load_key("kdf", key_hex, key_file, &secret, &secret_len) != 0) {
+		return EXIT_ERROR;
+	}
+	if ((salt_hex && parse_hex(salt_hex, &salt, &salt_len) != 0) ||
+	    (info_hex && parse_hex(info_hex, &info, &info_len) != 0)) {
+		fprintf(stderr, "jca kdf: %s must be an even number of hex digits\n", salt_hex && !salt ? "-s" : "--info");
+		goto out;
+	}
+	if ((iter && parse_count(iter, &iterations) != 0) || parse_count(len, &out_len) != 0 ||
+	    out_len == 0 || out_len > (1u << 30)) {
+		fprintf(stderr, "jca kdf: %s must be a positive count\n", iter && parse_count(iter, &iterations) ? "-i" : "-l");
+		goto out;
+	}
+	if (mode) {
+		if (!strcmp(mode, "extract"))
+			kp.mode = KDF_HKDF_EXTRACT;
+		else if (!strcmp(mode, "expand"))
+			kp.mode = KDF_HKDF_EXPAND;
+		else if (!strcmp(mode, "extract-expand") || !strcmp(mode, "extract-then-expand"))
+			kp.mode = KDF_HKDF_EXTRACT_EXPAND;
+		else {
+			fprintf(stderr, "jca kdf: -m: extract, expand or extract-expand, not '%s'\n", mode);
+			goto out;
+		}
+	}
+	kp.secret = secret;
+	kp.secret_len = secret_len;
+	kp.salt = salt;
+	kp.salt_len = salt_len;
+	kp.info = info;
+	kp.info_len = info_len;
+	kp.iterations = iterations;
+	k = kdf_get_instance(alg);
+	out = malloc(out_len);
+	hex = malloc(2 * out_len + 1);
+	if (!k || !out || !hex) {
+		msg("%s", k ? "out of memory" : jca_last_error_message());
+		goto out;
+	}
+	if (kdf_init(k, &kp) != 0 || kdf_derive(k, out, out_len) != 0) {
+		msg("%s", jca_last_error_message());
+		goto out;
+	}
+	to_hex(out, out_len, hex);
+	printf("%s\n", hex);
+	rc = 0;
+out:
+	kdf_free(k);
+	free_secret(secret, secret_len);
+	free(salt);
+	free(info);
+	free_secret(out, out_len);
+	free_secret(hex, 2 * out_len + 1);
+	return rc;
+}
