@@ -368,7 +368,12 @@ START_TEST(test_refusals)
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
 	         "security.provider.3 = %s\nsecurity.provider.4 = %s\n", fixture("good"), fixture("samename"), link);
 	config(text);
-	ck_assert_ptr_nonnull(md_get_instance("TEST-DIGEST"));
+	{
+		md_ctx *md = md_get_instance("TEST-DIGEST");
+
+		ck_assert_ptr_nonnull(md);
+		md_free(md);
+	}
 	pr = jca_provider_at(2);
 	ck_assert_int_eq(jca_provider_ensure_loaded(pr), JCA_EXISTS);
 	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(pr), fixture("samename")));

@@ -189,6 +189,26 @@ fail:
 	return rc;
 }
 
+/* A module no open token uses (the one token that needed it failed to
+ * open): finalised and forgotten, so a refused provider keeps nothing of
+ * the plugin's (the host unloads a plugin whose entry failed). The module
+ * itself stays mapped, as above. Called with g_lock held. */
+static void module_drop_unused(p11_module *m)
+{
+	size_t i;
+
+	for (i = 0; i < MAX_TOKENS; i++)
+		if (tokens[i] && tokens[i]->mod == m)
+			return;
+	for (i = 0; i < MAX_MODULES; i++)
+		if (modules[i] == m)
+			modules[i] = NULL;
+	if (m->pid == getpid())
+		m->f->C_Finalize(NULL);
+	pthread_mutex_destroy(&m->call_lock);
+	free(m);
+}
+
 /* ---- the PIN: from a file (first line) or an environment variable ---- */
 
 static int read_pin(const p11_token *t, char *pin, size_t size, size_t *len)
@@ -448,6 +468,8 @@ int p11_open(const p11_settings *s, p11_token **out)
 		t->pid = getpid();
 		tokens[i] = t;
 	}
+	if (rc && t->mod)
+		module_drop_unused(t->mod);
 	pthread_mutex_unlock(&g_lock);
 	if (rc) {
 		pthread_mutex_destroy(&t->lock);
