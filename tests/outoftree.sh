@@ -11,6 +11,9 @@ set -u
 top_builddir="${top_builddir:-.}"
 top_srcdir="${top_srcdir:-.}"
 CC="${CC:-cc}"
+# A sanitizer build's library needs the same sanitizer in what links it.
+san=$(sed -n 's/^CFLAGS = //p' "${top_builddir:-.}/Makefile" 2>/dev/null | tr ' ' '\n' | grep -- '^-fsanitize=' | tr '\n' ' ')
+CC="$CC $san"
 MAKE="${MAKE:-make}"
 if ! command -v pkg-config >/dev/null 2>&1; then
 	echo "SKIP: pkg-config not installed"

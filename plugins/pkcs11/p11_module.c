@@ -50,37 +50,28 @@ const char *p11_module_path(const p11_token *t)
 	return t->mod->path;
 }
 
-/* ---- fork: hold every lock across it, so the child finds them free ---- */
-
-static void fork_prepare(void)
+/* ---- fork: the child starts its locks afresh ----
+ * No lock is held across fork(): the host's registry holds its own lock
+ * across fork and loads plugins under it, so holding ours there too would
+ * order the two locks both ways. The child (one thread) re-initialises
+ * every lock of this file; it re-initialises the module and logs in again
+ * before its first use anyway (reopen_in_child). */
+static void fork_child(void)
 {
 	size_t i;
 
-	pthread_mutex_lock(&g_lock);
+	pthread_mutex_init(&g_lock, NULL);
 	for (i = 0; i < MAX_MODULES; i++)
 		if (modules[i])
-			pthread_mutex_lock(&modules[i]->call_lock);
+			pthread_mutex_init(&modules[i]->call_lock, NULL);
 	for (i = 0; i < MAX_TOKENS; i++)
 		if (tokens[i])
-			pthread_mutex_lock(&tokens[i]->lock);
-}
-
-static void fork_release(void)
-{
-	size_t i;
-
-	for (i = MAX_TOKENS; i-- > 0;)
-		if (tokens[i])
-			pthread_mutex_unlock(&tokens[i]->lock);
-	for (i = MAX_MODULES; i-- > 0;)
-		if (modules[i])
-			pthread_mutex_unlock(&modules[i]->call_lock);
-	pthread_mutex_unlock(&g_lock);
+			pthread_mutex_init(&tokens[i]->lock, NULL);
 }
 
 static void atfork_register(void)
 {
-	pthread_atfork(fork_prepare, fork_release, fork_release);
+	pthread_atfork(NULL, NULL, fork_child);
 }
 
 /* ---- modules ---- */
