@@ -242,7 +242,7 @@ static const jca_md_impl *make_md(rd *r)
 	static const size_t ctx_sizes[] = { 0, 1, 8, 64, 200, 1u << 20, (1u << 20) + 1, SIZE_MAX };
 	static const size_t dsizes[] = { 0, 1, 16, 32, 64, 255, 256, 257, 1024, 1025 };
 	static const size_t bsizes[] = { 0, 1, 64, 128, 136, 1024, 1025 };
-	jca_md_impl *m = alloc(sizeof *m);
+	jca_md_impl *m = alloc(sizeof *m + 256); /* room for a struct_size up to 255 (see the session note) */
 	unsigned f = u8(r), g = u8(r);
 
 	m->base.struct_size = (f & 8) && (g & 128) ? (uint32_t)u8(r) : sizeof *m;
@@ -270,7 +270,7 @@ static const jca_cipher_impl *make_cipher(rd *r)
 {
 	static const size_t ctx_sizes[] = { 0, 1, 16, 300, 1u << 20, (1u << 20) + 1, SIZE_MAX };
 	static const size_t bsizes[] = { 0, 1, 8, 16, 32, 33, 40 };
-	jca_cipher_impl *c = alloc(sizeof *c);
+	jca_cipher_impl *c = alloc(sizeof *c + 256); /* room for a struct_size up to 255 */
 	unsigned f = u8(r), g = u8(r), t = u8(r) % 4;
 
 	c->base.struct_size = (f & 8) && (g & 128) ? (uint32_t)u8(r) : sizeof *c;
