@@ -39,6 +39,35 @@ void tu_hex(char *out, const uint8_t *in, size_t n);
 /* Reads a whole file into a malloc'd NUL-terminated buffer. */
 char *tu_read_file(const char *path, size_t *len);
 
+/* ---- Plugin and configuration suites (check_plugin, check_multi,
+ * check_policy, check_hardening) ---- */
+
+/* Path of a test fixture plugin, tests/plugins/.libs/NAME.so, or of a
+ * shipped one, plugins/.libs/NAME.so, under the build tree (the last 8
+ * results of each stay valid). */
+const char *tu_fixture(const char *name);
+const char *tu_shipped(const char *name);
+/* Writes text to this process's configuration file, points JCA_CONF at it
+ * and shuts the registry down, so that the next call starts over with it. */
+void tu_config(const char *text);
+/* Points JCA_CONF at path and shuts the registry down. */
+void tu_use_conf(const char *path);
+/* The file tu_config writes ("" before the first call); a teardown
+ * removes it with tu_config_remove(). */
+const char *tu_conf_path(void);
+void tu_config_remove(void);
+/* An int the fixture NAME exports as sym (its entry-call counter, ...):
+ * `unloaded` if the fixture is not loaded, -1000 if it lacks sym. */
+int tu_fixture_int(const char *name, const char *sym, int unloaded);
+/* The provider that serves MessageDigest alg (asserts one does). */
+const char *tu_served_by(const char *alg);
+
+/* A digest of 4 bytes (0x5a each) that ignores its input: the one
+ * implementation ("zero-test") of a service in providers the suites add
+ * through the API. */
+struct jca_impl;
+extern const struct jca_impl *const tu_zero_impls[];
+
 /* The test case of the NIST vector files, created on first use and added
  * to s: tagged "vectors", so that make check runs it apart, as
  * tests/vectors.sh (which SKIPs, exit 77, when the vectors are absent),
