@@ -86,6 +86,25 @@ static void destroy_key(p11_token *t, CK_SESSION_HANDLE s, CK_OBJECT_HANDLE *key
 	*key = CK_INVALID_HANDLE;
 }
 
+/* Feeds len bytes to the digest or MAC in progress; a failure ends it
+ * (PKCS#11 5.2). */
+static int hold_update(const p11_hold *h, int *active, int op, const void *in, size_t len)
+{
+	CK_RV rv;
+
+	if (!len)
+		return 0;
+	if (op == OP_SIGN)
+		P11_CALL(h->tok->mod, rv, C_SignUpdate, h->session, (CK_BYTE_PTR)in, (CK_ULONG)len);
+	else
+		P11_CALL(h->tok->mod, rv, C_DigestUpdate, h->session, (CK_BYTE_PTR)in, (CK_ULONG)len);
+	if (rv != CKR_OK) {
+		*active = 0;
+		return p11__rv_fail(h->tok, op == OP_SIGN ? "C_SignUpdate" : "C_DigestUpdate", rv);
+	}
+	return 0;
+}
+
 /* The end of a context: its operation in progress ended (active, op: as
  * hold_abandon; active NULL: none), its session object *key destroyed (key
  * NULL: none), and the session back in the pool if that left it clean,
@@ -130,26 +149,20 @@ static int digest_start(p11_digest *d)
 {
 	CK_MECHANISM m = { d->mech, NULL, 0 };
 	CK_RV rv;
+	int rc;
 
 	P11_CALL(d->hold.tok->mod, rv, C_DigestInit, d->hold.session, &m);
 	if (rv != CKR_OK)
 		return p11__rv_fail(d->hold.tok, "C_DigestInit", rv);
 	d->started = 1;
-	if (d->blen) {
-		P11_CALL(d->hold.tok->mod, rv, C_DigestUpdate, d->hold.session, d->buf, (CK_ULONG)d->blen);
-		p11__wipe(d->buf, d->blen);
-		d->blen = 0;
-		if (rv != CKR_OK) {
-			d->started = 0;     /* a failed update ends the operation */
-			return p11__rv_fail(d->hold.tok, "C_DigestUpdate", rv);
-		}
-	}
-	return 0;
+	rc = hold_update(&d->hold, &d->started, OP_DIGEST, d->buf, d->blen);
+	p11__wipe(d->buf, d->blen);
+	d->blen = 0;
+	return rc;
 }
 
 int p11_digest_update(p11_digest *d, const void *in, size_t len)
 {
-	CK_RV rv;
 	int rc;
 
 	if ((rc = hold_check(&d->hold, 1, "digest not initialised")) != 0)
@@ -162,14 +175,7 @@ int p11_digest_update(p11_digest *d, const void *in, size_t len)
 	}
 	if (!d->started && (rc = digest_start(d)) != 0)
 		return rc;
-	if (!len)
-		return 0;
-	P11_CALL(d->hold.tok->mod, rv, C_DigestUpdate, d->hold.session, (CK_BYTE_PTR)in, (CK_ULONG)len);
-	if (rv != CKR_OK) {
-		d->started = 0;
-		return p11__rv_fail(d->hold.tok, "C_DigestUpdate", rv);
-	}
-	return 0;
+	return hold_update(&d->hold, &d->started, OP_DIGEST, in, len);
 }
 
 int p11_digest_final(p11_digest *d, void *out, size_t out_len)
@@ -382,21 +388,13 @@ int p11_hmac_init(p11_hmac *h, p11_token *t, CK_MECHANISM_TYPE mech, const void 
 
 int p11_hmac_update(p11_hmac *h, const void *in, size_t len)
 {
-	CK_RV rv;
 	int rc;
 
 	if ((rc = hold_check(&h->hold, h->key != CK_INVALID_HANDLE, "MAC not initialised")) != 0)
 		return rc;
 	if (!h->active && (rc = hmac_start(h)) != 0)
 		return rc;
-	if (!len)
-		return 0;
-	P11_CALL(h->hold.tok->mod, rv, C_SignUpdate, h->hold.session, (CK_BYTE_PTR)in, (CK_ULONG)len);
-	if (rv != CKR_OK) {
-		h->active = 0;
-		return p11__rv_fail(h->hold.tok, "C_SignUpdate", rv);
-	}
-	return 0;
+	return hold_update(&h->hold, &h->active, OP_SIGN, in, len);
 }
 
 int p11_hmac_final(p11_hmac *h, void *out, size_t out_len)
