@@ -45,7 +45,7 @@ command -v ${run%% *} >/dev/null || { echo "SKIP: ${run%% *} not installed"; exi
 CFLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter -fvisibility=hidden"
 CFLAGS="$CFLAGS -I$top/include -DJCA_BUILDING_LIBRARY $def -DJCA_SYSCONFDIR=\"/nonexistent\" -DJCA_PLUGINDIR=\"/nonexistent\""
 objs=""
-for src in src/util/alloc.c src/util/wipe.c src/registry/error.c src/registry/names.c src/registry/table.c \
+for src in src/util/alloc.c src/util/wipe.c src/util/osrandom.c src/registry/error.c src/registry/names.c src/registry/table.c \
 	src/registry/policy.c src/registry/snapshot.c src/registry/validate.c src/registry/provider.c \
 	src/registry/load.c src/registry/lookup.c src/registry/introspect.c src/registry/config.c src/registry/plugin.c \
 	src/api/md.c src/api/cipher.c src/api/mac.c src/providers/builtin.c src/providers/builtin_md.c \
