@@ -286,6 +286,29 @@ char *tu_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+size_t tu_builtin_impls(int type, const char *alg, const char **names, size_t max)
+{
+	const jca_provider *p = jca_provider_find("builtin");
+	const jca_service *s;
+	jca_impl_info info;
+	size_t i, j, n = 0;
+
+	ck_assert_ptr_nonnull(p);
+	for (i = 0; (s = jca_provider_service_at(p, i)); i++) {
+		if ((int)jca_service_type_of(s) != type || strcmp(jca_service_algorithm(s), alg))
+			continue;
+		for (j = 0; jca_service_impl_at(s, j, &info) == 0; j++) {
+			if (info.available && n < max)
+				names[n++] = info.name;
+			else if (!info.available)
+				printf("UNAVAILABLE: %s implementation %s (CPU lacks the feature or JCA_CPU removed it)\n",
+				       alg, info.name);
+		}
+	}
+	ck_assert_uint_gt(n, 0);
+	return n;
+}
+
 /* ---- plugin and configuration suites ---- */
 
 static const char *libs_path(const char *dir, const char *name)

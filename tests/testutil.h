@@ -39,6 +39,12 @@ void tu_hex(char *out, const uint8_t *in, size_t n);
 /* Reads a whole file into a malloc'd NUL-terminated buffer. */
 char *tu_read_file(const char *path, size_t *len);
 
+/* The implementations of the built-in provider's services of type `type`
+ * (a jca_service_type) and algorithm alg that can run here, in its order:
+ * up to max driver names into names, their number returned (asserted
+ * nonzero). Prints an UNAVAILABLE line for each one that cannot. */
+size_t tu_builtin_impls(int type, const char *alg, const char **names, size_t max);
+
 /* ---- Plugin and configuration suites (check_plugin, check_multi,
  * check_policy, check_hardening) ---- */
 
