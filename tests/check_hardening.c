@@ -684,13 +684,7 @@ END_TEST
 /* teardown                                                            */
 /* ------------------------------------------------------------------ */
 
-static const jca_service_desc z_service = {
-	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "ZERO-DIGEST", NULL, NULL, tu_zero_impls, NULL
-};
-static const jca_service_desc *const z_services[] = { &z_service, NULL };
-static const jca_provider_desc z_desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "zeros-hardening", "0", "test", z_services
-};
+TU_ZERO_PROVIDER(z_desc, "zeros-hardening", "test", "ZERO-DIGEST");
 
 START_TEST(test_shutdown_reuse)
 {

@@ -278,13 +278,7 @@ static void expect_refused(int rc, const char *a, const char *b)
 	ck_assert_msg(strstr(msg, b) != NULL, "'%s' lacks '%s'", msg, b);
 }
 
-static const jca_service_desc z_service = {
-	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "ZERO-MULTI", NULL, NULL, tu_zero_impls, NULL
-};
-static const jca_service_desc *const z_services[] = { &z_service, NULL };
-static const jca_provider_desc z_as_good = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "testgood", "0", "named like the fixture", z_services
-};
+TU_ZERO_PROVIDER(z_as_good, "testgood", "named like the fixture", "ZERO-MULTI");
 
 START_TEST(test_refusals)
 {

@@ -317,13 +317,7 @@ START_TEST(test_remove_live)
 END_TEST
 
 /* A provider added through the API, at a position. */
-static const jca_service_desc z_service = {
-	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "SHA-1", NULL, NULL, tu_zero_impls, NULL
-};
-static const jca_service_desc *const z_services[] = { &z_service, NULL };
-static const jca_provider_desc z_desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "zeros", "0", "test", z_services
-};
+TU_ZERO_PROVIDER(z_desc, "zeros", "test", "SHA-1");
 
 START_TEST(test_api_add)
 {

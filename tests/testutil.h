@@ -73,6 +73,16 @@ const char *tu_served_by(const char *alg);
  * through the API. */
 struct jca_impl;
 extern const struct jca_impl *const tu_zero_impls[];
+/* A provider descriptor `var` named `provider` (described by desc) whose
+ * one service, MessageDigest alg, is the zero digest. */
+#define TU_ZERO_PROVIDER(var, provider, desc, alg) \
+	static const jca_service_desc var##_service = { \
+		sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, alg, NULL, NULL, tu_zero_impls, NULL \
+	}; \
+	static const jca_service_desc *const var##_services[] = { &var##_service, NULL }; \
+	static const jca_provider_desc var = { \
+		JCA_ABI_VERSION, sizeof(jca_provider_desc), provider, "0", desc, var##_services \
+	}
 
 /* The test case of the NIST vector files, created on first use and added
  * to s: tagged "vectors", so that make check runs it apart, as
