@@ -6,7 +6,10 @@
  */
 #include "aes_bitslice.h"
 
-int jca__aes_ct_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+/* ECB in either direction: four blocks at a time through fn. */
+typedef void slices_fn(const jca__aes_ct_ctx *c, uint64_t state[NSLICE]);
+
+static inline void ecb(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks, slices_fn *fn)
 {
 	uint64_t x[NSLICE];
 
@@ -15,7 +18,7 @@ int jca__aes_ct_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, si
 
 		load_blocks(x, in, n);
 		bitslice(x);
-		jca__aes_ct_encrypt_slices(ctx, x);
+		fn(ctx, x);
 		unbitslice(x);
 		store_blocks(out, x, n);
 		in += 16 * n;
@@ -23,26 +26,17 @@ int jca__aes_ct_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, si
 		nblocks -= n;
 	}
 	wipe64(x, NSLICE);
+}
+
+int jca__aes_ct_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	ecb(ctx, out, in, nblocks, jca__aes_ct_encrypt_slices);
 	return 0;
 }
 
 int jca__aes_ct_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	uint64_t x[NSLICE];
-
-	while (nblocks > 0) {
-		size_t n = nblocks < PAR ? nblocks : PAR;
-
-		load_blocks(x, in, n);
-		bitslice(x);
-		jca__aes_ct_decrypt_slices(ctx, x);
-		unbitslice(x);
-		store_blocks(out, x, n);
-		in += 16 * n;
-		out += 16 * n;
-		nblocks -= n;
-	}
-	wipe64(x, NSLICE);
+	ecb(ctx, out, in, nblocks, jca__aes_ct_decrypt_slices);
 	return 0;
 }
 
