@@ -21,13 +21,22 @@
  *    instead of about 130 for the scalar round;
  *  - 32 vector registers hold the 25 lanes plus most temporaries, where 16
  *    general-purpose registers force a stream of spills.
- * Measured on Zen 4 (absorb, rate 136): 31.5 cycles per round built with
- * clang 14, 33 with gcc 12; OpenSSL 3.0's x86-64 code takes 41.
+ * Measured on Zen 4 (absorb, rate 136, TSC-calibrated): about 30.5
+ * cycles per round with gcc 12 (theta below, gcc's post-allocation
+ * scheduling off), 30 with clang 14; OpenSSL 3.0's x86-64 code about 35.
  *
- * Theta is written with plain XORs and an explicit D[x] (not one vpternlogq
- * per lane): a vpternlogq whose three inputs were all just computed issues
- * at only two per cycle, on the pipes the rotations need, whereas a plain
- * XOR issues on all four. Chi keeps its single vpternlogq.
+ * Theta is written with XORs and an explicit D[x] (not one vpternlogq per
+ * lane): a vpternlogq whose inputs were just computed issues slower than a
+ * plain XOR, which runs on all four pipes. Only the column parity ends in
+ * one vpternlogq, and chi keeps its single vpternlogq per lane.
+ *
+ * Tried and measured slower on Zen 4 (the numbers for issue 14): the same
+ * lane-per-register round in hand-allocated assembly, in place in exactly
+ * 32 registers (25 lanes, 5 parities, 2 temporaries), with pi as a renaming
+ * over 24 unrolled rounds or as a chain of rotations into the next lane's
+ * register, 90 vector instructions per round instead of about 105:
+ * 20-25% slower than this code whichever way theta was written (ternary or
+ * plain XORs). The instruction count is not what bounds a round here.
  *
  * YMM rather than XMM: the operations cost the same, but gcc parks spilled
  * XMM values in general-purpose registers (two cross-domain moves each),
@@ -54,13 +63,18 @@ typedef __m256i lane;           /* element 0 is the Keccak lane */
  * y = 1). ROUND(A, B, k) reads state A and writes round k's output to B,
  * so two rounds A -> E -> A make pi a pure renaming. */
 
-/* theta: column parities C[x], then D[x] = C[x-1] ^ rol(C[x+1], 1) */
+/* theta: column parities C[x], then D[x] = C[x-1] ^ rol(C[x+1], 1). The
+ * parity is two XORs and one vpternlogq (three-way XOR, truth table 0x96):
+ * 1.5% faster than four XORs on Zen 4, where two vpternlogq per column (or
+ * one per lane for A ^ C[x-1] ^ rol(C[x+1], 1)) measured 7% and 20% slower
+ * (see the note on vpternlogq above). */
+#define XOR3(a, b, c)   _mm256_ternarylogic_epi64(a, b, c, 0x96)
 #define THETA(A) \
-	lane c0 = XOR(XOR(XOR(A##00, A##05), XOR(A##10, A##15)), A##20); \
-	lane c1 = XOR(XOR(XOR(A##01, A##06), XOR(A##11, A##16)), A##21); \
-	lane c2 = XOR(XOR(XOR(A##02, A##07), XOR(A##12, A##17)), A##22); \
-	lane c3 = XOR(XOR(XOR(A##03, A##08), XOR(A##13, A##18)), A##23); \
-	lane c4 = XOR(XOR(XOR(A##04, A##09), XOR(A##14, A##19)), A##24); \
+	lane c0 = XOR3(XOR(A##00, A##05), XOR(A##10, A##15), A##20); \
+	lane c1 = XOR3(XOR(A##01, A##06), XOR(A##11, A##16), A##21); \
+	lane c2 = XOR3(XOR(A##02, A##07), XOR(A##12, A##17), A##22); \
+	lane c3 = XOR3(XOR(A##03, A##08), XOR(A##13, A##18), A##23); \
+	lane c4 = XOR3(XOR(A##04, A##09), XOR(A##14, A##19), A##24); \
 	lane d0 = XOR(c4, ROL(c1, 1)); \
 	lane d1 = XOR(c0, ROL(c2, 1)); \
 	lane d2 = XOR(c1, ROL(c3, 1)); \
@@ -157,6 +171,19 @@ static inline void store_lane(void *p, lane v)
 	_mm_storel_epi64((__m128i *)p, _mm256_castsi256_si128(v));
 }
 
+/*
+ * gcc's second scheduling pass (after register allocation) spreads the
+ * round's 25 vpternlogq and 29 rotations so that more values are live at
+ * once, and the spills this adds cost more than the schedule gains: on Zen 4
+ * with gcc 12 the absorb loop runs 4-5% faster without it (18.6 instead of
+ * 19.5 TSC ticks per round at rate 136). clang does not need this.
+ */
+#if defined(__GNUC__) && !defined(__clang__)
+#define KECCAK_TUNE __attribute__((optimize("no-schedule-insns2")))
+#else
+#define KECCAK_TUNE
+#endif
+
 #define FOR_EACH_LANE(F, A) \
 	F(A, 00, 0);  F(A, 01, 1);  F(A, 02, 2);  F(A, 03, 3);  F(A, 04, 4); \
 	F(A, 05, 5);  F(A, 06, 6);  F(A, 07, 7);  F(A, 08, 8);  F(A, 09, 9); \
@@ -169,7 +196,7 @@ static inline void store_lane(void *p, lane v)
 /* XOR input lane i (bytes 8i..8i+7 of the block, little-endian) */
 #define XOR_IN(A, xy, i)        A##xy = XOR(A##xy, load_lane(in + 8 * (i)))
 
-static void keccak_permute(uint64_t s[25])
+KECCAK_TUNE static void keccak_permute(uint64_t s[25])
 {
 	DECLARE(a);
 	DECLARE(e);
@@ -185,7 +212,7 @@ static void keccak_permute(uint64_t s[25])
  * 18 and 21 lanes), so the lanes from 9 up are added in four steps. The
  * branches depend only on rate and are predicted after the first block.
  */
-static void keccak_absorb(uint64_t s[25], const uint8_t *in, size_t nblocks, size_t rate)
+KECCAK_TUNE static void keccak_absorb(uint64_t s[25], const uint8_t *in, size_t nblocks, size_t rate)
 {
 	DECLARE(a);
 	DECLARE(e);
