@@ -30,13 +30,16 @@
  * plain XOR, which runs on all four pipes. Only the column parity ends in
  * one vpternlogq, and chi keeps its single vpternlogq per lane.
  *
- * Tried and measured slower on Zen 4 (the numbers for issue 14): the same
+ * Tried on Zen 4 and not kept (the numbers for issue 14): the same
  * lane-per-register round in hand-allocated assembly, in place in exactly
- * 32 registers (25 lanes, 5 parities, 2 temporaries), with pi as a renaming
- * over 24 unrolled rounds or as a chain of rotations into the next lane's
- * register, 90 vector instructions per round instead of about 105:
- * 20-25% slower than this code whichever way theta was written (ternary or
- * plain XORs). The instruction count is not what bounds a round here.
+ * 32 registers (25 lanes, 5 parities or D values, 2 temporaries), with pi
+ * as a renaming over 24 unrolled rounds or as a chain of rotations into
+ * the next lane's register, 90-100 vector instructions and no spills per
+ * round where gcc's code has about 105 plus some 90 moves and spills. Done
+ * phase by phase (theta on all 25 lanes, then rho, then chi) it was 20-25%
+ * slower than this code; done row by row in this file's order, only equal
+ * to it. The round is bound by issue, not by moves: at about 3.3 vector
+ * instructions per cycle on a 4-pipe unit, with rotations on two pipes.
  *
  * YMM rather than XMM: the operations cost the same, but gcc parks spilled
  * XMM values in general-purpose registers (two cross-domain moves each),
