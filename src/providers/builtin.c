@@ -237,6 +237,7 @@ static const jca_impl *const aes_impls[] = {
 	&jca__aes_generic.base,
 #if defined(JCA_HAVE_X86_BACKENDS)
 	&jca__aes_aesni.base, &jca__aes_vaes256.base, &jca__aes_vaes512.base,
+	&jca__aes_ssse3.base,
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__aes_armv8.base,

@@ -32,6 +32,7 @@ JCA__HIDDEN extern const jca_md_impl jca__sha1_shani, jca__sha224_shani, jca__sh
 	jca__sha3_224_avx2, jca__sha3_256_avx2, jca__sha3_384_avx2, jca__sha3_512_avx2,
 	jca__shake128_avx2, jca__shake256_avx2;
 JCA__HIDDEN extern const jca_cipher_impl jca__aes_aesni, jca__aes_vaes256, jca__aes_vaes512;
+JCA__HIDDEN extern const jca_cipher_impl jca__aes_ssse3;
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 JCA__HIDDEN extern const jca_md_impl jca__sha1_armv8, jca__sha224_armv8, jca__sha256_armv8,

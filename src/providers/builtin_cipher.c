@@ -57,6 +57,18 @@ const jca_cipher_impl jca__aes_vaes512 = {
 	.cbc_encrypt = jca__aesni_cbc_encrypt, .cbc_decrypt = jca__vaes512_cbc_decrypt,
 	GCM_VAES512
 };
+
+/* Vector permutes (SSSE3), constant time: for CPUs without AES-NI. */
+static int have_ssse3(void) { return (jca__cpu_features() & JCA__CPU_SSSE3) != 0; }
+const jca_cipher_impl jca__aes_ssse3 = {
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-ssse3", JCA_PRIO_SIMD, have_ssse3, sizeof(jca__aes_vperm_ctx)),
+	 .block_size = 16, .key_sizes = AES_KEY_SIZES,
+	.set_key = jca__aes_vperm_set_key,
+	.ecb_encrypt = jca__aes_vperm_ecb_encrypt, .ecb_decrypt = jca__aes_vperm_ecb_decrypt,
+	.cbc_encrypt = jca__aes_vperm_cbc_encrypt, .cbc_decrypt = jca__aes_vperm_cbc_decrypt,
+	.ctr32 = jca__aes_vperm_ctr32, .gcm_key_size = sizeof(jca__ghash_ct_key),
+	.gcm_init = jca__aes_vperm_gcm_init, .ghash = jca__ghash_ct
+};
 #endif
 
 #if defined(JCA_HAVE_ARM_BACKENDS)
