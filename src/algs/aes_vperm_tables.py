@@ -17,9 +17,9 @@ T = F[s]/(s^2 + a*s + a), with a in F chosen so that the polynomial has no
 root in F. A tower element k + i*s is the byte (i << 4) | k. For x = k + i*s
 the conjugate is k + i*(s + a) and the norm N = k^2 + a*i*k + a*i^2, so
 
-    1/x = (p + q') ... with p = (k + a*i)/N and i/N.
+    1/x = ((k + a*i) + i*s) / N,
 
-Let j = i + k. With "1/0 = infinity" (an index with bit 7 set: the look-up
+whose coordinates are linear forms in k and i, divided by N. Let j = i + k. With "1/0 = infinity" (an index with bit 7 set: the look-up
 reads 0, which is 1/infinity),
 
     io = j + 1/(1/i + a/k) = N/(k + a*i)       = 1/p
@@ -315,6 +315,7 @@ def inverse_perm(p):
 perms = {}
 perms["enc_rot"] = [conj(ROT, SR, ISR, r) for r in range(4)]
 perms["enc_rot_inv"] = [inverse_perm(p) for p in perms["enc_rot"]]
+perms["enc_rot2"] = [gather(p, p) for p in perms["enc_rot"]]
 perms["dec_rot"] = [conj(ROT, ISR, SR, r) for r in range(4)]
 perms["enc_key_perm"] = [power(ISR, r) for r in range(4)]           # Q^-r, Q = SR
 perms["dec_key_perm"] = [power(SR, r) for r in range(4)]            # Q^-r, Q = ISR
