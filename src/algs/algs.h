@@ -158,9 +158,10 @@ JCA__HIDDEN jca__cipher_cbc_fn jca__aesni_cbc_encrypt, jca__aesni_cbc_decrypt;
 JCA__HIDDEN jca__cipher_cbc_fn jca__vaes256_cbc_decrypt, jca__vaes512_cbc_decrypt;
 #endif
 
-#if defined(__x86_64__)
-/* Vector-permute AES (SSSE3 pshufb), constant time, for CPUs without AES
- * instructions (x86/aes_vperm.c). */
+#if defined(__x86_64__) || defined(__aarch64__)
+/* Vector-permute AES (SSSE3 pshufb, AdvSIMD tbl), constant time, for CPUs
+ * without AES instructions (aes_vperm_impl.h in x86/aes_vperm.c and
+ * arm/aes_vperm_neon.c). */
 typedef struct jca__aes_vperm_ctx {
 	uint8_t ek[15 * 16];           /* layouts private to aes_vperm.c */
 	uint8_t dk[15 * 16];

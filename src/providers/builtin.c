@@ -241,6 +241,7 @@ static const jca_impl *const aes_impls[] = {
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 	&jca__aes_armv8.base,
+	&jca__aes_neon.base,
 #endif
 	NULL
 };

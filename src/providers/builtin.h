@@ -40,6 +40,7 @@ JCA__HIDDEN extern const jca_md_impl jca__sha1_armv8, jca__sha224_armv8, jca__sh
 	jca__sha3_224_armv8, jca__sha3_256_armv8, jca__sha3_384_armv8, jca__sha3_512_armv8,
 	jca__shake128_armv8, jca__shake256_armv8;
 JCA__HIDDEN extern const jca_cipher_impl jca__aes_armv8;
+JCA__HIDDEN extern const jca_cipher_impl jca__aes_neon;
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
 JCA__HIDDEN extern const jca_md_impl jca__sha1_zbb, jca__sha224_zknh, jca__sha256_zknh,

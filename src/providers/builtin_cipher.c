@@ -85,4 +85,16 @@ const jca_cipher_impl jca__aes_armv8 = {
 	.ctr32 = jca__aes_armv8_ctr32, .gcm_key_size = JCA__GCM_ARMV8_KEY_SIZE,
 	.gcm_init = jca__aes_armv8_gcm_init, .ghash = jca__ghash_pmull, .gcm_encrypt = jca__aes_armv8_gcm_encrypt
 };
+
+/* Vector permutes (AdvSIMD tbl), constant time: without the crypto extensions. */
+static int have_asimd(void) { return (jca__cpu_features() & JCA__CPU_ARM_ASIMD) != 0; }
+const jca_cipher_impl jca__aes_neon = {
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-neon", JCA_PRIO_SIMD, have_asimd, sizeof(jca__aes_vperm_ctx)),
+	 .block_size = 16, .key_sizes = AES_KEY_SIZES,
+	.set_key = jca__aes_vperm_set_key,
+	.ecb_encrypt = jca__aes_vperm_ecb_encrypt, .ecb_decrypt = jca__aes_vperm_ecb_decrypt,
+	.cbc_encrypt = jca__aes_vperm_cbc_encrypt, .cbc_decrypt = jca__aes_vperm_cbc_decrypt,
+	.ctr32 = jca__aes_vperm_ctr32, .gcm_key_size = sizeof(jca__ghash_ct_key),
+	.gcm_init = jca__aes_vperm_gcm_init, .ghash = jca__ghash_ct
+};
 #endif
