@@ -21,6 +21,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__GNUC__)
 #define JCA__HIDDEN __attribute__((visibility("hidden")))
@@ -36,7 +37,14 @@ typedef struct jca__md5_ctx {
 	jca__md5_blocks_fn *blocks;
 	uint8_t buf[64];               /* n % 64 bytes pending */
 } jca__md5_ctx;
-JCA__HIDDEN void jca__md5_init(jca__md5_ctx *c, jca__md5_blocks_fn *blocks);
+JCA__HIDDEN extern const uint32_t jca__md5_iv[4];
+/* Inits are inline: an instance's creation calls the backend's init alone. */
+static inline void jca__md5_init(jca__md5_ctx *c, jca__md5_blocks_fn *blocks)
+{
+	memcpy(c->h, jca__md5_iv, sizeof(c->h));
+	c->n = 0;
+	c->blocks = blocks;
+}
 JCA__HIDDEN int jca__md5_update(void *ctx, const void *in, size_t len);
 JCA__HIDDEN int jca__md5_final(void *ctx, void *out, size_t outlen); /* outlen <= 16 */
 JCA__HIDDEN jca__md5_blocks_fn jca__md5_blocks_generic;
@@ -49,7 +57,13 @@ typedef struct jca__sha1_ctx {
 	jca__sha1_blocks_fn *blocks;
 	uint8_t buf[64];
 } jca__sha1_ctx;
-JCA__HIDDEN void jca__sha1_init(jca__sha1_ctx *c, jca__sha1_blocks_fn *blocks);
+JCA__HIDDEN extern const uint32_t jca__sha1_iv[5];
+static inline void jca__sha1_init(jca__sha1_ctx *c, jca__sha1_blocks_fn *blocks)
+{
+	memcpy(c->h, jca__sha1_iv, sizeof(c->h));
+	c->n = 0;
+	c->blocks = blocks;
+}
 JCA__HIDDEN int jca__sha1_update(void *ctx, const void *in, size_t len);
 JCA__HIDDEN int jca__sha1_final(void *ctx, void *out, size_t outlen); /* outlen <= 20 */
 JCA__HIDDEN jca__sha1_blocks_fn jca__sha1_blocks_generic;
@@ -62,8 +76,15 @@ typedef struct jca__sha256_ctx {
 	jca__sha256_blocks_fn *blocks;
 	uint8_t buf[64];
 } jca__sha256_ctx;
-JCA__HIDDEN void jca__sha224_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *blocks);
-JCA__HIDDEN void jca__sha256_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *blocks);
+JCA__HIDDEN extern const uint32_t jca__sha224_iv[8], jca__sha256_iv[8];
+static inline void jca__sha256_set(jca__sha256_ctx *c, const uint32_t iv[8], jca__sha256_blocks_fn *blocks)
+{
+	memcpy(c->h, iv, sizeof(c->h));
+	c->n = 0;
+	c->blocks = blocks;
+}
+static inline void jca__sha224_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *b) { jca__sha256_set(c, jca__sha224_iv, b); }
+static inline void jca__sha256_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *b) { jca__sha256_set(c, jca__sha256_iv, b); }
 JCA__HIDDEN int jca__sha256_update(void *ctx, const void *in, size_t len);
 /* writes the first outlen (28 or 32) bytes of the big-endian state */
 JCA__HIDDEN int jca__sha256_final(void *ctx, void *out, size_t outlen);
@@ -79,10 +100,17 @@ typedef struct jca__sha512_ctx {
 	jca__sha512_blocks_fn *blocks;
 	uint8_t buf[128];
 } jca__sha512_ctx;
-JCA__HIDDEN void jca__sha384_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks);
-JCA__HIDDEN void jca__sha512_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks);
-JCA__HIDDEN void jca__sha512_224_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks);
-JCA__HIDDEN void jca__sha512_256_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks);
+JCA__HIDDEN extern const uint64_t jca__sha384_iv[8], jca__sha512_iv[8], jca__sha512_224_iv[8], jca__sha512_256_iv[8];
+static inline void jca__sha512_set(jca__sha512_ctx *c, const uint64_t iv[8], jca__sha512_blocks_fn *blocks)
+{
+	memcpy(c->h, iv, sizeof(c->h));
+	c->n = 0;
+	c->blocks = blocks;
+}
+static inline void jca__sha384_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *b) { jca__sha512_set(c, jca__sha384_iv, b); }
+static inline void jca__sha512_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *b) { jca__sha512_set(c, jca__sha512_iv, b); }
+static inline void jca__sha512_224_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *b) { jca__sha512_set(c, jca__sha512_224_iv, b); }
+static inline void jca__sha512_256_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *b) { jca__sha512_set(c, jca__sha512_256_iv, b); }
 JCA__HIDDEN int jca__sha512_update(void *ctx, const void *in, size_t len);
 /* writes the first outlen (28, 32, 48 or 64) bytes of the big-endian state */
 JCA__HIDDEN int jca__sha512_final(void *ctx, void *out, size_t outlen);

@@ -10,7 +10,7 @@
 #include "md_base.h"
 
 /* Initial state (RFC 1321, 3.3). */
-static const uint32_t md5_iv[4] = {
+const uint32_t jca__md5_iv[4] = {
 	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476,
 };
 
@@ -51,13 +51,6 @@ static inline uint32_t load_le32(const uint8_t *p)
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 |
 	       (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 #endif
-}
-
-void jca__md5_init(jca__md5_ctx *c, jca__md5_blocks_fn *blocks)
-{
-	memcpy(c->h, md5_iv, sizeof(c->h));
-	c->n = 0;
-	c->blocks = blocks;
 }
 
 /* Runs this context's backend on whole blocks (the step of md_base.h). */

@@ -9,7 +9,7 @@
 #include "md_base.h"
 
 /* Initial hash value (FIPS 180-4, 5.3.1). */
-static const uint32_t sha1_iv[5] = {
+const uint32_t jca__sha1_iv[5] = {
 	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0,
 };
 
@@ -30,13 +30,6 @@ static inline uint32_t load_be32(const uint8_t *p)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
 	       (uint32_t)p[2] << 8 | (uint32_t)p[3];
 #endif
-}
-
-void jca__sha1_init(jca__sha1_ctx *c, jca__sha1_blocks_fn *blocks)
-{
-	memcpy(c->h, sha1_iv, sizeof(c->h));
-	c->n = 0;
-	c->blocks = blocks;
 }
 
 /* Runs this context's backend on whole blocks (the step of md_base.h). */

@@ -30,11 +30,11 @@ const uint32_t jca__sha256_k[64] = {
 };
 
 /* Initial hash values (FIPS 180-4, 5.3.2 and 5.3.3). */
-static const uint32_t sha224_iv[8] = {
+const uint32_t jca__sha224_iv[8] = {
 	0xc1059ed8, 0x367cd507, 0x3070dd17, 0xf70e5939,
 	0xffc00b31, 0x68581511, 0x64f98fa7, 0xbefa4fa4,
 };
-static const uint32_t sha256_iv[8] = {
+const uint32_t jca__sha256_iv[8] = {
 	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
 	0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 };
@@ -56,23 +56,6 @@ static inline uint32_t load_be32(const uint8_t *p)
 	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
 	       (uint32_t)p[2] << 8 | (uint32_t)p[3];
 #endif
-}
-
-static void init(jca__sha256_ctx *c, const uint32_t iv[8], jca__sha256_blocks_fn *blocks)
-{
-	memcpy(c->h, iv, sizeof(c->h));
-	c->n = 0;
-	c->blocks = blocks;
-}
-
-void jca__sha224_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *blocks)
-{
-	init(c, sha224_iv, blocks);
-}
-
-void jca__sha256_init(jca__sha256_ctx *c, jca__sha256_blocks_fn *blocks)
-{
-	init(c, sha256_iv, blocks);
 }
 
 /* Runs this context's backend on whole blocks (the step of md_base.h). */

@@ -55,25 +55,25 @@ const uint64_t jca__sha512_k[80] = {
 
 /* Initial hash values (FIPS 180-4, 5.3.4 to 5.3.6). The SHA-512/t values are
  * the outputs of the IV generation function of 5.3.6. */
-static const uint64_t sha384_iv[8] = {
+const uint64_t jca__sha384_iv[8] = {
 	0xcbbb9d5dc1059ed8, 0x629a292a367cd507,
 	0x9159015a3070dd17, 0x152fecd8f70e5939,
 	0x67332667ffc00b31, 0x8eb44a8768581511,
 	0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4,
 };
-static const uint64_t sha512_iv[8] = {
+const uint64_t jca__sha512_iv[8] = {
 	0x6a09e667f3bcc908, 0xbb67ae8584caa73b,
 	0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
 	0x510e527fade682d1, 0x9b05688c2b3e6c1f,
 	0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
 };
-static const uint64_t sha512_224_iv[8] = {
+const uint64_t jca__sha512_224_iv[8] = {
 	0x8c3d37c819544da2, 0x73e1996689dcd4d6,
 	0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
 	0x0f6d2b697bd44da8, 0x77e36f7304c48942,
 	0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1,
 };
-static const uint64_t sha512_256_iv[8] = {
+const uint64_t jca__sha512_256_iv[8] = {
 	0x22312194fc2bf72c, 0x9f555fa3c84c64c2,
 	0x2393b86b6f53b151, 0x963877195940eabd,
 	0x96283ee2a88effe3, 0xbe5e1e2553863992,
@@ -99,33 +99,6 @@ static inline uint64_t load_be64(const uint8_t *p)
 	       (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
 	       (uint64_t)p[6] << 8 | (uint64_t)p[7];
 #endif
-}
-
-static void init(jca__sha512_ctx *c, const uint64_t iv[8], jca__sha512_blocks_fn *blocks)
-{
-	memcpy(c->h, iv, sizeof(c->h));
-	c->n = 0;
-	c->blocks = blocks;
-}
-
-void jca__sha384_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks)
-{
-	init(c, sha384_iv, blocks);
-}
-
-void jca__sha512_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks)
-{
-	init(c, sha512_iv, blocks);
-}
-
-void jca__sha512_224_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks)
-{
-	init(c, sha512_224_iv, blocks);
-}
-
-void jca__sha512_256_init(jca__sha512_ctx *c, jca__sha512_blocks_fn *blocks)
-{
-	init(c, sha512_256_iv, blocks);
 }
 
 /* Runs this context's backend on whole blocks (the step of md_base.h). */

@@ -100,16 +100,22 @@ struct jca__front {
 	uint64_t gen;
 	const jca__resolved *r;
 	int type;
+	uint32_t len;                   /* strlen(copy) */
 	char copy[JCA__FRONT_NAME];
 };
 static _Thread_local __attribute__((tls_model("initial-exec")))
 	struct jca__front front[JCA__FRONT_SLOTS];
 
-/* The caller's bytes against the cached copy, one byte at a time up to the
- * first difference or the NUL, so nothing past the caller's string is
- * read (inline: the library strcmp costs more than the rest of a hit). */
-static inline int same_name(const char *name, const char *copy)
+/*
+ * The caller's name against the cached copy of len bytes. A short name
+ * byte by byte inline, stopping at the first difference or the NUL (never
+ * reading past the caller's string); longer ones through the library's
+ * strcmp, whose setup a short name does not repay.
+ */
+static inline int same_name(const char *name, const char *copy, size_t len)
 {
+	if (len > 8)
+		return strcmp(name, copy) == 0;
 	for (size_t i = 0;; i++) {
 		char c = name[i];
 
@@ -137,7 +143,7 @@ const jca__resolved *jca__lookup(jca_service_type type, const char *name, const 
 	if (__builtin_expect(s != NULL && name != NULL && provider == NULL, 1)) {
 		struct jca__front *f = front_slot(name, type);
 
-		if (f->name == name && f->gen == s->gen && f->type == (int)type && same_name(name, f->copy))
+		if (f->name == name && f->gen == s->gen && f->type == (int)type && same_name(name, f->copy, f->len))
 			return f->r;
 	}
 	return lookup_slow(type, name, provider);
@@ -192,6 +198,7 @@ static const jca__resolved *lookup_slow(jca_service_type type, const char *name,
 				f->gen = s->gen;
 				f->r = &e->r;
 				f->type = (int)type;
+				f->len = (uint32_t)(klen - 1);
 				memcpy(f->copy, name, klen);   /* klen - 1 bytes and the NUL */
 			}
 			return &e->r;
