@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AES-GCM and AES-CTR, for every AES implementation usable here (each by
- * its driver name, "aes-aesni/GCM/NoPadding"): NIST CAVP GCM files (encrypt
+ * its driver name, "aes-aesni/GCM/NoPadding"), the OpenSSL bridge's
+ * (message-level GCM, ABI 2.4) included when it is built: it is loaded
+ * first, so preferred. NIST CAVP GCM files (encrypt
  * with external IV; decrypt, including the records that must FAIL), the
  * SP 800-38A CTR examples, a reference model (GCM and CTR written out from
  * SP 800-38D over the ECB of the portable AES, with a bitwise GF(2^128)
@@ -23,14 +25,16 @@
 
 #define MAXI 8
 
-/* Implementations that offer GCM (and CTR). */
+/* Implementations that offer GCM (and CTR), of every provider loaded. */
 static size_t gcm_impls(const char **names, size_t max)
 {
-	const jca_provider *p = jca_provider_find("builtin");
+	const jca_provider *p;
 	const jca_service *s;
 	jca_impl_info info;
 	size_t i, j, n = 0;
+	int pi;
 
+	for (pi = 0; (p = jca_provider_at(pi)); pi++)
 	for (i = 0; (s = jca_provider_service_at(p, i)); i++) {
 		if (jca_service_type_of(s) != JCA_CIPHER)
 			continue;
@@ -697,14 +701,24 @@ START_TEST(test_tags_and_tampering)
 }
 END_TEST
 
+/* The JCA contract through the engine, for the provider _i: builtin, and
+ * the OpenSSL bridge when it is built. */
+static const char *const contract_providers[] = {
+	"builtin",
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+	"openssl",
+#endif
+};
+
 START_TEST(test_contract)
 {
-	cipher_ctx *c = cipher_get_instance("AES/GCM/NoPadding");
+	cipher_ctx *c = cipher_get_instance_from("AES/GCM/NoPadding", contract_providers[_i]);
 	uint8_t key[16] = { 1 }, key2[16] = { 2 }, iv[12] = { 3 }, iv16[16] = { 4 }, out[64];
 	const uint8_t *got;
 	size_t n;
 
 	ck_assert_ptr_nonnull(c);
+	printf("contract: AES/GCM/NoPadding of %s (%s)\n", cipher_provider(c), cipher_implementation(c));
 	ck_assert_str_eq(cipher_algorithm(c), "AES/GCM/NoPadding");
 	ck_assert_uint_eq(cipher_block_length(c), 16);
 	ck_assert_uint_eq(cipher_iv_length(c), 12);
@@ -751,7 +765,7 @@ START_TEST(test_contract)
 	cipher_free(c);
 
 	/* CTR: 16-byte IV, no AAD, no tag */
-	c = cipher_get_instance("AES/CTR/NoPadding");
+	c = cipher_get_instance_from("AES/CTR/NoPadding", contract_providers[_i]);
 	ck_assert_ptr_nonnull(c);
 	ck_assert_uint_eq(cipher_iv_length(c), 16);
 	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, iv, 12), JCA_IVLEN);
@@ -788,7 +802,25 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 900);
-	tcase_add_test(tc, test_contract);
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+	/* the bridge first in preference: plain "AES/GCM/NoPadding" is its */
+	if (jca_provider_load(JCA_TOP_BUILDDIR "/plugins/.libs/openssl.so", 0) != 0) {
+		printf("FAIL: cannot load the OpenSSL bridge: %s\n", jca_last_error_message());
+		return 1;
+	}
+	{
+		cipher_ctx *c = cipher_get_instance("AES/GCM/NoPadding");
+
+		if (!c || strcmp(cipher_provider(c), "openssl") != 0) {
+			printf("FAIL: AES/GCM/NoPadding is not the preferred bridge's\n");
+			return 1;
+		}
+		cipher_free(c);
+	}
+#else
+	printf("SKIP: the OpenSSL bridge is not built: GCM runs on the built-in provider only\n");
+#endif
+	tcase_add_loop_test(tc, test_contract, 0, (int)(sizeof contract_providers / sizeof contract_providers[0]));
 	tcase_add_test(tc, test_nist_ctr);
 	tcase_add_test(tc, test_reference);
 	tcase_add_test(tc, test_gcm_counter_wrap);

@@ -692,7 +692,7 @@ static const jca_md_impl z_impl = {
 };
 static const jca_impl *const z_impls[] = { &z_impl.base, NULL };
 static const jca_service_desc z_service = {
-	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "ZERO-DIGEST", NULL, NULL, z_impls, NULL
+	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "ZERO-DIGEST", NULL, NULL, z_impls, NULL, NULL
 };
 static const jca_service_desc *const z_services[] = { &z_service, NULL };
 static const jca_provider_desc z_desc = {

@@ -8,9 +8,12 @@
  *                  SHA3-512 (with the built-in provider's aliases, OIDs and
  *                  HmacOID, so Hmac* names resolve the same way), SHAKE128
  *                  and SHAKE256 (extendable output, default 32 / 64 bytes)
- *   Cipher         AES (128/192/256) in ECB, CBC and CTR, NoPadding and
- *                  PKCS5Padding (libjca pads; OpenSSL runs whole blocks);
- *                  no GCM (EVP has no raw GHASH to bridge)
+ *   Cipher         AES (128/192/256) in ECB, CBC, CTR and GCM, NoPadding
+ *                  and PKCS5Padding (libjca pads; OpenSSL runs whole
+ *                  blocks). GCM through the message-level functions of
+ *                  ABI 2.4 (aead_init/update/final over EVP's AES-*-GCM:
+ *                  EVP has no raw GHASH for the 2.2 building blocks);
+ *                  IVs of 1 to 128 bytes (OpenSSL's limit).
  *
  * Build:
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
@@ -58,10 +61,21 @@
  * engine then fails that call with JCA_IMPL and the object needs a fresh
  * init (provider.h). OpenSSL's error queue is cleared so that it does not
  * leak into an unrelated later OpenSSL call of the application. */
+static void (*host_set_error)(const char *message);   /* set once, by the entry */
+
 static int failed(const char *what)
 {
 	(void)what;
 	ERR_clear_error();
+	return -1;
+}
+
+/* A failure with a reason the engine's JCA_IMPL message ends with. */
+static int failed_why(const char *why)
+{
+	ERR_clear_error();
+	if (host_set_error)
+		host_set_error(why);
 	return -1;
 }
 
@@ -241,7 +255,8 @@ static const jca_attr shake_attrs[] = { { "ImplementedIn", "Software" }, { NULL,
 /* Known answers: the digest of "abc" (FIPS 180-4 and FIPS 202 examples,
  * RFC 1321). The host runs them once at load, through these vtables. */
 #define KAT_ABC(name, out) \
-	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0 }
+	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0, \
+		0, NULL, 0, NULL, 0 }
 KAT_ABC(kat_md5,
 	"\x90\x01\x50\x98\x3c\xd2\x4f\xb0\xd6\x96\x3f\x7d\x28\xe1\x7f\x72");
 KAT_ABC(kat_sha1,
@@ -267,13 +282,16 @@ KAT_ABC(kat_shake128,
 
 #define AES_BLOCK 16
 
-/* [key size index][0: ECB, 1: CBC, 2: CTR], key sizes 16, 24, 32 bytes. */
+/* [key size index][0: ECB, 1: CBC, 2: CTR, 3: GCM], key sizes 16, 24, 32
+ * bytes. */
 #define AES_CTR 2
-static EVP_CIPHER *evp_aes[3][3];
-static const char *const aes_ossl[3][3] = {
-	{ "AES-128-ECB", "AES-128-CBC", "AES-128-CTR" },
-	{ "AES-192-ECB", "AES-192-CBC", "AES-192-CTR" },
-	{ "AES-256-ECB", "AES-256-CBC", "AES-256-CTR" },
+#define AES_GCM 3
+#define AES_NMODES 4
+static EVP_CIPHER *evp_aes[3][AES_NMODES];
+static const char *const aes_ossl[3][AES_NMODES] = {
+	{ "AES-128-ECB", "AES-128-CBC", "AES-128-CTR", "AES-128-GCM" },
+	{ "AES-192-ECB", "AES-192-CBC", "AES-192-CTR", "AES-192-GCM" },
+	{ "AES-256-ECB", "AES-256-CBC", "AES-256-CTR", "AES-256-GCM" },
 };
 
 /*
@@ -288,6 +306,7 @@ static const char *const aes_ossl[3][3] = {
 typedef struct oaes_ctx {
 	EVP_CIPHER_CTX *enc, *dec;
 	EVP_CIPHER_CTX *ctr;       /* CTR (block_size 1 in OpenSSL), keyed by set_key */
+	EVP_CIPHER_CTX *gcm;       /* GCM: emptied by set_key, keyed by the first aead_init */
 	size_t key_len;
 	unsigned char key[32];     /* wiped by the engine with the rest */
 } oaes_ctx;
@@ -327,6 +346,11 @@ static int aes_set_key(void *ctx, const uint8_t *key, size_t key_len)
 		return -1;
 	if (!k->ctr && !(k->ctr = EVP_CIPHER_CTX_new()))
 		return -1;
+	if (!k->gcm && !(k->gcm = EVP_CIPHER_CTX_new()))
+		return -1;
+	/* no key schedule for GCM until an object in GCM mode needs one */
+	if (!EVP_CIPHER_CTX_reset(k->gcm))
+		return failed("EVP_CIPHER_CTX_reset");
 	if (!key_ctx(k->enc, key, key_len, !is_ecb(k->enc), 1) ||
 	    !key_ctx(k->dec, key, key_len, !is_ecb(k->dec), 0) ||
 	    !EVP_CipherInit_ex2(k->ctr, evp_aes[aes_index(key_len)][AES_CTR], key, NULL, 1, NULL)) {
@@ -450,6 +474,76 @@ static int aes_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8
 	return 0;
 }
 
+/* ---- GCM: the message-level functions of ABI 2.4 (provider.h) ---- */
+
+/* Feeds n bytes (AAD when out is NULL) through c in pieces that fit an int;
+ * GCM in EVP writes exactly what it reads. */
+static int gcm_run(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	while (n) {
+		size_t chunk = n < (size_t)INT_MAX ? n : (size_t)INT_MAX;
+		int outl = 0;
+
+		if (!EVP_CipherUpdate(c, out, &outl, in, (int)chunk) || (size_t)outl != chunk)
+			return failed("EVP_CipherUpdate (GCM)");
+		if (out)
+			out += chunk;
+		in += chunk;
+		n -= chunk;
+	}
+	return 0;
+}
+
+/* One message: keys the GCM context on its first use after set_key, then
+ * sets the IV length, the IV and the direction (the key stays), and hashes
+ * the AAD. */
+static int aes_aead_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                         size_t aad_len, size_t tag_len)
+{
+	const oaes_ctx *k = ctx;
+
+	(void)tag_len;     /* EVP takes it with the tag, in aead_final */
+	if (iv_len > 128)
+		return failed_why("OpenSSL's GCM takes IVs of at most 128 bytes");
+	if (!EVP_CIPHER_CTX_get0_cipher(k->gcm) &&
+	    !EVP_CipherInit_ex2(k->gcm, evp_aes[aes_index(k->key_len)][AES_GCM], k->key, NULL, encrypt, NULL))
+		return failed("EVP_CipherInit_ex2 (GCM key)");
+	if (EVP_CIPHER_CTX_ctrl(k->gcm, EVP_CTRL_GCM_SET_IVLEN, (int)iv_len, NULL) <= 0 ||
+	    !EVP_CipherInit_ex2(k->gcm, NULL, NULL, iv, encrypt, NULL))
+		return failed("EVP_CipherInit_ex2 (GCM IV)");
+	return aad_len ? gcm_run(k->gcm, NULL, aad, aad_len) : 0;
+}
+
+static int aes_aead_update(const void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+	const oaes_ctx *k = ctx;
+
+	return gcm_run(k->gcm, out, in, len);
+}
+
+/* Encryption: the tag. Decryption: JCA_BADTAG unless the tag verifies
+ * (EVP_CipherFinal_ex fails exactly then, the context being sound). */
+static int aes_aead_final(const void *ctx, uint8_t *tag, size_t tag_len)
+{
+	const oaes_ctx *k = ctx;
+	unsigned char none[16];
+	int outl = 0;
+
+	if (EVP_CIPHER_CTX_is_encrypting(k->gcm)) {
+		if (!EVP_CipherFinal_ex(k->gcm, none, &outl) ||
+		    EVP_CIPHER_CTX_ctrl(k->gcm, EVP_CTRL_GCM_GET_TAG, (int)tag_len, tag) <= 0)
+			return failed("EVP_CipherFinal_ex (GCM tag)");
+		return 0;
+	}
+	if (EVP_CIPHER_CTX_ctrl(k->gcm, EVP_CTRL_GCM_SET_TAG, (int)tag_len, tag) <= 0)
+		return failed("EVP_CTRL_GCM_SET_TAG");
+	if (!EVP_CipherFinal_ex(k->gcm, none, &outl)) {
+		ERR_clear_error();
+		return JCA_BADTAG;
+	}
+	return 0;
+}
+
 static void aes_cleanup(void *ctx)
 {
 	oaes_ctx *k = ctx;
@@ -457,7 +551,8 @@ static void aes_cleanup(void *ctx)
 	EVP_CIPHER_CTX_free(k->enc);   /* frees and wipes OpenSSL's key schedule */
 	EVP_CIPHER_CTX_free(k->dec);
 	EVP_CIPHER_CTX_free(k->ctr);
-	k->ctr = NULL;
+	EVP_CIPHER_CTX_free(k->gcm);
+	k->ctr = k->gcm = NULL;
 	k->enc = k->dec = NULL;
 	OPENSSL_cleanse(k->key, sizeof k->key);
 	k->key_len = 0;
@@ -473,15 +568,18 @@ static const jca_cipher_impl aes_impl = {
 	.cbc_encrypt = aes_cbc_encrypt,
 	.cbc_decrypt = aes_cbc_decrypt,
 	.cleanup = aes_cleanup,
-	/* CTR only: GCM's members are GHASH and CTR primitives, and OpenSSL's
-	 * EVP has no raw GHASH to bridge */
 	.ctr32 = aes_ctr32,
+	/* GCM: EVP has no raw GHASH for the 2.2 building blocks (gcm_init,
+	 * ghash), so the message-level functions of 2.4 */
+	.aead_init = aes_aead_init,
+	.aead_update = aes_aead_update,
+	.aead_final = aes_aead_final,
 };
 static const jca_impl *const aes_impls[] = { &aes_impl.base, NULL };
 
 static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
 static const jca_attr aes_attrs[] = {
-	{ JCA_ATTR_MODES, "ECB|CBC|CTR" },
+	{ JCA_ATTR_MODES, JCA_AES_MODES },
 	{ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS },
 	{ "SupportedKeyFormats", "RAW" },
 	{ "ImplementedIn", "Software" },
@@ -499,8 +597,30 @@ static const jca_kat kat_aes = {
 	"\x76\x49\xab\xac\x81\x19\xb2\x46\xce\xe9\x8e\x9b\x12\xe9\x19\x7d"
 	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2"
 	"\x73\xbe\xd6\xb8\xe3\xc1\x74\x3b\x71\x16\xe6\x9e\x22\x22\x95\x16"
-	"\x3f\xf1\xca\xa1\x68\x1f\xac\x09\x12\x0e\xca\x30\x75\x86\xe1\xa7", 64, 0
+	"\x3f\xf1\xca\xa1\x68\x1f\xac\x09\x12\x0e\xca\x30\x75\x86\xe1\xa7", 64, 0,
+	0, NULL, 0, NULL, 0
 };
+/* GCM: Test Case 16 of the GCM specification (AES-256, 60 bytes, 20 bytes
+ * of AAD), as the built-in provider's (tests/kat/gen_gcm_kat.py). The host
+ * seals, opens, and checks that a flipped tag bit is refused. */
+static const jca_kat kat_aes_gcm = {
+	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_GCM,
+	.key = "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08"
+	       "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08", .key_len = 32,
+	.iv = "\xca\xfe\xba\xbe\xfa\xce\xdb\xad\xde\xca\xf8\x88", .iv_len = 12,
+	.aad = "\xfe\xed\xfa\xce\xde\xad\xbe\xef\xfe\xed\xfa\xce\xde\xad\xbe\xef\xab\xad\xda\xd2",
+	.aad_len = 20,
+	.in = "\xd9\x31\x32\x25\xf8\x84\x06\xe5\xa5\x59\x09\xc5\xaf\xf5\x26\x9a"
+	      "\x86\xa7\xa9\x53\x15\x34\xf7\xda\x2e\x4c\x30\x3d\x8a\x31\x8a\x72"
+	      "\x1c\x3c\x0c\x95\x95\x68\x09\x53\x2f\xcf\x0e\x24\x49\xa6\xb5\x25"
+	      "\xb1\x6a\xed\xf5\xaa\x0d\xe6\x57\xba\x63\x7b\x39", .in_len = 60,
+	.out = "\x52\x2d\xc1\xf0\x99\x56\x7d\x07\xf4\x7f\x37\xa3\x2a\x84\x42\x7d"
+	       "\x64\x3a\x8c\xdc\xbf\xe5\xc0\xc9\x75\x98\xa2\xbd\x25\x55\xd1\xaa"
+	       "\x8c\xb0\x8e\x48\x59\x0d\xbb\x3d\xa7\xb0\x8b\x10\x56\x82\x88\x38"
+	       "\xc5\xf6\x1e\x63\x93\xba\x7a\x0a\xbc\xc9\xf6\x62", .out_len = 60,
+	.tag = "\x76\xfc\x6e\xce\x0f\x4e\x17\x68\xcd\xdf\x88\x53\xbb\x2d\x55\x1b", .tag_len = 16
+};
+static const jca_kat *const aes_extra_kats[] = { &kat_aes_gcm, NULL };
 
 /* ====================================================================== */
 /* Provider                                                                */
@@ -508,7 +628,7 @@ static const jca_kat kat_aes = {
 
 #define MD(id, low, attrs, kat) \
 	static const jca_service_desc svc_##low = { sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, \
-		JCA_NAME_##id, low##_names, attrs, impls_D_##id, kat }
+		JCA_NAME_##id, low##_names, attrs, impls_D_##id, kat, NULL }
 
 MD(MD5, md5, md5_attrs, &kat_md5);
 MD(SHA1, sha1, sha1_attrs, &kat_sha1);
@@ -525,7 +645,8 @@ MD(SHA3_512, sha3_512, sha3_512_attrs, NULL);
 MD(SHAKE128, shake128, shake_attrs, &kat_shake128);
 MD(SHAKE256, shake256, shake_attrs, NULL);
 static const jca_service_desc svc_aes = {
-	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, aes_impls, &kat_aes
+	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, aes_impls, &kat_aes,
+	aes_extra_kats
 };
 
 static const jca_service_desc *const services[] = {
@@ -542,7 +663,7 @@ static jca_provider_desc provider = {
 	.name = "openssl",
 	.version = NULL,
 	.description = "Bridge to OpenSSL 3 libcrypto: MD5, SHA-1, SHA-2, SHA-3, SHAKE (HMAC over them) "
-	               "and AES in ECB/CBC/CTR, under JCA standard names",
+	               "and AES in ECB/CBC/CTR/GCM, under JCA standard names",
 	.services = services,
 };
 
@@ -570,7 +691,7 @@ static void free_fetched(void)
 		evp_md[i] = NULL;
 	}
 	for (i = 0; i < 3; i++)
-		for (j = 0; j < 3; j++) {
+		for (j = 0; j < AES_NMODES; j++) {
 			EVP_CIPHER_free(evp_aes[i][j]);
 			evp_aes[i][j] = NULL;
 		}
@@ -602,12 +723,12 @@ static void load_once(void)
 		}
 	}
 	for (i = 0; i < 3; i++) {
-		for (j = 0; j < 3; j++) {
+		for (j = 0; j < AES_NMODES; j++) {
 			if (!(evp_aes[i][j] = EVP_CIPHER_fetch(NULL, aes_ossl[i][j], NULL))) {
 				fetch_failed("cipher", aes_ossl[i][j]);
 				goto fail;
 			}
-			if (EVP_CIPHER_get_block_size(evp_aes[i][j]) != (j == AES_CTR ? 1 : AES_BLOCK) ||
+			if (EVP_CIPHER_get_block_size(evp_aes[i][j]) != (j >= AES_CTR ? 1 : AES_BLOCK) ||
 			    EVP_CIPHER_get_key_length(evp_aes[i][j]) != 16 + 8 * i) {
 				snprintf(load_error, sizeof load_error, "OpenSSL cipher %s: unexpected sizes",
 				         aes_ossl[i][j]);
@@ -625,6 +746,8 @@ JCA_PLUGIN_ENTRY(host, desc)
 {
 	if (!desc || !jca_host_compatible(host))
 		return -1;
+	/* the same host for every entry of this process (one libjca) */
+	host_set_error = host->set_error;
 	if (pthread_once(&once, load_once) != 0) {
 		if (host->set_error)
 			host->set_error("openssl provider: pthread_once failed");

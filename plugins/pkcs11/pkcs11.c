@@ -69,7 +69,8 @@ static const char *const sha3_512_names[] = { JCA_NAMES_SHA3_512, NULL };
 
 /* Known answers: the digest of "abc" (FIPS 180-4, FIPS 202). */
 #define KAT_ABC(name, out) \
-	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0 }
+	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0, \
+		0, NULL, 0, NULL, 0 }
 KAT_ABC(kat_sha1,
 	"\xa9\x99\x3e\x36\x47\x06\x81\x6a\xba\x3e\x25\x71\x78\x50\xc2\x6c\x9c\xd0\xd8\x9d");
 KAT_ABC(kat_sha256,
@@ -119,12 +120,14 @@ static const jca_kat kat_aes_cbc = {
 	sizeof(jca_kat), SP800_38A_PT, 32, SP800_38A_KEY, 16,
 	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f",
 	"\x76\x49\xab\xac\x81\x19\xb2\x46\xce\xe9\x8e\x9b\x12\xe9\x19\x7d"
-	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2", 32, 0
+	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2", 32, 0,
+	0, NULL, 0, NULL, 0
 };
 static const jca_kat kat_aes_ecb = {
 	sizeof(jca_kat), SP800_38A_PT, 32, SP800_38A_KEY, 16, NULL,
 	"\x3a\xd7\x7b\xb4\x0d\x7a\x36\x60\xa8\x9e\xca\xf3\x24\x66\xef\x97"
-	"\xf5\xd3\xd5\x85\x03\xb9\x69\x9d\xe7\x85\xbf\x5a\xf0\x2c\xe2\x51", 32, 0
+	"\xf5\xd3\xd5\x85\x03\xb9\x69\x9d\xe7\x85\xbf\x5a\xf0\x2c\xe2\x51", 32, 0,
+	0, NULL, 0, NULL, 0
 };
 
 /* ---- one configured token: its descriptor, built at load from what the
@@ -374,7 +377,8 @@ static void build(instance *in, int i)
 		in->md_attrs[a][0] = (jca_attr){ JCA_ATTR_HMAC_OID, algs[a].hmac_oid };
 		in->md_attrs[a][1] = (jca_attr){ "ImplementedIn", "Hardware" };
 		in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, algs[a].jca,
-		                                        algs[a].aliases, in->md_attrs[a], in->md_list[a], algs[a].kat };
+		                                        algs[a].aliases, in->md_attrs[a], in->md_list[a], algs[a].kat,
+		                                        NULL };
 	}
 	ecb = p11_has(in->tok, CKM_AES_ECB, CKF_ENCRYPT | CKF_DECRYPT, &kmin, &kmax);
 	cbc = p11_has(in->tok, CKM_AES_CBC, CKF_ENCRYPT | CKF_DECRYPT, ecb ? NULL : &kmin, ecb ? NULL : &kmax);
@@ -408,7 +412,8 @@ static void build(instance *in, int i)
 		in->aes_attrs[3] = (jca_attr){ "ImplementedIn", "Hardware" };
 		if (sizes)
 			in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names,
-			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb };
+			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb,
+			                                        NULL };
 	}
 	for (k2 = 0; k2 < n; k2++)
 		in->service_list[k2] = &in->services[k2];

@@ -25,7 +25,7 @@ struct cipher_ctx {
 	uint8_t iv0[MAX_BLOCK];           /* IV given at init, for reuse after final */
 	uint8_t buf[MAX_BLOCK];           /* partial (or held-back) block */
 	/* the implementation's key schedule (ctx_size bytes); CTR and GCM
-	 * append their state after it (cipher_aead.c) */
+	 * append their state after it (cipher_aead_int.h) */
 	_Alignas(16) unsigned char key[];
 };
 
@@ -47,5 +47,8 @@ JCA__HIDDEN int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len,
 JCA__HIDDEN size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len);
 JCA__HIDDEN const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len);
 JCA__HIDDEN void jca__aead_cleanup(cipher_ctx *c);
+/* The GCM known-answer test (JCA_KAT_GCM) of impl, through the engine
+ * (cipher_aead_msg.c): 0 if it passes. */
+JCA__HIDDEN int jca__aead_self_test(const jca_cipher_impl *impl, const jca_kat *k);
 
 #endif
