@@ -210,6 +210,10 @@ typedef struct jca_cipher_impl {
 	 *   aead_init(ctx, encrypt, iv, iv_len, aad, aad_len, tag_len): starts
 	 *     one message; encrypt is 1 or 0; iv_len >= 1; the whole AAD
 	 *     (aad may be NULL when aad_len is 0); tag_len 4, 8 or 12 to 16.
+	 *     iv and aad stay valid and unchanged until aead_final returns (an
+	 *     implementation may keep the pointers, as PKCS#11 does with
+	 *     CK_GCM_PARAMS). A message not finished (the object initialised
+	 *     again) ends with the next aead_init.
 	 *   aead_update(ctx, out, in, len): encryption: writes exactly len
 	 *     bytes of ciphertext to out (called any number of times).
 	 *     Decryption: called once, with the whole ciphertext; the

@@ -586,6 +586,7 @@ void p11_aes_cleanup(p11_aes *a)
 			destroy_key(a->tok, a->session, &a->key);
 		p11__session_put(a->tok, a->session, a->gen, ok);
 	}
+	p11_gcm_free(a);
 	p11__wipe(a, sizeof *a);
 	a->session = CK_INVALID_HANDLE;
 	a->key = CK_INVALID_HANDLE;

@@ -28,7 +28,8 @@
  *                  hmac_init/hmac_final; else the registry composes HMAC
  *                  over the token's digest
  *   Cipher         AES in ECB and CBC (CKM_AES_ECB, CKM_AES_CBC), with
- *                  NoPadding and PKCS5Padding (the engine pads)
+ *                  NoPadding and PKCS5Padding (the engine pads), and GCM
+ *                  (CKM_AES_GCM, through ABI 2.4's aead_* functions)
  *
  * Known-answer tests run through the token at load. Sessions, login and
  * fork: see p11.h. Every object owns one session of the pool while it
@@ -129,6 +130,28 @@ static const jca_kat kat_aes_ecb = {
 	"\xf5\xd3\xd5\x85\x03\xb9\x69\x9d\xe7\x85\xbf\x5a\xf0\x2c\xe2\x51", 32, 0,
 	0, NULL, 0, NULL, 0
 };
+
+/* GCM: Test Case 4 of the GCM specification (AES-128, 60 bytes, 20 bytes of
+ * AAD; the key, IV, AAD and plaintext of tests/kat/gen_gcm_kat.py's Test
+ * Case 16 with the first half of its key). The host seals, opens, and
+ * checks that a flipped tag bit is refused, through the token. */
+static const jca_kat kat_aes_gcm = {
+	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_GCM,
+	.key = "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08", .key_len = 16,
+	.iv = "\xca\xfe\xba\xbe\xfa\xce\xdb\xad\xde\xca\xf8\x88", .iv_len = 12,
+	.aad = "\xfe\xed\xfa\xce\xde\xad\xbe\xef\xfe\xed\xfa\xce\xde\xad\xbe\xef\xab\xad\xda\xd2",
+	.aad_len = 20,
+	.in = "\xd9\x31\x32\x25\xf8\x84\x06\xe5\xa5\x59\x09\xc5\xaf\xf5\x26\x9a"
+	      "\x86\xa7\xa9\x53\x15\x34\xf7\xda\x2e\x4c\x30\x3d\x8a\x31\x8a\x72"
+	      "\x1c\x3c\x0c\x95\x95\x68\x09\x53\x2f\xcf\x0e\x24\x49\xa6\xb5\x25"
+	      "\xb1\x6a\xed\xf5\xaa\x0d\xe6\x57\xba\x63\x7b\x39", .in_len = 60,
+	.out = "\x42\x83\x1e\xc2\x21\x77\x74\x24\x4b\x72\x21\xb7\x84\xd0\xd4\x9c"
+	       "\xe3\xaa\x21\x2f\x2c\x02\xa4\xe0\x35\xc1\x7e\x23\x29\xac\xa1\x2e"
+	       "\x21\xd5\x14\xb2\x54\x66\x93\x1c\x7d\x8f\x6a\x5a\xac\x84\xaa\x05"
+	       "\x1b\xa3\x0b\x39\x6a\x0a\xac\x97\x3d\x58\xe0\x91", .out_len = 60,
+	.tag = "\x5b\xc9\x4f\xbc\x32\x21\xa5\xdb\x94\xfa\xe9\x5a\xe7\x12\x1a\x47", .tag_len = 16
+};
+static const jca_kat *const aes_gcm_kats[] = { &kat_aes_gcm, NULL };
 
 /* ---- one configured token: its descriptor, built at load from what the
  * token offers, then never changed ---- */
@@ -274,7 +297,11 @@ static void md_cleanup(void *ctx)
 
 static int aes_set_key(void *ctx, int i, const uint8_t *key, size_t key_len)
 {
-	return failed(p11_aes_set_key(ctx, inst[i].tok, key, key_len));
+	int rc = p11_aes_set_key(ctx, inst[i].tok, key, key_len);
+
+	if (rc == 0 && inst[i].aes_impl.aead_init)
+		rc = p11_gcm_prepare(ctx);
+	return failed(rc);
 }
 
 static int aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -295,6 +322,25 @@ static int aes_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uin
 static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	return failed(p11_aes_crypt(ctx, CKM_AES_CBC, 0, iv, out, in, nblocks * 16));
+}
+
+/* GCM (CKM_AES_GCM): ABI 2.4's message-level functions, p11_gcm.c */
+static int aes_gcm_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                        size_t aad_len, size_t tag_len)
+{
+	return failed(p11_gcm_init(ctx, encrypt, iv, iv_len, aad, aad_len, tag_len));
+}
+
+static int aes_gcm_update(const void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+	return failed(p11_gcm_update(ctx, out, in, len));
+}
+
+static int aes_gcm_final(const void *ctx, uint8_t *tag, size_t tag_len)
+{
+	int rc = p11_gcm_final(ctx, tag, tag_len);
+
+	return rc == JCA_BADTAG ? rc : failed(rc);    /* a wrong tag is no failure of the token */
 }
 
 static void aes_cleanup(void *ctx)
@@ -353,7 +399,7 @@ static void driver_name(char *out, size_t size, const char *a, const char *b)
 static void build(instance *in, int i)
 {
 	size_t n = 0, k2;
-	int a, ecb, cbc;
+	int a, ecb, cbc, gcm;
 	unsigned long kmin = 0, kmax = 0;
 
 	for (a = 0; a < A_COUNT; a++) {
@@ -382,6 +428,7 @@ static void build(instance *in, int i)
 	}
 	ecb = p11_has(in->tok, CKM_AES_ECB, CKF_ENCRYPT | CKF_DECRYPT, &kmin, &kmax);
 	cbc = p11_has(in->tok, CKM_AES_CBC, CKF_ENCRYPT | CKF_DECRYPT, ecb ? NULL : &kmin, ecb ? NULL : &kmax);
+	gcm = p11_has(in->tok, CKM_AES_GCM, CKF_ENCRYPT | CKF_DECRYPT, NULL, NULL);
 	if (ecb || cbc) {
 		uint64_t sizes = 0;
 		unsigned k;
@@ -396,7 +443,10 @@ static void build(instance *in, int i)
 			if (k >= kmin && k <= kmax)
 				sizes |= (uint64_t)1 << k;
 		driver_name(in->impl_names[A_COUNT], sizeof in->impl_names[A_COUNT], "aes", in->name);
-		snprintf(in->modes, sizeof in->modes, "%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "");
+		/* GCM with a 128-bit key for its known answer */
+		gcm = gcm && (sizes & ((uint64_t)1 << 16));
+		snprintf(in->modes, sizeof in->modes, "%s%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "",
+		         gcm ? "|GCM" : "");
 		in->aes_impl = (jca_cipher_impl){
 			.base = { sizeof(jca_cipher_impl), 0, in->impl_names[A_COUNT], JCA_PRIO_GENERIC, NULL, sizeof(p11_aes) },
 			.block_size = 16, .key_sizes = sizes,
@@ -404,6 +454,8 @@ static void build(instance *in, int i)
 			.ecb_encrypt = ecb ? aes_ecb_encrypt : NULL, .ecb_decrypt = ecb ? aes_ecb_decrypt : NULL,
 			.cbc_encrypt = cbc ? aes_cbc_encrypt : NULL, .cbc_decrypt = cbc ? aes_cbc_decrypt : NULL,
 			.cleanup = aes_cleanup,
+			.aead_init = gcm ? aes_gcm_init : NULL, .aead_update = gcm ? aes_gcm_update : NULL,
+			.aead_final = gcm ? aes_gcm_final : NULL,
 		};
 		in->aes_list[0] = &in->aes_impl.base;
 		in->aes_attrs[0] = (jca_attr){ JCA_ATTR_MODES, in->modes };
@@ -413,7 +465,7 @@ static void build(instance *in, int i)
 		if (sizes)
 			in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names,
 			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb,
-			                                        NULL };
+			                                        gcm ? aes_gcm_kats : NULL };
 	}
 	for (k2 = 0; k2 < n; k2++)
 		in->service_list[k2] = &in->services[k2];
