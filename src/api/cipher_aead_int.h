@@ -11,6 +11,8 @@
 #ifndef JCA_API_CIPHER_AEAD_INT_H
 #define JCA_API_CIPHER_AEAD_INT_H
 
+#include <string.h>
+
 #include "cipher_int.h"
 
 /* SP 800-38D 5.2.1.1: plaintext at most 2^39 - 256 bits, AAD and IV at
@@ -83,17 +85,42 @@ JCA__HIDDEN int jca__aead_hold(cipher_ctx *c, struct jca__aead *st, const uint8_
 JCA__HIDDEN int jca__aead_append(uint8_t **buf, size_t *cap, size_t have, const uint8_t *in, size_t n);
 JCA__HIDDEN void jca__aead_free_secret(uint8_t **p, size_t len);
 
-/* ---- cipher_gcm.c ---- */
 /* 0 if equal, nonzero otherwise, in time independent of the contents. */
-JCA__HIDDEN unsigned jca__ct_diff(const uint8_t *a, const uint8_t *b, size_t n);
+static inline unsigned jca__ct_diff(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	uint64_t d = 0, x, y;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		d |= x ^ y;
+	}
+	for (; i < n; i++)
+		d |= (uint64_t)(a[i] ^ b[i]);
+	return (unsigned)((d | (d >> 32)) & 0xffffffffu) | (unsigned)(d != 0);
+}
+
+/* ---- cipher_gcm.c ---- */
 /* XORs len bytes with the keystream from position data_len; for GCM
  * encryption (hash != 0) the ciphertext goes into GHASH. */
 JCA__HIDDEN void jca__aead_crypt(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const uint8_t *in,
                                  size_t len, int hash);
 /* Hashes len bytes as whole blocks, the last one zero-padded. */
 JCA__HIDDEN void jca__gcm_ghash_padded(cipher_ctx *c, void *gkey, uint8_t xi[16], const uint8_t *p, size_t len);
-/* J0 (SP 800-38D 7.1 step 2) with the hash key gkey (unused for 12 bytes). */
-JCA__HIDDEN void jca__gcm_j0(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16]);
+/* J0 (SP 800-38D 7.1 step 2) of an IV other than 12 bytes, by GHASH. */
+JCA__HIDDEN void jca__gcm_j0_hashed(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16]);
+/* J0 with the hash key gkey (unused for 12 bytes: IV || 0^31 || 1). */
+static inline void jca__gcm_j0(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16])
+{
+	if (iv_len != 12) {
+		jca__gcm_j0_hashed(c, gkey, iv, iv_len, j0);
+		return;
+	}
+	memcpy(j0, iv, 12);
+	j0[12] = j0[13] = j0[14] = 0;
+	j0[15] = 1;
+}
 /* Closes the AAD (GHASH of its last partial block); state ST_DATA. */
 JCA__HIDDEN void jca__gcm_start_data(cipher_ctx *c, struct jca__aead *st);
 /* Hashes the data's last partial block (encryption). */

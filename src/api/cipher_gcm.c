@@ -19,21 +19,6 @@ static void store64be(uint8_t *p, uint64_t v)
 		p[i] = (uint8_t)(v >> (56 - 8 * i));
 }
 
-unsigned jca__ct_diff(const uint8_t *a, const uint8_t *b, size_t n)
-{
-	uint64_t d = 0, x, y;
-	size_t i = 0;
-
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, a + i, 8);
-		memcpy(&y, b + i, 8);
-		d |= x ^ y;
-	}
-	for (; i < n; i++)
-		d |= (uint64_t)(a[i] ^ b[i]);
-	return (unsigned)((d | (d >> 32)) & 0xffffffffu) | (unsigned)(d != 0);
-}
-
 /* ---- counters -------------------------------------------------------- */
 
 /* CTR mode: the whole 16-byte block is one big-endian counter (as the JDK
@@ -132,22 +117,14 @@ void jca__gcm_ghash_padded(cipher_ctx *c, void *gkey, uint8_t xi[16], const uint
 	}
 }
 
-void jca__gcm_j0(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16])
+void jca__gcm_j0_hashed(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16])
 {
-	if (iv_len == 12) {
-		memcpy(j0, iv, 12);
-		j0[12] = j0[13] = j0[14] = 0;
-		j0[15] = 1;
-		return;
-	}
-	{
-		uint8_t lens[16] = { 0 };
+	uint8_t lens[16] = { 0 };
 
-		memset(j0, 0, 16);
-		jca__gcm_ghash_padded(c, gkey, j0, iv, iv_len);
-		store64be(lens + 8, (uint64_t)iv_len * 8);
-		CHK(c->impl->ghash(gkey, j0, lens, 1));
-	}
+	memset(j0, 0, 16);
+	jca__gcm_ghash_padded(c, gkey, j0, iv, iv_len);
+	store64be(lens + 8, (uint64_t)iv_len * 8);
+	CHK(c->impl->ghash(gkey, j0, lens, 1));
 }
 
 void jca__gcm_start_data(cipher_ctx *c, struct jca__aead *st)
