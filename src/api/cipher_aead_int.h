@@ -66,7 +66,7 @@ static inline struct jca__aead *jca__aead_state(const cipher_ctx *c)
 /* GCM runs on the message-level functions (no GHASH building blocks). */
 static inline int jca__aead_msg(const cipher_ctx *c)
 {
-	return c->mode == JCA__MODE_GCM && !c->impl->ghash;
+	return c->mode == JCA__MODE_GCM && !jca__gcm_blocks(c->impl);
 }
 
 static inline const uint8_t *jca__aead_iv_of(const struct jca__aead *st)

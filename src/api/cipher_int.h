@@ -30,6 +30,13 @@ struct cipher_ctx {
 };
 
 /* ---- CTR and GCM (cipher_aead.c) ---- */
+/* GCM over the building blocks of ABI 2.2 (ctr32, gcm_init, ghash); else
+ * over the message-level aead_* of 2.4 (cipher_type.c checks that one of
+ * the two is complete before the mode is offered). */
+static inline int jca__gcm_blocks(const jca_cipher_impl *c)
+{
+	return c->ctr32 && c->ghash && c->gcm_init && c->block_size == 16 && c->gcm_key_size <= (1u << 16);
+}
 static inline int jca__is_ctr_mode(uint8_t mode)
 {
 	return mode == JCA__MODE_CTR || mode == JCA__MODE_GCM;

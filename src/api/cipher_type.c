@@ -153,7 +153,7 @@ static int mode_offered(const jca_cipher_impl *c, uint8_t mode)
 			return 0;
 		if (mode == JCA__MODE_CTR)
 			return c->ctr32 != NULL;
-		if (c->ctr32 && c->ghash && c->gcm_init && c->block_size == 16 && c->gcm_key_size <= (1u << 16))
+		if (jca__gcm_blocks(c))
 			return 1;
 		/* or the message-level functions of ABI 2.4 */
 		return c->base.struct_size >= JCA__END(jca_cipher_impl, aead_final) && c->aead_init &&
