@@ -88,7 +88,7 @@ static const jca__resolved *as_it_is(const jca__snapshot *s, const char *key, si
  * The per-thread front cache: a few (name pointer -> result) pairs per
  * thread, so that a caller who passes the same name again (a string
  * literal, typically) skips folding and hashing. A hit needs the same
- * pointer, the same bytes (strcmp against a copy: the caller may have
+ * pointer, the same bytes (compared with a copy: the caller may have
  * changed its buffer) and the same snapshot by publication number (any
  * provider change publishes a new one, so the cache never outlives a
  * change). Names of up to 31 bytes are cached.
@@ -105,6 +105,21 @@ struct jca__front {
 static _Thread_local __attribute__((tls_model("initial-exec")))
 	struct jca__front front[JCA__FRONT_SLOTS];
 
+/* The caller's bytes against the cached copy, one byte at a time up to the
+ * first difference or the NUL, so nothing past the caller's string is
+ * read (inline: the library strcmp costs more than the rest of a hit). */
+static inline int same_name(const char *name, const char *copy)
+{
+	for (size_t i = 0;; i++) {
+		char c = name[i];
+
+		if (c != copy[i])
+			return 0;
+		if (!c)
+			return 1;
+	}
+}
+
 static inline struct jca__front *front_slot(const char *name, jca_service_type type)
 {
 	uintptr_t p = (uintptr_t)name;
@@ -112,7 +127,8 @@ static inline struct jca__front *front_slot(const char *name, jca_service_type t
 	return &front[((p >> 3) ^ (p >> 9) ^ (uintptr_t)type) & (JCA__FRONT_SLOTS - 1)];
 }
 
-static const jca__resolved *lookup_slow(jca_service_type type, const char *name, const char *provider);
+static __attribute__((noinline)) const jca__resolved *lookup_slow(jca_service_type type, const char *name,
+                                                                   const char *provider);
 
 const jca__resolved *jca__lookup(jca_service_type type, const char *name, const char *provider)
 {
@@ -121,7 +137,7 @@ const jca__resolved *jca__lookup(jca_service_type type, const char *name, const 
 	if (__builtin_expect(s != NULL && name != NULL && provider == NULL, 1)) {
 		struct jca__front *f = front_slot(name, type);
 
-		if (f->name == name && f->gen == s->gen && f->type == (int)type && strcmp(name, f->copy) == 0)
+		if (f->name == name && f->gen == s->gen && f->type == (int)type && same_name(name, f->copy))
 			return f->r;
 	}
 	return lookup_slow(type, name, provider);

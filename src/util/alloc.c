@@ -18,10 +18,6 @@
 
 #include "mem.h"
 
-#define JCA__CLASS_SHIFT 6                  /* 64-byte classes */
-#define JCA__CLASSES 24                     /* blocks up to 1.5 KiB */
-#define JCA__RECYCLE_DEPTH 8
-
 #if defined(__SANITIZE_ADDRESS__)
 #define JCA__RECYCLE_DEFAULT 0
 #elif defined(__has_feature)
@@ -33,17 +29,7 @@
 #define JCA__RECYCLE_DEFAULT 1
 #endif
 
-struct jca__free_block {
-	struct jca__free_block *next;
-};
-
-/* initial-exec: a direct %fs-relative access, no __tls_get_addr call on the
- * hot path (the block is small; glibc reserves static TLS for it). */
-static _Thread_local __attribute__((tls_model("initial-exec"))) struct {
-	struct jca__free_block *head[JCA__CLASSES];
-	uint8_t count[JCA__CLASSES];
-	uint8_t registered;
-} cache;
+_Thread_local struct jca__block_cache jca__cache;
 
 static pthread_key_t exit_key;
 static pthread_once_t exit_once = PTHREAD_ONCE_INIT;
@@ -54,13 +40,13 @@ static void drain(void)
 	size_t c;
 
 	for (c = 0; c < JCA__CLASSES; c++) {
-		while (cache.head[c]) {
-			struct jca__free_block *b = cache.head[c];
+		while (jca__cache.head[c]) {
+			struct jca__free_block *b = jca__cache.head[c];
 
-			cache.head[c] = b->next;
+			jca__cache.head[c] = b->next;
 			free(b);
 		}
-		cache.count[c] = 0;
+		jca__cache.count[c] = 0;
 	}
 }
 
@@ -79,47 +65,36 @@ static void make_key(void)
 		recycle = 0;
 }
 
-static size_t size_class(size_t size)
+/* The cache was empty for this class, or the block is too large for one. */
+void *jca__alloc_slow(size_t size)
 {
-	return (size + (1u << JCA__CLASS_SHIFT) - 1) >> JCA__CLASS_SHIFT;
-}
+	size_t c = jca__size_class(size);
 
-void *jca__alloc(size_t size)
-{
-	size_t c = size_class(size);
-
-	if (c < JCA__CLASSES && cache.head[c]) {
-		struct jca__free_block *b = cache.head[c];
-
-		cache.head[c] = b->next;
-		cache.count[c]--;
-		return b;
-	}
 	/* Round up so a block fits every request of its class. */
 	return malloc(c < JCA__CLASSES ? c << JCA__CLASS_SHIFT : size);
 }
 
-void jca__free(void *p, size_t size)
+/* An already wiped block the inline path did not cache: the thread's
+ * first free (register its exit handler, or learn recycling is off), a
+ * full class, or a large block. */
+void jca__free_slow(void *p, size_t size)
 {
-	size_t c = size_class(size);
+	size_t c = jca__size_class(size);
 
-	if (!p)
-		return;
-	jca__wipe(p, size);
-	if (c < JCA__CLASSES && cache.count[c] < JCA__RECYCLE_DEPTH) {
-		if (__builtin_expect(!cache.registered, 0)) {
+	if (c < JCA__CLASSES && jca__cache.count[c] < JCA__RECYCLE_DEPTH) {
+		if (!jca__cache.registered) {
 			pthread_once(&exit_once, make_key);
 			if (!recycle) {
 				free(p);
 				return;
 			}
 			/* any non-NULL value makes the destructor run at exit */
-			pthread_setspecific(exit_key, &cache);
-			cache.registered = 1;
+			pthread_setspecific(exit_key, &jca__cache);
+			jca__cache.registered = 1;
 		}
-		((struct jca__free_block *)p)->next = cache.head[c];
-		cache.head[c] = p;
-		cache.count[c]++;
+		((struct jca__free_block *)p)->next = jca__cache.head[c];
+		jca__cache.head[c] = p;
+		jca__cache.count[c]++;
 		return;
 	}
 	free(p);
