@@ -18,24 +18,7 @@
 
 static size_t aes_impls(const char **names, size_t max)
 {
-	const jca_provider *p = jca_provider_find("builtin");
-	const jca_service *s;
-	jca_impl_info info;
-	size_t i, j, n = 0;
-
-	for (i = 0; (s = jca_provider_service_at(p, i)); i++) {
-		if (jca_service_type_of(s) != JCA_CIPHER)
-			continue;
-		for (j = 0; jca_service_impl_at(s, j, &info) == 0; j++) {
-			if (info.available && n < max)
-				names[n++] = info.name;
-			else if (!info.available)
-				printf("UNAVAILABLE: AES implementation %s (CPU lacks the feature or JCA_CPU removed it)\n",
-				       info.name);
-		}
-	}
-	ck_assert_uint_gt(n, 0);
-	return n;
+	return tu_builtin_impls(JCA_CIPHER, "AES", names, max);
 }
 
 static cipher_ctx *get(const char *name)

@@ -44,6 +44,7 @@
 #include <unistd.h>
 
 #include "jca.h"
+#include "testutil.h"
 
 /* ------------------------------------------------------------------ */
 /* malloc interposition                                                */
@@ -683,21 +684,7 @@ END_TEST
 /* teardown                                                            */
 /* ------------------------------------------------------------------ */
 
-static int z_init(void *c) { memset(c, 0, 8); return 0; }
-static int z_update(void *c, const void *in, size_t n) { (void)c; (void)in; (void)n; return 0; }
-static int z_final(void *c, void *out, size_t n) { (void)c; memset(out, 0x5a, n); return 0; }
-static const jca_md_impl z_impl = {
-	.base = JCA_IMPL_BASE(jca_md_impl, "zero-hardening", 100, NULL, 8), .digest_size = 4, .block_size = 64,
-	.init = z_init, .update = z_update, .final = z_final
-};
-static const jca_impl *const z_impls[] = { &z_impl.base, NULL };
-static const jca_service_desc z_service = {
-	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "ZERO-DIGEST", NULL, NULL, z_impls, NULL, NULL
-};
-static const jca_service_desc *const z_services[] = { &z_service, NULL };
-static const jca_provider_desc z_desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "zeros-hardening", "0", "test", z_services
-};
+TU_ZERO_PROVIDER(z_desc, "zeros-hardening", "test", "ZERO-DIGEST");
 
 START_TEST(test_shutdown_reuse)
 {

@@ -23,29 +23,10 @@ static const char *const ALGS[] = {
 };
 #define NALGS (sizeof ALGS / sizeof ALGS[0])
 
-/* Implementations of `alg` in the built-in provider that can run here.
- * Prints the ones that cannot, once per algorithm. */
+/* Implementations of `alg` in the built-in provider that can run here. */
 static size_t impls_of(const char *alg, const char **names, size_t max)
 {
-	const jca_provider *p = jca_provider_find("builtin");
-	const jca_service *s;
-	jca_impl_info info;
-	size_t i, j, n = 0;
-
-	ck_assert_ptr_nonnull(p);
-	for (i = 0; (s = jca_provider_service_at(p, i)); i++) {
-		if (jca_service_type_of(s) != JCA_MESSAGE_DIGEST || strcmp(jca_service_algorithm(s), alg))
-			continue;
-		for (j = 0; jca_service_impl_at(s, j, &info) == 0; j++) {
-			if (info.available && n < max)
-				names[n++] = info.name;
-			else if (!info.available)
-				printf("UNAVAILABLE: %s implementation %s (CPU lacks the feature or JCA_CPU removed it)\n",
-				       alg, info.name);
-		}
-	}
-	ck_assert_uint_gt(n, 0);
-	return n;
+	return tu_builtin_impls(JCA_MESSAGE_DIGEST, alg, names, max);
 }
 
 static md_ctx *get(const char *name)

@@ -14,7 +14,6 @@
 #else
 #include <check.h>
 #endif
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -25,60 +24,11 @@
 #include "jca.h"
 #include "testutil.h"
 
-static char confpath[256];
-
-static const char *fixture(const char *name)
-{
-	static char path[8][4096];
-	static int k;
-
-	k = (k + 1) % 8;
-	snprintf(path[k], sizeof path[k], "%s/tests/plugins/.libs/%s.so", JCA_TOP_BUILDDIR, name);
-	return path[k];
-}
-
-static const char *shipped(const char *name)
-{
-	static char path[4][4096];
-	static int k;
-
-	k = (k + 1) % 4;
-	snprintf(path[k], sizeof path[k], "%s/plugins/.libs/%s.so", JCA_TOP_BUILDDIR, name);
-	return path[k];
-}
-
-static void config(const char *text)
-{
-	FILE *f;
-
-	snprintf(confpath, sizeof confpath, "/tmp/jca-multi-%d.conf", (int)getpid());
-	f = fopen(confpath, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-	setenv("JCA_CONF", confpath, 1);
-	jca_shutdown();
-}
-
-static void teardown(void)
-{
-	if (confpath[0])
-		unlink(confpath);
-}
-
-/* Entry calls of a fixture, through its exported counter. */
+/* Entry calls of a fixture, through its exported counter (0 while it is
+ * not loaded). */
 static int entry_calls(const char *name)
 {
-	void *h = dlopen(fixture(name), RTLD_NOW | RTLD_NOLOAD);
-	atomic_int *n;
-	int v;
-
-	if (!h)
-		return 0;
-	n = dlsym(h, "jca_test_entry_calls");
-	v = n ? atomic_load(n) : -1;
-	dlclose(h);
-	return v;
+	return tu_fixture_int(name, "jca_test_entry_calls", 0);
 }
 
 /* The plugins under test: provider name, path, and a digest only it has
@@ -91,13 +41,13 @@ static size_t plugins(struct plug *p)
 {
 	size_t n = 0;
 
-	p[n++] = (struct plug){ "example", shipped("example"), "BLAKE2b-512",
+	p[n++] = (struct plug){ "example", tu_shipped("example"), "BLAKE2b-512",
 		"ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
 		"7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923" };
-	p[n++] = (struct plug){ "testsecond", fixture("second"), "TEST-testsecond", "0000024d00000127" };
-	p[n++] = (struct plug){ "testold", fixture("oldminor"), "TEST-testold", "0000024d00000127" };
+	p[n++] = (struct plug){ "testsecond", tu_fixture("second"), "TEST-testsecond", "0000024d00000127" };
+	p[n++] = (struct plug){ "testold", tu_fixture("oldminor"), "TEST-testold", "0000024d00000127" };
 #ifdef JCA_TEST_OPENSSL_BRIDGE
-	p[n++] = (struct plug){ "openssl", shipped("openssl"), "SHA3-256",
+	p[n++] = (struct plug){ "openssl", tu_shipped("openssl"), "SHA3-256",
 		"3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532" };
 #endif
 	return n;
@@ -168,7 +118,7 @@ START_TEST(test_every_order_config)
 			                        p[idx[i]].path);
 		if (orders % 2)
 			snprintf(text + len, sizeof text - len, "security.provider.%zu = builtin\n", n + 2);
-		config(text);
+		tu_config(text);
 		/* lookups in the order of the list, each loading its plugin */
 		for (i = 0; i < n; i++) {
 			/* the bridge's names are builtin's: ask it by name */
@@ -200,7 +150,7 @@ START_TEST(test_every_order_api)
 	size_t n = plugins(p), idx[4] = { 0, 1, 2, 3 }, i, orders = 0;
 
 	do {
-		config("security.provider.1 = builtin\n");
+		tu_config("security.provider.1 = builtin\n");
 		for (i = 0; i < n; i++)
 			ck_assert_msg(jca_provider_load(p[idx[i]].path, -1) == 0, "order %zu, %s: %s", orders,
 			              p[idx[i]].path, jca_last_error_message());
@@ -249,8 +199,8 @@ START_TEST(test_race_many)
 	snprintf(text, sizeof text,
 	         "security.provider.1 = builtin\nsecurity.provider.2 = %s\nsecurity.provider.3 = %s\n"
 	         "security.provider.4 = %s\nsecurity.provider.5 = %s\n",
-	         fixture("good"), fixture("second"), fixture("oldminor"), shipped("example"));
-	config(text);
+	         tu_fixture("good"), tu_fixture("second"), tu_fixture("oldminor"), tu_shipped("example"));
+	tu_config(text);
 	md_free(md_get_instance("SHA-256"));   /* registry up, no plugin loaded */
 	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
 	for (i = 0; i < 12; i++)
@@ -275,7 +225,7 @@ START_TEST(test_remove_readd)
 	struct plug p[4];
 	size_t n = plugins(p), i, round;
 
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	for (round = 0; round < 3; round++) {
 		for (i = 0; i < n; i++)
 			ck_assert_msg(jca_provider_load(p[i].path, round == 1 ? 0 : -1) == 0, "%s: %s", p[i].path,
@@ -303,8 +253,8 @@ START_TEST(test_old_minor)
 	mac_ctx *m;
 	uint8_t out[8];
 
-	config("security.provider.1 = builtin\n");
-	ck_assert_msg(jca_provider_load(fixture("oldminor"), -1) == 0, "%s", jca_last_error_message());
+	tu_config("security.provider.1 = builtin\n");
+	ck_assert_msg(jca_provider_load(tu_fixture("oldminor"), -1) == 0, "%s", jca_last_error_message());
 	pr = jca_provider_find("testold");
 	ck_assert_ptr_nonnull(pr);
 	s = jca_provider_service_at(pr, 0);
@@ -328,46 +278,32 @@ static void expect_refused(int rc, const char *a, const char *b)
 	ck_assert_msg(strstr(msg, b) != NULL, "'%s' lacks '%s'", msg, b);
 }
 
-static int z_init(void *c) { memset(c, 0, 8); return 0; }
-static int z_update(void *c, const void *in, size_t n) { (void)c; (void)in; (void)n; return 0; }
-static int z_final(void *c, void *out, size_t n) { (void)c; memset(out, 0x5a, n); return 0; }
-static const jca_md_impl z_impl = {
-	.base = JCA_IMPL_BASE(jca_md_impl, "zero-multi", 100, NULL, 8), .digest_size = 4, .block_size = 64,
-	.init = z_init, .update = z_update, .final = z_final
-};
-static const jca_impl *const z_impls[] = { &z_impl.base, NULL };
-static const jca_service_desc z_service = {
-	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "ZERO-MULTI", NULL, NULL, z_impls, NULL, NULL
-};
-static const jca_service_desc *const z_services[] = { &z_service, NULL };
-static const jca_provider_desc z_as_good = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "testgood", "0", "named like the fixture", z_services
-};
+TU_ZERO_PROVIDER(z_as_good, "testgood", "named like the fixture", "ZERO-MULTI");
 
 START_TEST(test_refusals)
 {
 	char other[4096], link[300], text[16384];
 	const jca_provider *pr;
 
-	config("security.provider.1 = builtin\n");
-	ck_assert_int_eq(jca_provider_load(fixture("good"), -1), 0);
+	tu_config("security.provider.1 = builtin\n");
+	ck_assert_int_eq(jca_provider_load(tu_fixture("good"), -1), 0);
 	/* the same file again, by the same path, another spelling, a link */
-	expect_refused(jca_provider_load(fixture("good"), -1), fixture("good"), "testgood");
+	expect_refused(jca_provider_load(tu_fixture("good"), -1), tu_fixture("good"), "testgood");
 	snprintf(other, sizeof other, "%s/tests/plugins/./.libs/good.so", JCA_TOP_BUILDDIR);
-	expect_refused(jca_provider_load(other, -1), other, fixture("good"));
+	expect_refused(jca_provider_load(other, -1), other, tu_fixture("good"));
 	snprintf(link, sizeof link, "%s/tests/plugins/.libs/good-link-%d.so", JCA_TOP_BUILDDIR, (int)getpid());
-	ck_assert_int_eq(symlink(fixture("good"), link), 0);
-	expect_refused(jca_provider_load(link, -1), link, fixture("good"));
+	ck_assert_int_eq(symlink(tu_fixture("good"), link), 0);
+	expect_refused(jca_provider_load(link, -1), link, tu_fixture("good"));
 	/* another file with the same provider name */
-	expect_refused(jca_provider_load(fixture("samename"), -1), fixture("samename"), fixture("good"));
+	expect_refused(jca_provider_load(tu_fixture("samename"), -1), tu_fixture("samename"), tu_fixture("good"));
 	/* a provider added by the application with a loaded name */
-	expect_refused(jca_provider_add(&z_as_good), "added by the application", fixture("good"));
+	expect_refused(jca_provider_add(&z_as_good), "added by the application", tu_fixture("good"));
 	ck_assert_ptr_null(jca_provider_at(2));
 	ck_assert_ptr_null(md_get_instance("ZERO-MULTI"));
 	/* and in the configuration: the second is marked failed, the first serves */
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
-	         "security.provider.3 = %s\nsecurity.provider.4 = %s\n", fixture("good"), fixture("samename"), link);
-	config(text);
+	         "security.provider.3 = %s\nsecurity.provider.4 = %s\n", tu_fixture("good"), tu_fixture("samename"), link);
+	tu_config(text);
 	{
 		md_ctx *md = md_get_instance("TEST-DIGEST");
 
@@ -376,8 +312,8 @@ START_TEST(test_refusals)
 	}
 	pr = jca_provider_at(2);
 	ck_assert_int_eq(jca_provider_ensure_loaded(pr), JCA_EXISTS);
-	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(pr), fixture("samename")));
-	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(pr), fixture("good")));
+	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(pr), tu_fixture("samename")));
+	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(pr), tu_fixture("good")));
 	pr = jca_provider_at(3);
 	ck_assert_int_eq(jca_provider_ensure_loaded(pr), JCA_EXISTS);
 	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(pr), link));
@@ -428,7 +364,7 @@ START_TEST(test_impl_failure)
 	cipher_ctx *c;
 	size_t n, i;
 
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	ck_assert_int_eq(jca_provider_add(&f_desc), 0);
 	atomic_store(&fail_now, 1);
 	ck_assert_ptr_null(md_get_instance("FAILING"));
@@ -487,7 +423,7 @@ START_TEST(test_bridge_preferred)
 		         "security.provider.1 = builtin\nsecurity.provider.%d = example\nsecurity.provider.%d = openssl\n"
 		         "jca.plugin.dir = %s/plugins/.libs\njca.provider.preferred = MessageDigest.SHA-256:openssl\n",
 		         order ? 3 : 2, order ? 2 : 3, JCA_TOP_BUILDDIR);
-		config(text);
+		tu_config(text);
 		md = md_get_instance("SHA-256");
 		ck_assert_msg(md != NULL, "%s", jca_last_error_message());
 		ck_assert_str_eq(md_provider(md), "openssl");
@@ -514,7 +450,7 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_checked_fixture(tc, NULL, tu_config_remove);
 	tcase_add_test(tc, test_every_order_config);
 	tcase_add_test(tc, test_every_order_api);
 	tcase_add_test(tc, test_race_many);

@@ -13,9 +13,7 @@
 #else
 #include <check.h>
 #endif
-#include <dlfcn.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,52 +23,18 @@
 #include "jca.h"
 #include "testutil.h"
 
-static char confpath[256];
-
-static const char *fixture(const char *name)
-{
-	static char path[4][4096];
-	static int k;
-
-	k = (k + 1) % 4;
-	snprintf(path[k], sizeof path[k], "%s/tests/plugins/.libs/%s.so", JCA_TOP_BUILDDIR, name);
-	return path[k];
-}
-
-/* Writes a configuration file and points JCA_CONF at it. */
-static void config(const char *text)
-{
-	FILE *f;
-
-	snprintf(confpath, sizeof confpath, "/tmp/jca-test-%d.conf", (int)getpid());
-	f = fopen(confpath, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-	setenv("JCA_CONF", confpath, 1);
-	jca_shutdown();
-}
-
 static void config_with_good(const char *fmt)
 {
 	char text[8192];
 
-	snprintf(text, sizeof text, fmt, fixture("good"));
-	config(text);
+	snprintf(text, sizeof text, fmt, tu_fixture("good"));
+	tu_config(text);
 }
 
+/* Entry calls of the good fixture (0 while it is not loaded). */
 static int entry_calls(void)
 {
-	void *h = dlopen(fixture("good"), RTLD_NOW | RTLD_NOLOAD);
-	atomic_int *n;
-	int v;
-
-	if (!h)
-		return 0;
-	n = dlsym(h, "jca_test_entry_calls");
-	v = n ? atomic_load(n) : -1;
-	dlclose(h);
-	return v;
+	return tu_fixture_int("good", "jca_test_entry_calls", 0);
 }
 
 static const jca_provider *prov(const char *name)
@@ -81,37 +45,20 @@ static const jca_provider *prov(const char *name)
 	return p;
 }
 
-static const char *served_by(const char *alg)
-{
-	static char who[64];
-	md_ctx *md = md_get_instance(alg);
-
-	ck_assert_msg(md != NULL, "%s: %s", alg, jca_last_error_message());
-	snprintf(who, sizeof who, "%s", md_provider(md));
-	md_free(md);
-	return who;
-}
-
-static void teardown(void)
-{
-	if (confpath[0])
-		unlink(confpath);
-}
-
 START_TEST(test_lazy)
 {
 	config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n");
 	/* builtin answers: the plugin stays unloaded */
-	ck_assert_str_eq(served_by("SHA-256"), "builtin");
-	ck_assert_str_eq(served_by("MD5"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
+	ck_assert_str_eq(tu_served_by("MD5"), "builtin");
 	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
 	ck_assert_int_eq(entry_calls(), 0);
 	/* an algorithm only the plugin has loads it, once */
-	ck_assert_str_eq(served_by("TEST-DIGEST"), "testgood");
+	ck_assert_str_eq(tu_served_by("TEST-DIGEST"), "testgood");
 	ck_assert_int_eq(jca_provider_state(prov("testgood")), JCA_PROVIDER_LOADED);
-	ck_assert_str_eq(jca_provider_source(prov("testgood")), fixture("good"));
-	ck_assert_str_eq(served_by("toy"), "testgood");
-	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	ck_assert_str_eq(jca_provider_source(prov("testgood")), tu_fixture("good"));
+	ck_assert_str_eq(tu_served_by("toy"), "testgood");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	ck_assert_int_eq(entry_calls(), 1);
 	/* HMAC composes over the plugin's digest */
 	{
@@ -130,8 +77,8 @@ END_TEST
 START_TEST(test_order)
 {
 	config_with_good("security.provider.1 = %s\nsecurity.provider.2 = builtin\n");
-	ck_assert_str_eq(served_by("SHA-256"), "testgood");
-	ck_assert_str_eq(served_by("SHA-512"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "testgood");
+	ck_assert_str_eq(tu_served_by("SHA-512"), "builtin");
 	ck_assert_str_eq(jca_provider_name(jca_provider_at(0)), "testgood");
 	{
 		md_ctx *md = md_get_instance_from("SHA-256", "builtin");
@@ -148,20 +95,20 @@ START_TEST(test_preferred)
 	                 "jca.provider.preferred = MessageDigest.SHA-256:testgood\n");
 	/* the preference names the provider by its configured name or path;
 	 * here by its descriptor name, so configure by name too */
-	ck_assert_str_eq(served_by("SHA-512"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-512"), "builtin");
 	jca_shutdown();
 	{
 		char text[8192];
 
 		snprintf(text, sizeof text,
 		         "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
-		         "jca.provider.preferred = MessageDigest.SHA-256:%s\n", fixture("good"), fixture("good"));
-		config(text);
+		         "jca.provider.preferred = MessageDigest.SHA-256:%s\n", tu_fixture("good"), tu_fixture("good"));
+		tu_config(text);
 	}
 	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
-	ck_assert_str_eq(served_by("SHA-256"), "testgood");
-	ck_assert_str_eq(served_by("sha-256"), "testgood");
-	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "testgood");
+	ck_assert_str_eq(tu_served_by("sha-256"), "testgood");
+	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
 }
 END_TEST
 
@@ -169,7 +116,7 @@ START_TEST(test_disabled)
 {
 	cipher_ctx *c;
 
-	config("security.provider.1 = builtin\n"
+	tu_config("security.provider.1 = builtin\n"
 	       "jca.disabled.algorithms = MD5, \\\n   Cipher.AES/ECB/NoPadding\n");
 	ck_assert_ptr_null(md_get_instance("MD5"));
 	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
@@ -178,7 +125,7 @@ START_TEST(test_disabled)
 	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
 	ck_assert_ptr_null(md_get_instance_from("md5", "builtin"));
 	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
-	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	ck_assert_ptr_null(cipher_get_instance("AES/ECB/NoPadding"));
 	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
 	c = cipher_get_instance("AES/ECB/PKCS5Padding");
@@ -204,10 +151,10 @@ START_TEST(test_bad_config)
 	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		char where[300];
 
-		config(bad[i]);
+		tu_config(bad[i]);
 		ck_assert_ptr_null(md_get_instance("SHA-256"));
 		ck_assert_int_eq(jca_last_error(), JCA_CONFIG);
-		snprintf(where, sizeof where, "%s:2:", confpath);
+		snprintf(where, sizeof where, "%s:2:", tu_conf_path());
 		ck_assert_msg(strstr(jca_last_error_message(), where) != NULL, "message '%s' lacks '%s'",
 		              jca_last_error_message(), where);
 		/* fails closed, and keeps failing */
@@ -249,9 +196,9 @@ START_TEST(test_bad_plugins)
 	FILE *f;
 	size_t i;
 
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		int rc = jca_provider_load(fixture(cases[i].file), -1);
+		int rc = jca_provider_load(tu_fixture(cases[i].file), -1);
 
 		ck_assert_msg(rc == cases[i].code, "%s: got %s (%s)", cases[i].file, jca_error_name(rc),
 		              jca_last_error_message());
@@ -259,7 +206,7 @@ START_TEST(test_bad_plugins)
 		              jca_last_error_message());
 		ck_assert_ptr_null(jca_provider_at(1));
 		ck_assert_ptr_null(md_get_instance("TEST-DIGEST"));
-		ck_assert_str_eq(served_by("SHA-256"), "builtin");
+		ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	}
 	/* not a shared object */
 	snprintf(notso, sizeof notso, "/tmp/jca-notso-%d.so", (int)getpid());
@@ -277,9 +224,9 @@ START_TEST(test_bad_plugins)
 	ck_assert_int_eq(jca_provider_load("/tmp", -1), JCA_PLUGIN);
 	ck_assert_ptr_null(jca_provider_at(1));
 	/* the good one loads, once; loading it again is refused */
-	ck_assert_int_eq(jca_provider_load(fixture("good"), 0), 0);
-	ck_assert_str_eq(served_by("SHA-256"), "testgood");
-	ck_assert_int_eq(jca_provider_load(fixture("good"), -1), JCA_EXISTS);
+	ck_assert_int_eq(jca_provider_load(tu_fixture("good"), 0), 0);
+	ck_assert_str_eq(tu_served_by("SHA-256"), "testgood");
+	ck_assert_int_eq(jca_provider_load(tu_fixture("good"), -1), JCA_EXISTS);
 }
 END_TEST
 
@@ -289,23 +236,23 @@ START_TEST(test_bad_plugin_configured)
 	char text[8192];
 	const jca_provider *p;
 
-	snprintf(text, sizeof text, "security.provider.1 = %s\nsecurity.provider.2 = builtin\n", fixture("bad_abi"));
-	config(text);
-	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	snprintf(text, sizeof text, "security.provider.1 = %s\nsecurity.provider.2 = builtin\n", tu_fixture("bad_abi"));
+	tu_config(text);
+	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	p = jca_provider_at(0);
 	ck_assert_int_eq(jca_provider_state(p), JCA_PROVIDER_FAILED);
 	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(p), "ABI 2.99"));
-	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
 	ck_assert_ptr_null(md_get_instance_from("SHA-256", jca_provider_name(p)));
 	ck_assert_int_eq(jca_last_error(), JCA_NOPROVIDER);
 	/* a plugin by name in the plugin directory */
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = good\n"
 	         "jca.plugin.dir = %s/tests/plugins/.libs\n", JCA_TOP_BUILDDIR);
-	config(text);
-	ck_assert_str_eq(served_by("TEST-DIGEST"), "testgood");
+	tu_config(text);
+	ck_assert_str_eq(tu_served_by("TEST-DIGEST"), "testgood");
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = missing\n"
 	         "jca.plugin.dir = /nonexistent\n");
-	config(text);
+	tu_config(text);
 	ck_assert_ptr_null(md_get_instance("TEST-DIGEST"));
 	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_FAILED);
 	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(jca_provider_at(1)), "/nonexistent/missing.so"));
@@ -356,7 +303,7 @@ START_TEST(test_remove_live)
 	ck_assert_int_eq(jca_provider_remove("testgood"), 0);
 	ck_assert_int_eq(jca_provider_remove("testgood"), JCA_NOPROVIDER);
 	ck_assert_ptr_null(md_get_instance("TEST-DIGEST"));
-	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	/* the live instances keep working */
 	md_update(md, "abc", 3);
 	ck_assert_int_eq(md_digest(md, out, sizeof out), 8);
@@ -370,31 +317,17 @@ START_TEST(test_remove_live)
 END_TEST
 
 /* A provider added through the API, at a position. */
-static int z_init(void *c) { memset(c, 0, 8); return 0; }
-static int z_update(void *c, const void *in, size_t n) { (void)c; (void)in; (void)n; return 0; }
-static int z_final(void *c, void *out, size_t n) { (void)c; memset(out, 0x5a, n); return 0; }
-static const jca_md_impl z_impl = {
-	.base = JCA_IMPL_BASE(jca_md_impl, "zero-test", 100, NULL, 8), .digest_size = 4, .block_size = 64,
-	.init = z_init, .update = z_update, .final = z_final
-};
-static const jca_impl *const z_impls[] = { &z_impl.base, NULL };
-static const jca_service_desc z_service = {
-	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "SHA-1", NULL, NULL, z_impls, NULL, NULL
-};
-static const jca_service_desc *const z_services[] = { &z_service, NULL };
-static const jca_provider_desc z_desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "zeros", "0", "test", z_services
-};
+TU_ZERO_PROVIDER(z_desc, "zeros", "test", "SHA-1");
 
 START_TEST(test_api_add)
 {
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	ck_assert_int_eq(jca_provider_add(&z_desc), 0);
-	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
 	ck_assert_int_eq(jca_provider_add(&z_desc), JCA_EXISTS);
 	ck_assert_int_eq(jca_provider_remove("zeros"), 0);
 	ck_assert_int_eq(jca_provider_insert(&z_desc, 0), 0);
-	ck_assert_str_eq(served_by("SHA-1"), "zeros");
+	ck_assert_str_eq(tu_served_by("SHA-1"), "zeros");
 	ck_assert_str_eq(jca_provider_source(jca_provider_at(0)), "added by the application");
 	ck_assert_int_eq(jca_provider_add(NULL), JCA_EINVAL);
 }
@@ -409,7 +342,7 @@ START_TEST(test_front_cache)
 	md_ctx *md;
 	int i;
 
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	strcpy(buf, "SHA-256");
 	for (i = 0; i < 3; i++) {
 		md = md_get_instance(buf);
@@ -423,17 +356,17 @@ START_TEST(test_front_cache)
 	strcpy(buf, "nosuch");
 	ck_assert_ptr_null(md_get_instance(buf));
 	for (i = 0; i < 3; i++)
-		ck_assert_str_eq(served_by(lit), "builtin");
+		ck_assert_str_eq(tu_served_by(lit), "builtin");
 	ck_assert_int_eq(jca_provider_insert(&z_desc, 0), 0);          /* added ahead */
-	ck_assert_str_eq(served_by(lit), "zeros");
+	ck_assert_str_eq(tu_served_by(lit), "zeros");
 	ck_assert_int_eq(jca_provider_remove("zeros"), 0);             /* removed */
-	ck_assert_str_eq(served_by(lit), "builtin");
+	ck_assert_str_eq(tu_served_by(lit), "builtin");
 	ck_assert_int_eq(jca_provider_add(&z_desc), 0);                /* added behind */
-	ck_assert_str_eq(served_by(lit), "builtin");
+	ck_assert_str_eq(tu_served_by(lit), "builtin");
 	ck_assert_int_eq(jca_provider_remove("builtin"), 0);           /* reordered */
-	ck_assert_str_eq(served_by(lit), "zeros");
+	ck_assert_str_eq(tu_served_by(lit), "zeros");
 	jca_shutdown();                                                /* reinitialised */
-	ck_assert_str_eq(served_by(lit), "builtin");
+	ck_assert_str_eq(tu_served_by(lit), "builtin");
 }
 END_TEST
 
@@ -456,7 +389,7 @@ START_TEST(test_example_plugin)
 
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = example\n"
 	         "jca.plugin.dir = %s/plugins/.libs\n", JCA_TOP_BUILDDIR);
-	config(text);
+	tu_config(text);
 	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
 	md = md_get_instance("BLAKE2b-512");
 	ck_assert_msg(md != NULL, "%s", jca_last_error_message());
@@ -504,8 +437,8 @@ START_TEST(test_openssl_bridge)
 	 * the built-in provider: loaded lazily on the first _from lookup */
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = openssl\n"
 	         "jca.plugin.dir = %s/plugins/.libs\n", JCA_TOP_BUILDDIR);
-	config(text);
-	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	tu_config(text);
+	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
 	for (i = 0; i < sizeof msg; i++)
 		msg[i] = (uint8_t)(i * 7 + 3);
@@ -620,7 +553,7 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_checked_fixture(tc, NULL, tu_config_remove);
 	tcase_add_test(tc, test_lazy);
 	tcase_add_test(tc, test_order);
 	tcase_add_test(tc, test_preferred);

@@ -15,7 +15,6 @@
 #else
 #include <check.h>
 #endif
-#include <dlfcn.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -27,42 +26,13 @@
 #include "jca.h"
 #include "testutil.h"
 
-static char confpath[256], scratch[300];
-
-static const char *fixture(const char *name)
-{
-	static char path[8][4096];
-	static int k;
-
-	k = (k + 1) % 8;
-	snprintf(path[k], sizeof path[k], "%s/tests/plugins/.libs/%s.so", JCA_TOP_BUILDDIR, name);
-	return path[k];
-}
-
-static void use_conf(const char *path)
-{
-	setenv("JCA_CONF", path, 1);
-	jca_shutdown();
-}
-
-static void config(const char *text)
-{
-	FILE *f;
-
-	snprintf(confpath, sizeof confpath, "/tmp/jca-policy-%d.conf", (int)getpid());
-	f = fopen(confpath, "w");
-	ck_assert_ptr_nonnull(f);
-	fputs(text, f);
-	fclose(f);
-	use_conf(confpath);
-}
+static char scratch[300];
 
 static void teardown(void)
 {
 	char cmd[600];
 
-	if (confpath[0])
-		unlink(confpath);
+	tu_config_remove();
 	if (scratch[0]) {
 		snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
 		if (system(cmd) != 0)
@@ -87,31 +57,6 @@ static void copy_file(const char *from, const char *to)
 	ck_assert_int_eq(system(cmd), 0);
 }
 
-static int exported_int(const char *name, const char *sym)
-{
-	void *h = dlopen(fixture(name), RTLD_NOW | RTLD_NOLOAD);
-	atomic_int *n;
-	int v;
-
-	if (!h)
-		return -1000;
-	n = dlsym(h, sym);
-	v = n ? atomic_load(n) : -1000;
-	dlclose(h);
-	return v;
-}
-
-static const char *served_by(const char *alg)
-{
-	static char who[64];
-	md_ctx *md = md_get_instance(alg);
-
-	ck_assert_msg(md != NULL, "%s: %s", alg, jca_last_error_message());
-	snprintf(who, sizeof who, "%s", md_provider(md));
-	md_free(md);
-	return who;
-}
-
 static void expect(int rc, int code, const char *words)
 {
 	ck_assert_msg(rc == code, "got %s, want %s: %s", jca_error_name(rc), jca_error_name(code),
@@ -122,7 +67,7 @@ static void expect(int rc, int code, const char *words)
 
 static void expect_config_error(const char *text, const char *words)
 {
-	config(text);
+	tu_config(text);
 	ck_assert_ptr_null(md_get_instance("SHA-256"));
 	expect(jca_last_error(), JCA_CONFIG, words);
 }
@@ -163,12 +108,12 @@ START_TEST(test_introspection_during_load)
 		void *rv;
 
 		snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
-		         "security.provider.3 = %s\n", fixture("good"), fixture("second"));
-		config(text);
+		         "security.provider.3 = %s\n", tu_fixture("good"), tu_fixture("second"));
+		tu_config(text);
 		md_free(md_get_instance("SHA-256"));
 		atomic_store(&stop, 0);
 		ck_assert_int_eq(pthread_create(&t, NULL, introspect, NULL), 0);
-		ck_assert_str_eq(served_by("TEST-testsecond"), "testsecond");
+		ck_assert_str_eq(tu_served_by("TEST-testsecond"), "testsecond");
 		atomic_store(&stop, 1);
 		pthread_join(t, &rv);
 		ck_assert_ptr_null(rv);
@@ -181,8 +126,8 @@ START_TEST(test_big_digest)
 	uint8_t out[1000];
 	md_ctx *md;
 
-	config("security.provider.1 = builtin\n");
-	ck_assert_msg(jca_provider_load(fixture("bigdigest"), -1) == 0, "%s", jca_last_error_message());
+	tu_config("security.provider.1 = builtin\n");
+	ck_assert_msg(jca_provider_load(tu_fixture("bigdigest"), -1) == 0, "%s", jca_last_error_message());
 	md = md_get_instance("TEST-testbig");
 	ck_assert_ptr_nonnull(md);
 	md_update(md, "abc", 3);
@@ -200,10 +145,10 @@ START_TEST(test_fifo)
 
 	snprintf(fifo, sizeof fifo, "%s/fifo.so", scratch_dir());
 	ck_assert_int_eq(mkfifo(fifo, 0644), 0);
-	use_conf(fifo);
+	tu_use_conf(fifo);
 	ck_assert_ptr_null(md_get_instance("SHA-256"));
 	expect(jca_last_error(), JCA_CONFIG, "not a regular file");
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	expect(jca_provider_load(fifo, -1), JCA_PLUGIN, "not a regular file");
 }
 END_TEST
@@ -213,12 +158,12 @@ START_TEST(test_entry_joins_thread)
 	char text[8192];
 
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
-	         "security.provider.3 = %s\n", fixture("entrythread"), fixture("good"));
-	config(text);
+	         "security.provider.3 = %s\n", tu_fixture("entrythread"), tu_fixture("good"));
+	tu_config(text);
 	/* loads entrythread, whose entry's thread needs good loaded */
-	ck_assert_str_eq(served_by("TEST-testthread"), "testthread");
-	ck_assert_int_eq(exported_int("entrythread", "jca_test_thread_status"), JCA_BUSY);
-	ck_assert_str_eq(served_by("TEST-DIGEST"), "testgood");
+	ck_assert_str_eq(tu_served_by("TEST-testthread"), "testthread");
+	ck_assert_int_eq(tu_fixture_int("entrythread", "jca_test_thread_status", -1000), JCA_BUSY);
+	ck_assert_str_eq(tu_served_by("TEST-DIGEST"), "testgood");
 }
 END_TEST
 
@@ -233,9 +178,9 @@ START_TEST(test_ancestor_writable)
 	snprintf(so, sizeof so, "%s/p.so", sub);
 	ck_assert_int_eq(mkdir(dir, 0755), 0);
 	ck_assert_int_eq(mkdir(sub, 0755), 0);
-	copy_file(fixture("good"), so);
+	copy_file(tu_fixture("good"), so);
 	chmod(dir, 0777);
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	expect(jca_provider_load(so, -1), JCA_PLUGIN, "is writable by group or others");
 	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), dir));
 	chmod(dir, 0755);
@@ -247,7 +192,7 @@ START_TEST(test_relative_paths)
 {
 	expect_config_error("security.provider.1 = builtin\nsecurity.provider.2 = ./p.so\n", "must be absolute");
 	expect_config_error("security.provider.1 = builtin\njca.plugin.dir = ok\n", "must be an absolute path");
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	expect(jca_provider_load("tests/plugins/.libs/good.so", -1), JCA_PLUGIN, "must be absolute");
 }
 END_TEST
@@ -258,14 +203,14 @@ START_TEST(test_foreign_machine)
 	FILE *f;
 
 	snprintf(so, sizeof so, "%s/arm.so", scratch_dir());
-	copy_file(fixture("good"), so);
+	copy_file(tu_fixture("good"), so);
 	f = fopen(so, "r+b");
 	ck_assert_ptr_nonnull(f);
 	fseek(f, 18, SEEK_SET);                 /* e_machine: EM_AARCH64 */
 	fputc(0xb7, f);
 	fputc(0x00, f);
 	fclose(f);
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	expect(jca_provider_load(so, -1), JCA_PLUGIN, so);
 	ck_assert_ptr_null(strstr(jca_last_error_message(), "/proc/self/fd"));
 }
@@ -280,7 +225,7 @@ START_TEST(test_disabled_misspelt)
 	expect_config_error("security.provider.1 = builtin\njca.disabled.algorithms = MD55\n", "matches no algorithm");
 	expect_config_error("security.provider.1 = builtin\njca.provider.preferred = Chipher.AES:builtin\n",
 	                    "unknown service type");
-	config("security.provider.1 = builtin\njca.disabled.algorithms = 1.2.840.113549.2.5\n");
+	tu_config("security.provider.1 = builtin\njca.disabled.algorithms = 1.2.840.113549.2.5\n");
 	ck_assert_ptr_null(md_get_instance("MD5"));
 	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
 }
@@ -291,7 +236,7 @@ START_TEST(test_disabled_covers_hmac)
 	char text[8192];
 	mac_ctx *m;
 
-	config("security.provider.1 = builtin\njca.disabled.algorithms = MD5\n");
+	tu_config("security.provider.1 = builtin\njca.disabled.algorithms = MD5\n");
 	ck_assert_ptr_null(mac_get_instance("HmacMD5"));
 	expect(jca_last_error(), JCA_DISABLED, "disabled by policy");
 	ck_assert_ptr_null(mac_get_instance("HMAC-MD5"));
@@ -303,7 +248,7 @@ START_TEST(test_disabled_covers_hmac)
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = example\n"
 	         "jca.plugin.dir = %s/plugins/.libs\njca.disabled.algorithms = MessageDigest.BLAKE2b-512\n",
 	         JCA_TOP_BUILDDIR);
-	config(text);
+	tu_config(text);
 	ck_assert_ptr_null(md_get_instance("BLAKE2b-512"));
 	ck_assert_int_eq(jca_last_error(), JCA_DISABLED);
 	ck_assert_ptr_null(mac_get_instance("HmacBLAKE2b-512"));
@@ -320,21 +265,21 @@ START_TEST(test_preferred_by_path)
 
 	/* the first lookup already sees the preference, whatever came before */
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
-	         "jca.provider.preferred = MessageDigest.SHA-256:testgood\n", fixture("good"));
-	config(text);
-	ck_assert_str_eq(served_by("SHA-256"), "testgood");
-	config(text);
-	ck_assert_str_eq(served_by("SHA-1"), "builtin");
-	ck_assert_str_eq(served_by("SHA-256"), "testgood");
+	         "jca.provider.preferred = MessageDigest.SHA-256:testgood\n", tu_fixture("good"));
+	tu_config(text);
+	ck_assert_str_eq(tu_served_by("SHA-256"), "testgood");
+	tu_config(text);
+	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "testgood");
 	/* no provider of that name: an error, not silently ignored */
 	expect_config_error("security.provider.1 = builtin\njca.provider.preferred = SHA-256:nosuch\n",
 	                    "not configured");
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
-	         "jca.provider.preferred = MessageDigest.SHA-256:nosuch\n", fixture("good"));
-	config(text);
+	         "jca.provider.preferred = MessageDigest.SHA-256:nosuch\n", tu_fixture("good"));
+	tu_config(text);
 	ck_assert_ptr_null(md_get_instance("SHA-256"));
 	expect(jca_last_error(), JCA_CONFIG, "nosuch");
-	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
 }
 END_TEST
 
@@ -344,13 +289,13 @@ START_TEST(test_preferred_inside_entry)
 
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
 	         "security.provider.3 = %s\njca.provider.preferred = MessageDigest.SHA-1:testsecond\n",
-	         fixture("good"), fixture("second"));
-	config(text);
-	ck_assert_str_eq(served_by("TEST-DIGEST"), "testgood");
+	         tu_fixture("good"), tu_fixture("second"));
+	tu_config(text);
+	ck_assert_str_eq(tu_served_by("TEST-DIGEST"), "testgood");
 	/* the entry's own md_get_instance("SHA-1") found builtin's */
-	ck_assert_int_eq(exported_int("good", "jca_test_entry_lookup"), 0);
+	ck_assert_int_eq(tu_fixture_int("good", "jca_test_entry_lookup", -1000), 0);
 	/* testsecond is loaded to see whether it offers SHA-1; it does not */
-	ck_assert_str_eq(served_by("SHA-1"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
 	ck_assert_int_eq(jca_provider_state(jca_provider_at(2)), JCA_PROVIDER_LOADED);
 }
 END_TEST
@@ -359,14 +304,14 @@ END_TEST
 
 START_TEST(test_empty_and_odd_files)
 {
-	config("# nothing here\n\n");
+	tu_config("# nothing here\n\n");
 	ck_assert_ptr_null(md_get_instance("SHA-256"));
 	expect(jca_last_error(), JCA_NOALG, "lists no provider");
-	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), confpath));
-	use_conf("/dev/zero");
+	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), tu_conf_path()));
+	tu_use_conf("/dev/zero");
 	ck_assert_ptr_null(md_get_instance("SHA-256"));
 	expect(jca_last_error(), JCA_CONFIG, "not a regular file");
-	use_conf("/proc/self/status");
+	tu_use_conf("/proc/self/status");
 	ck_assert_ptr_null(md_get_instance("SHA-256"));
 	expect(jca_last_error(), JCA_CONFIG, "/proc/self/status:1:");
 	ck_assert_ptr_null(strstr(jca_last_error_message(), "Name"));
@@ -381,8 +326,8 @@ START_TEST(test_config_keys)
 	expect_config_error("security.provider.1 = builtin\nsecurity.provider.+3 = x\n",
 	                    "expected security.provider.<1..1000>");
 	/* gaps in the numbering are allowed: order is by number */
-	config("security.provider.7 = builtin\n");
-	ck_assert_str_eq(served_by("SHA-256"), "builtin");
+	tu_config("security.provider.7 = builtin\n");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 }
 END_TEST
 
@@ -391,33 +336,33 @@ START_TEST(test_dropins)
 	char dir[300], path[400], text[8192];
 	FILE *f;
 
-	config("security.provider.1 = builtin\n");
-	snprintf(dir, sizeof dir, "%s.d", confpath);
+	tu_config("security.provider.1 = builtin\n");
+	snprintf(dir, sizeof dir, "%s.d", tu_conf_path());
 	ck_assert_int_eq(mkdir(dir, 0755), 0);
 	snprintf(scratch, sizeof scratch, "%s", dir);
 	snprintf(path, sizeof path, "%s/20-second.conf", dir);
 	f = fopen(path, "w");
-	fprintf(f, "security.provider.3 = %s\n", fixture("second"));
+	fprintf(f, "security.provider.3 = %s\n", tu_fixture("second"));
 	fclose(f);
 	snprintf(path, sizeof path, "%s/10-good.conf", dir);
 	f = fopen(path, "w");
-	fprintf(f, "security.provider.2 = %s\n", fixture("good"));
+	fprintf(f, "security.provider.2 = %s\n", tu_fixture("good"));
 	fclose(f);
 	snprintf(path, sizeof path, "%s/README", dir);
 	f = fopen(path, "w");
 	fputs("not read: not a .conf file\n", f);
 	fclose(f);
-	use_conf(confpath);
-	ck_assert_str_eq(served_by("TEST-testsecond"), "testsecond");
+	tu_use_conf(tu_conf_path());
+	ck_assert_str_eq(tu_served_by("TEST-testsecond"), "testsecond");
 	ck_assert_str_eq(jca_provider_name(jca_provider_at(1)), "testgood");
 	ck_assert_str_eq(jca_provider_name(jca_provider_at(2)), "testsecond");
 	/* a duplicate across files names the drop-in file */
 	snprintf(path, sizeof path, "%s/30-dup.conf", dir);
 	f = fopen(path, "w");
-	snprintf(text, sizeof text, "security.provider.2 = %s\n", fixture("good"));
+	snprintf(text, sizeof text, "security.provider.2 = %s\n", tu_fixture("good"));
 	fputs(text, f);
 	fclose(f);
-	use_conf(confpath);
+	tu_use_conf(tu_conf_path());
 	ck_assert_ptr_null(md_get_instance("SHA-256"));
 	expect(jca_last_error(), JCA_CONFIG, "30-dup.conf:1:");
 }
@@ -428,8 +373,8 @@ START_TEST(test_load_status)
 	char text[8192];
 
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
-	         "security.provider.3 = %s\n", fixture("bad_selftest"), fixture("bad_abi"));
-	config(text);
+	         "security.provider.3 = %s\n", tu_fixture("bad_selftest"), tu_fixture("bad_abi"));
+	tu_config(text);
 	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(1)), JCA_SELFTEST);
 	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(1)), JCA_SELFTEST);
 	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(2)), JCA_ABI);
@@ -445,7 +390,7 @@ START_TEST(test_hmac_oid_names)
 		"hmac-sha256", "HmacSHA256", "1.2.840.113549.2.9", "OID.1.2.840.113549.2.9" };
 	size_t i;
 
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
 		mac_ctx *m = mac_get_instance(names[i]);
 
@@ -491,7 +436,7 @@ START_TEST(test_cipher_names_uncapped)
 		"toyc_320/ECB/NoPadding", "toyc-x/ECB/NoPadding" };
 	size_t i;
 
-	config("security.provider.1 = builtin\n");
+	tu_config("security.provider.1 = builtin\n");
 	ck_assert_msg(jca_provider_add(&x_desc) == 0, "%s", jca_last_error_message());
 	for (i = 0; i < sizeof names / sizeof names[0]; i++) {
 		cipher_ctx *c = cipher_get_instance(names[i]);

@@ -446,6 +446,10 @@ static const jca_random_impl counter_impl = {
 	.generate = counter_generate
 };
 static const jca_impl *const counter_impls[] = { &counter_impl.base, NULL };
+static const jca_random_impl drbg_like = {
+	.base = JCA_IMPL_BASE(jca_random_impl, "drbg-like", JCA_PRIO_GENERIC, NULL, 0),
+	.kind = JCA_RANDOM_DRBG
+};
 static const jca_service_desc counter_service = {
 	.struct_size = sizeof(jca_service_desc), .type = JCA_SECURE_RANDOM, .algorithm = "TestRNG",
 	.impls = counter_impls
@@ -500,6 +504,25 @@ START_TEST(test_provider)
 	ck_assert_int_eq(jca_provider_add(&bad_desc), JCA_BADDESC);
 	printf("  %s\n", jca_last_error_message());
 	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "kind"));
+	/* implementations of one service of different kinds */
+	{
+		const jca_impl *mixed[] = { &counter_impl.base, &drbg_like.base, NULL };
+
+		bad.impls = mixed;
+		ck_assert_int_eq(jca_provider_add(&bad_desc), JCA_BADDESC);
+		printf("  %s\n", jca_last_error_message());
+		ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "differs from counter-test's"));
+	}
+	/* a known answer, which SecureRandom services do not take */
+	{
+		static const jca_kat kat = { sizeof(jca_kat), "", 0, NULL, 0, NULL, "\xab", 1, 0, 0, NULL, 0, NULL, 0 };
+
+		bad.impls = counter_impls;
+		bad.kat = &kat;
+		ck_assert_int_eq(jca_provider_add(&bad_desc), JCA_BADDESC);
+		printf("  %s\n", jca_last_error_message());
+		ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "take no known-answer test"));
+	}
 	ck_assert_ptr_null(random_get_instance("Bad"));
 }
 END_TEST

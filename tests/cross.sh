@@ -45,12 +45,12 @@ command -v ${run%% *} >/dev/null || { echo "SKIP: ${run%% *} not installed"; exi
 CFLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter -fvisibility=hidden"
 CFLAGS="$CFLAGS -I$top/include -DJCA_BUILDING_LIBRARY $def -DJCA_SYSCONFDIR=\"/nonexistent\" -DJCA_PLUGINDIR=\"/nonexistent\""
 objs=""
-for src in src/util/alloc.c src/util/wipe.c src/registry/error.c src/registry/names.c src/registry/table.c \
+for src in src/util/alloc.c src/util/wipe.c src/util/osrandom.c src/registry/error.c src/registry/names.c src/registry/table.c \
 	src/registry/policy.c src/registry/snapshot.c src/registry/validate.c src/registry/provider.c \
 	src/registry/load.c src/registry/lookup.c src/registry/introspect.c src/registry/config.c src/registry/plugin.c \
 	src/api/md.c src/api/cipher.c src/api/mac.c src/providers/builtin.c src/providers/builtin_md.c \
 	src/providers/builtin_cipher.c src/algs/cpu.c src/algs/md5.c src/algs/sha1.c src/algs/sha256.c \
-	src/algs/sha512.c src/algs/keccak.c src/algs/aes_ct.c \
+	src/algs/sha512.c src/algs/keccak.c src/algs/aes_ct.c src/algs/aes_ct_modes.c \
 	src/api/cipher_aead.c src/algs/ghash_ct.c src/algs/gcm_ct.c \
 	src/registry/types.c src/api/md_type.c src/api/cipher_type.c src/api/mac_type.c \
 	src/api/random_type.c src/api/kdf_type.c src/api/random.c src/api/random_config.c src/api/random_default.c \

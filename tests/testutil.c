@@ -1,10 +1,23 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #define _GNU_SOURCE
+#ifdef JCA_MINICHECK
+#include "minicheck.h"
+#else
+#include <check.h>
+#endif
+#include <dlfcn.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
+#include "jca.h"
 #include "testutil.h"
+
+#ifndef JCA_TOP_BUILDDIR
+#define JCA_TOP_BUILDDIR JCA_TOP_SRCDIR
+#endif
 
 const char *tu_vectors_dir(void)
 {
@@ -272,3 +285,113 @@ char *tu_read_file(const char *path, size_t *len)
 		*len = (size_t)n;
 	return buf;
 }
+
+size_t tu_builtin_impls(int type, const char *alg, const char **names, size_t max)
+{
+	const jca_provider *p = jca_provider_find("builtin");
+	const jca_service *s;
+	jca_impl_info info;
+	size_t i, j, n = 0;
+
+	ck_assert_ptr_nonnull(p);
+	for (i = 0; (s = jca_provider_service_at(p, i)); i++) {
+		if ((int)jca_service_type_of(s) != type || strcmp(jca_service_algorithm(s), alg))
+			continue;
+		for (j = 0; jca_service_impl_at(s, j, &info) == 0; j++) {
+			if (info.available && n < max)
+				names[n++] = info.name;
+			else if (!info.available)
+				printf("UNAVAILABLE: %s implementation %s (CPU lacks the feature or JCA_CPU removed it)\n",
+				       alg, info.name);
+		}
+	}
+	ck_assert_uint_gt(n, 0);
+	return n;
+}
+
+/* ---- plugin and configuration suites ---- */
+
+static const char *libs_path(const char *dir, const char *name)
+{
+	static char path[16][4096];
+	static int k;
+
+	k = (k + 1) % 16;
+	snprintf(path[k], sizeof path[k], "%s/%s/.libs/%s.so", JCA_TOP_BUILDDIR, dir, name);
+	return path[k];
+}
+
+const char *tu_fixture(const char *name)
+{
+	return libs_path("tests/plugins", name);
+}
+
+const char *tu_shipped(const char *name)
+{
+	return libs_path("plugins", name);
+}
+
+static char confpath[256];
+
+void tu_use_conf(const char *path)
+{
+	setenv("JCA_CONF", path, 1);
+	jca_shutdown();
+}
+
+void tu_config(const char *text)
+{
+	FILE *f;
+
+	snprintf(confpath, sizeof confpath, "/tmp/jca-test-%d.conf", (int)getpid());
+	f = fopen(confpath, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+	tu_use_conf(confpath);
+}
+
+const char *tu_conf_path(void)
+{
+	return confpath;
+}
+
+void tu_config_remove(void)
+{
+	if (confpath[0])
+		unlink(confpath);
+}
+
+int tu_fixture_int(const char *name, const char *sym, int unloaded)
+{
+	void *h = dlopen(tu_fixture(name), RTLD_NOW | RTLD_NOLOAD);
+	atomic_int *n;
+	int v;
+
+	if (!h)
+		return unloaded;
+	n = dlsym(h, sym);
+	v = n ? atomic_load(n) : -1000;
+	dlclose(h);
+	return v;
+}
+
+const char *tu_served_by(const char *alg)
+{
+	static char who[64];
+	md_ctx *md = md_get_instance(alg);
+
+	ck_assert_msg(md != NULL, "%s: %s", alg, jca_last_error_message());
+	snprintf(who, sizeof who, "%s", md_provider(md));
+	md_free(md);
+	return who;
+}
+
+static int zero_init(void *c) { memset(c, 0, 8); return 0; }
+static int zero_update(void *c, const void *in, size_t n) { (void)c; (void)in; (void)n; return 0; }
+static int zero_final(void *c, void *out, size_t n) { (void)c; memset(out, 0x5a, n); return 0; }
+static const jca_md_impl zero_impl = {
+	.base = JCA_IMPL_BASE(jca_md_impl, "zero-test", 100, NULL, 8), .digest_size = 4, .block_size = 64,
+	.init = zero_init, .update = zero_update, .final = zero_final
+};
+const jca_impl *const tu_zero_impls[] = { &zero_impl.base, NULL };

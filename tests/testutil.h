@@ -39,6 +39,51 @@ void tu_hex(char *out, const uint8_t *in, size_t n);
 /* Reads a whole file into a malloc'd NUL-terminated buffer. */
 char *tu_read_file(const char *path, size_t *len);
 
+/* The implementations of the built-in provider's services of type `type`
+ * (a jca_service_type) and algorithm alg that can run here, in its order:
+ * up to max driver names into names, their number returned (asserted
+ * nonzero). Prints an UNAVAILABLE line for each one that cannot. */
+size_t tu_builtin_impls(int type, const char *alg, const char **names, size_t max);
+
+/* ---- Plugin and configuration suites (check_plugin, check_multi,
+ * check_policy, check_hardening) ---- */
+
+/* Path of a test fixture plugin, tests/plugins/.libs/NAME.so, or of a
+ * shipped one, plugins/.libs/NAME.so, under the build tree (the last 8
+ * results of each stay valid). */
+const char *tu_fixture(const char *name);
+const char *tu_shipped(const char *name);
+/* Writes text to this process's configuration file, points JCA_CONF at it
+ * and shuts the registry down, so that the next call starts over with it. */
+void tu_config(const char *text);
+/* Points JCA_CONF at path and shuts the registry down. */
+void tu_use_conf(const char *path);
+/* The file tu_config writes ("" before the first call); a teardown
+ * removes it with tu_config_remove(). */
+const char *tu_conf_path(void);
+void tu_config_remove(void);
+/* An int the fixture NAME exports as sym (its entry-call counter, ...):
+ * `unloaded` if the fixture is not loaded, -1000 if it lacks sym. */
+int tu_fixture_int(const char *name, const char *sym, int unloaded);
+/* The provider that serves MessageDigest alg (asserts one does). */
+const char *tu_served_by(const char *alg);
+
+/* A digest of 4 bytes (0x5a each) that ignores its input: the one
+ * implementation ("zero-test") of a service in providers the suites add
+ * through the API. */
+struct jca_impl;
+extern const struct jca_impl *const tu_zero_impls[];
+/* A provider descriptor `var` named `provider` (described by desc) whose
+ * one service, MessageDigest alg, is the zero digest. */
+#define TU_ZERO_PROVIDER(var, provider, desc, alg) \
+	static const jca_service_desc var##_service = { \
+		sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, alg, NULL, NULL, tu_zero_impls, NULL, NULL \
+	}; \
+	static const jca_service_desc *const var##_services[] = { &var##_service, NULL }; \
+	static const jca_provider_desc var = { \
+		JCA_ABI_VERSION, sizeof(jca_provider_desc), provider, "0", desc, var##_services \
+	}
+
 /* The test case of the NIST vector files, created on first use and added
  * to s: tagged "vectors", so that make check runs it apart, as
  * tests/vectors.sh (which SKIPs, exit 77, when the vectors are absent),

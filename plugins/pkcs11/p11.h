@@ -149,10 +149,15 @@ const char *p11_rv_name(CK_RV rv);
 
 #define P11_BUF 256   /* digest input kept before the token is involved */
 
-typedef struct p11_digest {
+/* The session every context holds, from its first use to its cleanup. */
+typedef struct p11_hold {
 	p11_token *tok;
 	CK_SESSION_HANDLE session;
 	unsigned long gen;          /* fork generation of the session */
+} p11_hold;
+
+typedef struct p11_digest {
+	p11_hold hold;
 	CK_MECHANISM_TYPE mech;
 	int started;                /* C_DigestInit done on the token */
 	size_t blen;                /* bytes in buf (not yet sent) */
@@ -172,9 +177,7 @@ int p11_digest_copy(p11_digest *dst, const p11_digest *src);
 void p11_digest_cleanup(p11_digest *d);
 
 typedef struct p11_hmac {
-	p11_token *tok;
-	CK_SESSION_HANDLE session;
-	unsigned long gen;
+	p11_hold hold;
 	CK_MECHANISM_TYPE mech;
 	CK_OBJECT_HANDLE key;       /* session object, destroyed on rekey and cleanup */
 	int active;                 /* C_SignInit done */
@@ -191,9 +194,7 @@ int p11_hmac_reset(p11_hmac *h);
 void p11_hmac_cleanup(p11_hmac *h);
 
 typedef struct p11_aes {
-	p11_token *tok;
-	CK_SESSION_HANDLE session;
-	unsigned long gen;
+	p11_hold hold;
 	CK_OBJECT_HANDLE key;       /* CKK_AES session object */
 	struct p11_gcm *gcm;        /* GCM operation state (p11_gcm.c), or NULL */
 } p11_aes;

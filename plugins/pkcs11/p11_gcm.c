@@ -33,20 +33,11 @@ int p11_gcm_prepare(p11_aes *a)
 	return 0;
 }
 
-void p11_gcm_free(p11_aes *a)
-{
-	if (a->gcm) {
-		p11__wipe(a->gcm, sizeof *a->gcm);
-		free(a->gcm);
-		a->gcm = NULL;
-	}
-}
-
 static int usable(const p11_aes *a)
 {
-	if (!a->tok || a->key == CK_INVALID_HANDLE || !a->gcm)
+	if (!a->hold.tok || a->hold.session == CK_INVALID_HANDLE || a->key == CK_INVALID_HANDLE || !a->gcm)
 		return p11__fail(JCA_NOTINIT, "pkcs11: cipher not keyed");
-	return p11__check_gen(a->tok, a->gen);
+	return p11__check_gen(a->hold.tok, a->hold.gen);
 }
 
 /* Ends an encryption left unfinished (the object was initialised again):
@@ -58,9 +49,23 @@ static void end_active(const p11_aes *a)
 	CK_RV rv;
 
 	if (a->gcm->active) {
-		P11_CALL(a->tok->mod, rv, C_EncryptFinal, a->session, tag, &n);
+		P11_CALL(a->hold.tok->mod, rv, C_EncryptFinal, a->hold.session, tag, &n);
 		(void)rv;
 		a->gcm->active = 0;
+	}
+}
+
+/* Before the context lets its session go (p11_aes_cleanup): an
+ * encryption still running is ended, so the session goes back clean. */
+void p11_gcm_free(p11_aes *a)
+{
+	if (a->gcm) {
+		if (a->gcm->active && a->hold.tok && a->hold.session != CK_INVALID_HANDLE &&
+		    p11__check_gen(a->hold.tok, a->hold.gen) == 0)
+			end_active(a);
+		p11__wipe(a->gcm, sizeof *a->gcm);
+		free(a->gcm);
+		a->gcm = NULL;
 	}
 }
 
@@ -84,9 +89,9 @@ int p11_gcm_init(const p11_aes *a, int encrypt, const uint8_t *iv, size_t iv_len
 	if (!encrypt)
 		return 0;          /* one C_Decrypt at aead_final */
 	m.pParameter = &g->params;
-	P11_CALL(a->tok->mod, rv, C_EncryptInit, a->session, &m, a->key);
+	P11_CALL(a->hold.tok->mod, rv, C_EncryptInit, a->hold.session, &m, a->key);
 	if (rv != CKR_OK)
-		return p11__rv_fail(a->tok, "C_EncryptInit (CKM_AES_GCM)", rv);
+		return p11__rv_fail(a->hold.tok, "C_EncryptInit (CKM_AES_GCM)", rv);
 	g->active = 1;
 	return 0;
 }
@@ -118,7 +123,7 @@ int p11_gcm_update(const p11_aes *a, uint8_t *out, const uint8_t *in, size_t len
 			memcpy(bounce, src, part);
 			src = bounce;
 		}
-		P11_CALL(a->tok->mod, rv, C_EncryptUpdate, a->session, (CK_BYTE_PTR)src, (CK_ULONG)part, out + done, &n);
+		P11_CALL(a->hold.tok->mod, rv, C_EncryptUpdate, a->hold.session, (CK_BYTE_PTR)src, (CK_ULONG)part, out + done, &n);
 		if (rv == CKR_OK && n != part)
 			rv = CKR_GENERAL_ERROR;    /* a token that holds GCM data back: not usable here */
 		if (rv != CKR_OK)
@@ -128,7 +133,7 @@ int p11_gcm_update(const p11_aes *a, uint8_t *out, const uint8_t *in, size_t len
 	p11__wipe(bounce, sizeof bounce);
 	if (rv != CKR_OK) {
 		end_active(a);
-		return p11__rv_fail(a->tok, "C_EncryptUpdate (CKM_AES_GCM)", rv);
+		return p11__rv_fail(a->hold.tok, "C_EncryptUpdate (CKM_AES_GCM)", rv);
 	}
 	return 0;
 }
@@ -149,13 +154,13 @@ int p11_gcm_final(const p11_aes *a, uint8_t *tag, size_t tag_len)
 		if (!g->active)
 			return p11__fail(JCA_NOTINIT, "pkcs11: GCM encryption not started");
 		n = sizeof t;
-		P11_CALL(a->tok->mod, rv, C_EncryptFinal, a->session, t, &n);
+		P11_CALL(a->hold.tok->mod, rv, C_EncryptFinal, a->hold.session, t, &n);
 		g->active = 0;
 		if (rv == CKR_OK && n != tag_len)
 			return p11__fail(JCA_IMPL, "pkcs11: C_EncryptFinal (CKM_AES_GCM) gave %lu bytes of tag, not %zu",
 			                 (unsigned long)n, tag_len);
 		if (rv != CKR_OK)
-			return p11__rv_fail(a->tok, "C_EncryptFinal (CKM_AES_GCM)", rv);
+			return p11__rv_fail(a->hold.tok, "C_EncryptFinal (CKM_AES_GCM)", rv);
 		memcpy(tag, t, tag_len);
 		p11__wipe(t, sizeof t);
 		return 0;
@@ -167,13 +172,13 @@ int p11_gcm_final(const p11_aes *a, uint8_t *tag, size_t tag_len)
 	if (g->len)
 		memcpy(buf, g->in, g->len);
 	memcpy(buf + g->len, tag, tag_len);
-	P11_CALL(a->tok->mod, rv, C_DecryptInit, a->session, &m, a->key);
+	P11_CALL(a->hold.tok->mod, rv, C_DecryptInit, a->hold.session, &m, a->key);
 	if (rv != CKR_OK) {
 		free(buf);
-		return p11__rv_fail(a->tok, "C_DecryptInit (CKM_AES_GCM)", rv);
+		return p11__rv_fail(a->hold.tok, "C_DecryptInit (CKM_AES_GCM)", rv);
 	}
 	n = (CK_ULONG)whole;
-	P11_CALL(a->tok->mod, rv, C_Decrypt, a->session, buf, (CK_ULONG)whole, buf + whole, &n);
+	P11_CALL(a->hold.tok->mod, rv, C_Decrypt, a->hold.session, buf, (CK_ULONG)whole, buf + whole, &n);
 	if (rv == CKR_OK && n == g->len && n)
 		memcpy(g->out, buf + whole, n);
 	p11__wipe(buf, 2 * whole);
@@ -186,7 +191,7 @@ int p11_gcm_final(const p11_aes *a, uint8_t *tag, size_t tag_len)
 	if (rv == CKR_ENCRYPTED_DATA_INVALID || rv == CKR_SIGNATURE_INVALID || rv == CKR_GENERAL_ERROR)
 		return JCA_BADTAG;
 	if (rv != CKR_OK)
-		return p11__rv_fail(a->tok, "C_Decrypt (CKM_AES_GCM)", rv);
+		return p11__rv_fail(a->hold.tok, "C_Decrypt (CKM_AES_GCM)", rv);
 	if (n != g->len)
 		return p11__fail(JCA_IMPL, "pkcs11: C_Decrypt (CKM_AES_GCM) gave %lu bytes, not %zu", (unsigned long)n,
 		                 g->len);

@@ -113,6 +113,14 @@ JCA__HIDDEN int jca__keccak_update(void *ctx, const void *in, size_t len);
 /* pads on the first call, then squeezes outlen bytes (any length, including 0) */
 JCA__HIDDEN int jca__keccak_final(void *ctx, void *out, size_t outlen);
 JCA__HIDDEN extern const jca__keccak_backend jca__keccak_generic;
+/* The variants: rate = 200 - 2 * capacity/8 bytes; domain byte 0x06
+ * (SHA-3) or 0x1f (SHAKE). */
+static inline void jca__sha3_224_init(jca__keccak_ctx *c, const jca__keccak_backend *be) { jca__keccak_init(c, be, 144, 0x06); }
+static inline void jca__sha3_256_init(jca__keccak_ctx *c, const jca__keccak_backend *be) { jca__keccak_init(c, be, 136, 0x06); }
+static inline void jca__sha3_384_init(jca__keccak_ctx *c, const jca__keccak_backend *be) { jca__keccak_init(c, be, 104, 0x06); }
+static inline void jca__sha3_512_init(jca__keccak_ctx *c, const jca__keccak_backend *be) { jca__keccak_init(c, be, 72, 0x06); }
+static inline void jca__shake128_init(jca__keccak_ctx *c, const jca__keccak_backend *be) { jca__keccak_init(c, be, 168, 0x1f); }
+static inline void jca__shake256_init(jca__keccak_ctx *c, const jca__keccak_backend *be) { jca__keccak_init(c, be, 136, 0x1f); }
 JCA__HIDDEN extern const uint64_t jca__keccak_rc[24];
 
 /* ---- AES (FIPS 197) block cipher with ECB and CBC --------------------- */

@@ -2,8 +2,8 @@
 /*
  * The process-wide default SecureRandom, jca_random(): one CTR_DRBG
  * (AES-256, derivation function) per thread, so the fast path takes no
- * lock, with a small block of output made ahead. Also the kernel entropy
- * source and fork detection shared with the engine. See jca/random.h.
+ * lock, with a small block of output made ahead. Also the fork detection
+ * shared with the engine. See jca/random.h.
  *
  * Each thread's state lives in its own page mapped with MADV_WIPEONFORK:
  * in a child after fork() the kernel hands back that page zeroed, so the
@@ -13,35 +13,13 @@
  * fork generation (bumped by a pthread_atfork child handler) catches
  * fork(); the page is then wiped by hand.
  */
-#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/random.h>
 #include <unistd.h>
 
 #include "random_internal.h"
-
-/* ---- the kernel ---- */
-
-int jca__os_random(void *buf, size_t len)
-{
-	uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = getrandom(p, len, 0);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
 
 /* ---- fork generation ---- */
 

@@ -7,6 +7,7 @@
 #include "../registry/lookup.h"
 #include "../registry/error.h"
 #include "../util/mem.h"
+#include "../util/osrandom.h"
 #include "../algs/drbg.h"
 #include "jca/random.h"
 
@@ -25,10 +26,6 @@ typedef struct jca__drbg_cfg {
  * resolves the digest or cipher through the registry. 0 or a status with
  * the last error set. */
 JCA__HIDDEN int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned strength);
-
-/* Fills buf with exactly len bytes from the kernel (getrandom, retried on
- * EINTR and short reads). 0 or -1. */
-JCA__HIDDEN int jca__os_random(void *buf, size_t len);
 
 /* The fork generation: changes in a child after fork() (pthread_atfork
  * handler, and a MADV_WIPEONFORK page for forks that skip the handlers). */

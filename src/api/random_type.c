@@ -22,20 +22,7 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 
 static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why, size_t n)
 {
-	const jca_random_impl *x = (const jca_random_impl *)a, *y = (const jca_random_impl *)b;
-
-	if (x->kind != y->kind)
-		return snprintf(why, n, "kind %u differs from %s's %u", y->kind, a->name, x->kind), why;
-	return NULL;
-}
-
-static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, size_t n)
-{
-	(void)impl;
-	(void)k;
-	(void)why;
-	(void)n;
-	return "SecureRandom services take no known-answer test (the DRBGs run the NIST vectors in the tests)";
+	return jca__kind_mismatch(((const jca_random_impl *)a)->kind, ((const jca_random_impl *)b)->kind, a->name, why, n);
 }
 
 const jca__type_ops jca__random_type = {
@@ -48,5 +35,5 @@ const jca__type_ops jca__random_type = {
 	.impl_min_size = sizeof(jca_random_impl),
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,
-	.kat_fault = kat_fault,
+	.no_kat = "SecureRandom services take no known-answer test (the DRBGs run the NIST vectors in the tests)",
 };

@@ -1,218 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The built-in provider, "builtin": the only place where algorithm names
- * meet implementations. Each service lists its implementations; the registry
- * binds the best usable one (highest priority) when the provider loads.
+ * meet implementations. Each service lists its implementations (from the
+ * family tables of builtin_families.h); the registry binds the best usable
+ * one (highest priority) when the provider loads.
  */
 #include "builtin.h"
 #include "jca/names.h"
-
-/* ---- implementation lists: portable first, then the accelerated ones
- * this build has; the registry picks the best available ---- */
-static const jca_impl *const md5_impls[] = {
-	&jca__md5_generic.base,
-	NULL
-};
-static const jca_impl *const sha1_impls[] = {
-	&jca__sha1_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha1_shani.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha1_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha1_zbb.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha224_impls[] = {
-	&jca__sha224_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha224_shani.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha224_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha224_zknh.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha256_impls[] = {
-	&jca__sha256_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha256_shani.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha256_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha256_zknh.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha384_impls[] = {
-	&jca__sha384_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha384_avx512.base, &jca__sha384_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha384_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha384_zknh.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha512_impls[] = {
-	&jca__sha512_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha512_avx512.base, &jca__sha512_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha512_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha512_zknh.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha512_224_impls[] = {
-	&jca__sha512_224_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha512_224_avx512.base, &jca__sha512_224_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha512_224_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha512_224_zknh.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha512_256_impls[] = {
-	&jca__sha512_256_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha512_256_avx512.base, &jca__sha512_256_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha512_256_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha512_256_zknh.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha3_224_impls[] = {
-	&jca__sha3_224_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha3_224_avx512.base, &jca__sha3_224_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha3_224_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha3_224_zbb.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha3_256_impls[] = {
-	&jca__sha3_256_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha3_256_avx512.base, &jca__sha3_256_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha3_256_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha3_256_zbb.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha3_384_impls[] = {
-	&jca__sha3_384_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha3_384_avx512.base, &jca__sha3_384_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha3_384_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha3_384_zbb.base,
-#endif
-	NULL
-};
-static const jca_impl *const sha3_512_impls[] = {
-	&jca__sha3_512_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__sha3_512_avx512.base, &jca__sha3_512_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__sha3_512_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__sha3_512_zbb.base,
-#endif
-	NULL
-};
-static const jca_impl *const shake128_impls[] = {
-	&jca__shake128_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__shake128_avx512.base, &jca__shake128_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__shake128_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__shake128_zbb.base,
-#endif
-	NULL
-};
-static const jca_impl *const shake256_impls[] = {
-	&jca__shake256_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__shake256_avx512.base, &jca__shake256_avx2.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__shake256_armv8.base,
-#endif
-#if defined(JCA_HAVE_RISCV_BACKENDS)
-	&jca__shake256_zbb.base,
-#endif
-	NULL
-};
-
-/* ---- names, aliases and OIDs: <jca/names.h>, shared with every provider ---- */
-static const char *const md5_names[] = { JCA_NAMES_MD5, NULL };
-static const char *const sha1_names[] = { JCA_NAMES_SHA1, NULL };
-static const char *const sha224_names[] = { JCA_NAMES_SHA224, NULL };
-static const char *const sha256_names[] = { JCA_NAMES_SHA256, NULL };
-static const char *const sha384_names[] = { JCA_NAMES_SHA384, NULL };
-static const char *const sha512_names[] = { JCA_NAMES_SHA512, NULL };
-static const char *const sha512_224_names[] = { JCA_NAMES_SHA512_224, NULL };
-static const char *const sha512_256_names[] = { JCA_NAMES_SHA512_256, NULL };
-static const char *const sha3_224_names[] = { JCA_NAMES_SHA3_224, NULL };
-static const char *const sha3_256_names[] = { JCA_NAMES_SHA3_256, NULL };
-static const char *const sha3_384_names[] = { JCA_NAMES_SHA3_384, NULL };
-static const char *const sha3_512_names[] = { JCA_NAMES_SHA3_512, NULL };
-static const char *const shake128_names[] = { JCA_NAMES_SHAKE128, NULL };
-static const char *const shake256_names[] = { JCA_NAMES_SHAKE256, NULL };
-
-/* HMAC OIDs, used by the HMAC template. */
-static const jca_attr md5_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_MD5 }, { NULL, NULL } };
-static const jca_attr sha1_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA1 }, { NULL, NULL } };
-static const jca_attr sha224_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA224 }, { NULL, NULL } };
-static const jca_attr sha256_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA256 }, { NULL, NULL } };
-static const jca_attr sha384_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA384 }, { NULL, NULL } };
-static const jca_attr sha512_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA512 }, { NULL, NULL } };
-static const jca_attr sha512_224_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA512_224 }, { NULL, NULL } };
-static const jca_attr sha512_256_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA512_256 }, { NULL, NULL } };
-static const jca_attr sha3_224_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA3_224 }, { NULL, NULL } };
-static const jca_attr sha3_256_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA3_256 }, { NULL, NULL } };
-static const jca_attr sha3_384_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA3_384 }, { NULL, NULL } };
-static const jca_attr sha3_512_attrs[] = { { "ImplementedIn", "Software" }, { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_SHA3_512 }, { NULL, NULL } };
-static const jca_attr shake_attrs[] = { { "ImplementedIn", "Software" }, { NULL, NULL } };
 
 /* ---- known-answer tests: digest of "abc" (FIPS 180-4, FIPS 202) ---- */
 #define KAT_ABC(out) { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0, 0, NULL, 0, NULL, 0 }
@@ -232,17 +26,19 @@ static const jca_kat kat_sha3_256 = KAT_ABC(
 static const jca_kat kat_md5 = KAT_ABC(
 	"\x90\x01\x50\x98\x3c\xd2\x4f\xb0\xd6\x96\x3f\x7d\x28\xe1\x7f\x72");
 
+/* ---- One service per digest variant: names, aliases and OIDs from
+ * <jca/names.h> (shared with every provider), the HMAC OID used by the
+ * HMAC template, the implementations from the family's backend rows ---- */
+#define MD_SERVICE(fam, var, id, dsize, bsize, kind, kat) \
+	static const char *const var##_names[] = { JCA_NAMES_##id, NULL }; \
+	static const jca_attr var##_attrs[] = { { "ImplementedIn", "Software" }, HMAC_OID_##kind(id) { NULL, NULL } }; \
+	static const jca_service_desc svc_##var = { sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, JCA_NAME_##id, \
+		var##_names, var##_attrs, jca__##var##_impls, kat, NULL };
+#define HMAC_OID_HASH(id) { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_##id },
+#define HMAC_OID_XOF(id)
+JCA__MD_VARIANTS(MD_SERVICE)
+
 /* ---- AES: one service, modes and paddings as attributes ---- */
-static const jca_impl *const aes_impls[] = {
-	&jca__aes_generic.base,
-#if defined(JCA_HAVE_X86_BACKENDS)
-	&jca__aes_aesni.base, &jca__aes_vaes256.base, &jca__aes_vaes512.base,
-#endif
-#if defined(JCA_HAVE_ARM_BACKENDS)
-	&jca__aes_armv8.base,
-#endif
-	NULL
-};
 static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
 static const jca_attr aes_attrs[] = {
 	{ JCA_ATTR_MODES, JCA_AES_MODES },
@@ -315,44 +111,14 @@ static const jca_service_desc svc_hkdf = {
 	.attributes = hkdf_attrs, .impls = hkdf_impls
 };
 
-#define MD(var, id, low, attrs, kat) \
-	static const jca_service_desc var = { sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, JCA_NAME_##id, \
-		low##_names, attrs, low##_impls, kat, NULL }
-
-MD(svc_md5, MD5, md5, md5_attrs, &kat_md5);
-MD(svc_sha1, SHA1, sha1, sha1_attrs, &kat_sha1);
-MD(svc_sha224, SHA224, sha224, sha224_attrs, NULL);
-MD(svc_sha256, SHA256, sha256, sha256_attrs, &kat_sha256);
-MD(svc_sha384, SHA384, sha384, sha384_attrs, NULL);
-MD(svc_sha512, SHA512, sha512, sha512_attrs, &kat_sha512);
-MD(svc_sha512_224, SHA512_224, sha512_224, sha512_224_attrs, NULL);
-MD(svc_sha512_256, SHA512_256, sha512_256, sha512_256_attrs, NULL);
-MD(svc_sha3_224, SHA3_224, sha3_224, sha3_224_attrs, NULL);
-MD(svc_sha3_256, SHA3_256, sha3_256, sha3_256_attrs, &kat_sha3_256);
-MD(svc_sha3_384, SHA3_384, sha3_384, sha3_384_attrs, NULL);
-MD(svc_sha3_512, SHA3_512, sha3_512, sha3_512_attrs, NULL);
-MD(svc_shake128, SHAKE128, shake128, shake_attrs, NULL);
-MD(svc_shake256, SHAKE256, shake256, shake_attrs, NULL);
 static const jca_service_desc svc_aes = {
-	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, aes_impls, &kat_aes,
+	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, jca__aes_impls, &kat_aes,
 	aes_extra_kats
 };
 
+#define MD_SERVICE_REF(fam, var, ...) &svc_##var,
 static const jca_service_desc *const services[] = {
-	&svc_md5,
-	&svc_sha1,
-	&svc_sha224,
-	&svc_sha256,
-	&svc_sha384,
-	&svc_sha512,
-	&svc_sha512_224,
-	&svc_sha512_256,
-	&svc_sha3_224,
-	&svc_sha3_256,
-	&svc_sha3_384,
-	&svc_sha3_512,
-	&svc_shake128,
-	&svc_shake256,
+	JCA__MD_VARIANTS(MD_SERVICE_REF)
 	&svc_aes,
 	&svc_drbg,
 	&svc_native,

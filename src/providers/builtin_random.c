@@ -2,28 +2,8 @@
 /* SecureRandom and KDF implementations of the built-in provider. The DRBGs
  * and the KDFs are the engines' templates (src/api/random.c, kdf.c) over
  * the registry's digests, AES and Macs; NativePRNG is the kernel. */
-#include <errno.h>
-#include <sys/random.h>
-
 #include "builtin.h"
-
-static int kernel_generate(void *buf, size_t len)
-{
-	uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = getrandom(p, len, 0);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
+#include "../util/osrandom.h"
 
 const jca_random_impl jca__drbg_impl = {
 	.base = JCA_IMPL_BASE(jca_random_impl, "drbg-sp800-90a", JCA_PRIO_GENERIC, NULL, 0),
@@ -32,7 +12,7 @@ const jca_random_impl jca__drbg_impl = {
 const jca_random_impl jca__getrandom_impl = {
 	.base = JCA_IMPL_BASE(jca_random_impl, "getrandom", JCA_PRIO_GENERIC, NULL, 0),
 	.kind = JCA_RANDOM_NATIVE,
-	.generate = kernel_generate
+	.generate = jca__os_random
 };
 const jca_kdf_impl jca__pbkdf2_impl = {
 	.base = JCA_IMPL_BASE(jca_kdf_impl, "pbkdf2-mac", JCA_PRIO_GENERIC, NULL, 0),

@@ -23,7 +23,6 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -32,29 +31,12 @@
 #include "plugin.h"
 #include "conf.h"
 #include "error.h"
+#include "../util/osrandom.h"
 
 
 static void host_set_error(const char *message)
 {
 	jca__set_impl_reason(message);
-}
-
-static int host_random(void *buf, size_t len)
-{
-	uint8_t *p = buf;
-
-	while (len) {
-		ssize_t n = getrandom(p, len, 0);
-
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
 }
 
 /* The provider being loaded, for get_config (set around the entry call,
@@ -205,7 +187,7 @@ int jca__plugin_open(const char *path, const char *name, const jca__config *conf
 {
 	const jca_host_api host = {
 		.abi_version = JCA_ABI_VERSION, .struct_size = sizeof(jca_host_api),
-		.host_version = JCA_VERSION_STRING, .set_error = host_set_error, .random = host_random,
+		.host_version = JCA_VERSION_STRING, .set_error = host_set_error, .random = jca__os_random,
 		.provider_name = name, .get_config = host_get_config,
 	};
 	jca_plugin_entry_fn *entry;

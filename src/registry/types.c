@@ -3,6 +3,8 @@
  * The list of service types (types.h). A new type adds one line here; the
  * rest of the registry reaches types only through this list.
  */
+#include <stdio.h>
+
 #include "types.h"
 
 static const jca__type_ops *const types[] = {
@@ -25,5 +27,12 @@ const jca__type_ops *jca__type_ops_of(jca_service_type t)
 	for (i = 0; i < sizeof types / sizeof types[0]; i++)
 		if (types[i]->type == t)
 			return types[i];
+	return NULL;
+}
+
+const char *jca__kind_mismatch(unsigned a, unsigned b, const char *a_name, char *why, size_t n)
+{
+	if (a != b)
+		return snprintf(why, n, "kind %u differs from %s's %u", b, a_name, a), why;
 	return NULL;
 }

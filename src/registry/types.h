@@ -42,8 +42,10 @@ typedef struct jca__type_ops {
 	/* NULL if b can stand in for a (the service's first implementation):
 	 * the sizes callers rely on agree. */
 	const char *(*impl_mismatch)(const jca_impl *a, const jca_impl *b, char *why, size_t n);
-	/* NULL if known answer k can be run on impl, else what is wrong. */
+	/* NULL if known answer k can be run on impl, else what is wrong.
+	 * NULL for a type that takes no known answer: no_kat says why. */
 	const char *(*kat_fault)(const jca_impl *impl, const jca_kat *k, char *why, size_t n);
+	const char *no_kat;
 	/* Runs k on impl: 0 if the answer is right. */
 	int (*self_test)(const jca_impl *impl, const jca_kat *k);
 	/* Puts every name s answers to into *table (jca__put_name); NULL:
@@ -62,6 +64,10 @@ JCA__HIDDEN const jca__type_ops *jca__type_at(size_t i);
 
 JCA__HIDDEN extern const jca__type_ops jca__md_type, jca__cipher_type, jca__mac_type;
 JCA__HIDDEN extern const jca__type_ops jca__random_type, jca__kdf_type;
+/* For the types whose implementations are told apart by a kind
+ * (SecureRandom, KDF): NULL if kind b agrees with kind a (that of
+ * implementation a_name), else why not (written into why). */
+JCA__HIDDEN const char *jca__kind_mismatch(unsigned a, unsigned b, const char *a_name, char *why, size_t n);
 /* HMAC over a digest service (mac_type.c): the digest type's derive. */
 JCA__HIDDEN int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size_t max);
 

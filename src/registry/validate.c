@@ -199,7 +199,7 @@ static int check_fields(const jca_provider_desc *d, const char *who)
 					return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: implementation name %s used twice",
 					                  d->name, t->name, s->algorithm, m->name);
 		}
-		if (s->kat && (f = t->kat_fault(s->impls[0], s->kat, why, sizeof why)))
+		if (s->kat && (f = t->kat_fault ? t->kat_fault(s->impls[0], s->kat, why, sizeof why) : t->no_kat))
 			return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: known-answer test: %s", d->name, t->name,
 			                  s->algorithm, f);
 		for (j = 0; s->extra_kats && s->extra_kats[j]; j++)
