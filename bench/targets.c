@@ -102,7 +102,8 @@ static const target targets[] = {
 	  JCA("AESGCM", "decrypt", "key=%s,len=16384"), OSSL("AESGCM", "decrypt", "key=%s,len=16384"), 2.0, "2",
 	  "portable" },
 	/* portable code against OpenSSL's integer code: run with JCA_CPU=none
-	 * and OPENSSL_ia32cap masking AES-NI, SSSE3, AVX, SHA (README) */
+	 * and OPENSSL_ia32cap masking AES-NI, SSSE3, AVX, SHA (README); the
+	 * AES rows with JCA_CPU=-aesni,-vaes,-vaes512 measure aes-ssse3 */
 	{ "portable AES-128-CBC encrypt 16 KiB / ossl integer (>= 0.5x)", NULL,
 	  JCA("AESBench", "encrypt", "key=128,len=16384"), OSSL("AESBench", "encrypt", "key=128,len=16384"),
 	  2.0, "2", "portable" },

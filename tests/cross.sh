@@ -23,7 +23,8 @@ aarch64)
 	def=-DJCA_HAVE_ARM_BACKENDS
 	isa="src/algs/arm/sha1_ce.c:-march=armv8-a+crypto src/algs/arm/sha256_ce.c:-march=armv8-a+crypto
 	     src/algs/arm/aes_ce.c:-march=armv8-a+crypto src/algs/arm/sha512_ce.c:-march=armv8.2-a+sha3
-	     src/algs/arm/keccak_sha3.c:-march=armv8.2-a+sha3 src/algs/arm/gcm_pmull.c:-march=armv8-a+crypto"
+	     src/algs/arm/keccak_sha3.c:-march=armv8.2-a+sha3 src/algs/arm/gcm_pmull.c:-march=armv8-a+crypto
+	     src/algs/arm/aes_vperm_neon.c:-march=armv8-a"
 	tiers="default generic -sha3,-sha512 -pmull"
 	;;
 riscv64)

@@ -166,6 +166,20 @@ JCA__HIDDEN jca__cipher_cbc_fn jca__aesni_cbc_encrypt, jca__aesni_cbc_decrypt;
 JCA__HIDDEN jca__cipher_cbc_fn jca__vaes256_cbc_decrypt, jca__vaes512_cbc_decrypt;
 #endif
 
+#if defined(__x86_64__) || defined(__aarch64__)
+/* Vector-permute AES (SSSE3 pshufb, AdvSIMD tbl), constant time, for CPUs
+ * without AES instructions (aes_vperm_impl.h in x86/aes_vperm.c and
+ * arm/aes_vperm_neon.c). */
+typedef struct jca__aes_vperm_ctx {
+	uint8_t ek[15 * 16];           /* layouts private to aes_vperm.c */
+	uint8_t dk[15 * 16];
+	uint32_t rounds;
+} jca__aes_vperm_ctx;
+JCA__HIDDEN jca__cipher_set_key_fn jca__aes_vperm_set_key;
+JCA__HIDDEN jca__cipher_ecb_fn jca__aes_vperm_ecb_encrypt, jca__aes_vperm_ecb_decrypt;
+JCA__HIDDEN jca__cipher_cbc_fn jca__aes_vperm_cbc_encrypt, jca__aes_vperm_cbc_decrypt;
+#endif
+
 #if defined(__aarch64__)
 JCA__HIDDEN jca__sha1_blocks_fn jca__sha1_blocks_armv8;
 JCA__HIDDEN jca__sha256_blocks_fn jca__sha256_blocks_armv8;

@@ -30,6 +30,7 @@ static const struct {
 	{ JCA__CPU_AVX512, "avx512" }, { JCA__CPU_VAES512, "vaes512" }, { JCA__CPU_VPCLMUL, "vpclmul" },
 	{ JCA__CPU_ARM_AES, "aes" }, { JCA__CPU_ARM_SHA1, "sha1" }, { JCA__CPU_ARM_SHA2, "sha2" },
 	{ JCA__CPU_ARM_SHA512, "sha512" }, { JCA__CPU_ARM_SHA3, "sha3" }, { JCA__CPU_ARM_PMULL, "pmull" },
+	{ JCA__CPU_ARM_ASIMD, "asimd" },
 	{ JCA__CPU_RV_ZKNH, "zknh" }, { JCA__CPU_RV_ZBB, "zbb" }, { JCA__CPU_RV_ZBKB, "zbkb" },
 };
 
@@ -105,6 +106,7 @@ static uint32_t detect(void)
 }
 #elif defined(__aarch64__)
 /* HWCAP bits from the Linux arm64 uapi (asm/hwcap.h). */
+#define JCA__HWCAP_ASIMD (1ul << 1)
 #define JCA__HWCAP_AES (1ul << 3)
 #define JCA__HWCAP_PMULL (1ul << 4)
 #define JCA__HWCAP_SHA1 (1ul << 5)
@@ -116,6 +118,7 @@ static uint32_t detect(void)
 	unsigned long h = getauxval(AT_HWCAP);
 	uint32_t f = 0;
 
+	if (h & JCA__HWCAP_ASIMD) f |= JCA__CPU_ARM_ASIMD;
 	if (h & JCA__HWCAP_AES) f |= JCA__CPU_ARM_AES;
 	if (h & JCA__HWCAP_PMULL) f |= JCA__CPU_ARM_PMULL;
 	if (h & JCA__HWCAP_SHA1) f |= JCA__CPU_ARM_SHA1;

@@ -39,6 +39,7 @@ enum {
 	JCA__CPU_ARM_SHA512 = 1u << 19,
 	JCA__CPU_ARM_SHA3   = 1u << 20,
 	JCA__CPU_ARM_PMULL  = 1u << 21,
+	JCA__CPU_ARM_ASIMD  = 1u << 22,  /* Advanced SIMD (NEON) */
 	/* RISC-V 64 */
 	JCA__CPU_RV_ZKNH = 1u << 24,
 	JCA__CPU_RV_ZBB  = 1u << 25,

@@ -59,6 +59,12 @@ JCA__HIDDEN jca__ghash_fn jca__ghash_vpclmul512;
 JCA__HIDDEN jca__gcm_crypt_fn jca__vaes512_gcm_encrypt;
 #endif
 
+#if defined(__x86_64__) || defined(__aarch64__)
+/* Vector-permute AES (aes_vperm_impl.h) with the portable GHASH. */
+JCA__HIDDEN jca__ctr32_fn jca__aes_vperm_ctr32;
+JCA__HIDDEN jca__gcm_init_fn jca__aes_vperm_gcm_init;
+#endif
+
 #if defined(__aarch64__)
 /* AES + PMULL (arm/gcm_pmull.c); context jca__aes_armv8_ctx. */
 #define JCA__GCM_ARMV8_KEY_SIZE (8 * 16)

@@ -61,6 +61,8 @@ static inline int have_avx512_bmi2(void) { return jca__cpu_has(JCA__CPU_AVX512 |
 static inline int have_aesni(void) { return jca__cpu_has(JCA__CPU_AESNI | JCA__CPU_SSE41 | JCA__CPU_PCLMUL); }
 static inline int have_vaes(void) { return jca__cpu_has(JCA__CPU_VAES | JCA__CPU_PCLMUL); }
 static inline int have_vaes512(void) { return jca__cpu_has(JCA__CPU_VAES512 | JCA__CPU_VPCLMUL); }
+/* Vector permutes for CPUs without AES-NI (GHASH stays portable). */
+static inline int have_ssse3(void) { return jca__cpu_has(JCA__CPU_SSSE3); }
 #endif
 #if defined(JCA_HAVE_ARM_BACKENDS)
 static inline int have_arm_sha1(void) { return jca__cpu_has(JCA__CPU_ARM_SHA1); }
@@ -70,6 +72,8 @@ static inline int have_arm_sha3(void) { return jca__cpu_has(JCA__CPU_ARM_SHA3); 
 /* AES and PMULL come together (FEAT_PMULL is part of FEAT_AES in
  * practice); the GCM code needs both (JCA_CPU=-pmull also drops AES). */
 static inline int have_arm_aes(void) { return jca__cpu_has(JCA__CPU_ARM_AES | JCA__CPU_ARM_PMULL); }
+/* Vector permutes (AdvSIMD tbl) without the crypto extensions. */
+static inline int have_asimd(void) { return jca__cpu_has(JCA__CPU_ARM_ASIMD); }
 #endif
 #if defined(JCA_HAVE_RISCV_BACKENDS)
 static inline int have_zknh(void) { return jca__cpu_has(JCA__CPU_RV_ZKNH | JCA__CPU_RV_ZBB); }
@@ -139,7 +143,9 @@ static inline int have_zbb(void) { return jca__cpu_has(JCA__CPU_RV_ZBB); }
 	JCA__X86(B(aesni, JCA_PRIO_CRYPTO, have_aesni, jca__aesni_ctx, AESNI_BLOCK_MODES(jca__aesni_cbc_decrypt), AESNI_GCM)) \
 	JCA__X86(B(vaes256, JCA_PRIO_CRYPTO_WIDE, have_vaes, jca__aesni_ctx, AESNI_BLOCK_MODES(jca__vaes256_cbc_decrypt), AESNI_GCM)) \
 	JCA__X86(B(vaes512, JCA_PRIO_CRYPTO_WIDE + 5, have_vaes512, jca__aesni_ctx, AESNI_BLOCK_MODES(jca__vaes512_cbc_decrypt), VAES512_GCM)) \
-	JCA__ARM(B(armv8, JCA_PRIO_CRYPTO, have_arm_aes, jca__aes_armv8_ctx, ARMV8_BLOCK_MODES, ARMV8_GCM))
+	JCA__X86(B(ssse3, JCA_PRIO_SIMD, have_ssse3, jca__aes_vperm_ctx, VPERM_BLOCK_MODES, VPERM_GCM)) \
+	JCA__ARM(B(armv8, JCA_PRIO_CRYPTO, have_arm_aes, jca__aes_armv8_ctx, ARMV8_BLOCK_MODES, ARMV8_GCM)) \
+	JCA__ARM(B(neon, JCA_PRIO_SIMD, have_asimd, jca__aes_vperm_ctx, VPERM_BLOCK_MODES, VPERM_GCM))
 
 /* Portable, constant time (bitsliced AES, GHASH by integer multiplies). */
 #define AES_CT_BLOCK_MODES .set_key = jca__aes_ct_set_key, \
@@ -147,6 +153,14 @@ static inline int have_zbb(void) { return jca__cpu_has(JCA__CPU_RV_ZBB); }
 	.cbc_encrypt = jca__aes_ct_cbc_encrypt, .cbc_decrypt = jca__aes_ct_cbc_decrypt
 #define AES_CT_GCM .ctr32 = jca__aes_ct_ctr32, .gcm_key_size = sizeof(jca__ghash_ct_key), \
 	.gcm_init = jca__aes_ct_gcm_init, .ghash = jca__ghash_ct
+/* Vector-permute AES (SSSE3 pshufb or AdvSIMD tbl), constant time, with
+ * the portable GHASH: CPUs without AES instructions have no carry-less
+ * multiply either. */
+#define VPERM_BLOCK_MODES .set_key = jca__aes_vperm_set_key, \
+	.ecb_encrypt = jca__aes_vperm_ecb_encrypt, .ecb_decrypt = jca__aes_vperm_ecb_decrypt, \
+	.cbc_encrypt = jca__aes_vperm_cbc_encrypt, .cbc_decrypt = jca__aes_vperm_cbc_decrypt
+#define VPERM_GCM .ctr32 = jca__aes_vperm_ctr32, .gcm_key_size = sizeof(jca__ghash_ct_key), \
+	.gcm_init = jca__aes_vperm_gcm_init, .ghash = jca__ghash_ct
 /* AES-NI key expansion, ECB and CBC encryption (serial); CBC decryption,
  * the parallel path, is AES-NI's (interleaved) or VAES's (wider). */
 #define AESNI_BLOCK_MODES(cbc_dec) .set_key = jca__aesni_set_key, \
