@@ -219,7 +219,12 @@ static void add_variant(const jca_impl *const *impls, const jca_kat *kat, const 
 START_TEST(test_kat)
 {
 	calls_final = 0;
+	/* a successful load leaves the last error alone (the test's own
+	 * flipped-tag refusal does not show) */
+	ck_assert_ptr_null(md_get_instance("NO-SUCH-DIGEST"));
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
 	add_variant(w_impls, NULL, good_kats, 0, NULL);
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
 	ck_assert_int_ge(calls_final, 6);          /* 2 tests x (seal, open, tampered open) */
 	add_variant(w_impls, &kat_good, NULL, 0, NULL);      /* as the service's main test */
 	add_variant(w_impls, NULL, wrong_kats, JCA_SELFTEST, "known-answer test 2 of AES (aes-gcmwrap) failed");
