@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AES-GCM and AES-CTR, for every AES implementation usable here (each by
- * its driver name, "aes-aesni/GCM/NoPadding"): NIST CAVP GCM files (encrypt
+ * its driver name, "aes-aesni/GCM/NoPadding"), the OpenSSL bridge's
+ * (message-level GCM, ABI 2.4) included when it is built: it is loaded
+ * first, so preferred. NIST CAVP GCM files (encrypt
  * with external IV; decrypt, including the records that must FAIL), the
  * SP 800-38A CTR examples, a reference model (GCM and CTR written out from
  * SP 800-38D over the ECB of the portable AES, with a bitwise GF(2^128)
@@ -23,12 +25,16 @@
 
 #define MAXI 8
 
-/* Implementations that offer GCM (and CTR). */
+/* Implementations that offer GCM (and CTR): the built-in provider's usable
+ * ones, and the OpenSSL bridge's when it is built. */
 static size_t gcm_impls(const char **names, size_t max)
 {
 	const char *aes[16];
-	size_t i, k = tu_builtin_impls(JCA_CIPHER, "AES", aes, 16), n = 0;
+	size_t i, k = tu_builtin_impls(JCA_CIPHER, "AES", aes, 15), n = 0;
 
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+	aes[k++] = "aes-openssl";          /* the bridge, loaded by main() */
+#endif
 	for (i = 0; i < k; i++) {
 		char name[128];
 		cipher_ctx *c;
@@ -686,14 +692,24 @@ START_TEST(test_tags_and_tampering)
 }
 END_TEST
 
+/* The JCA contract through the engine, for the provider _i: builtin, and
+ * the OpenSSL bridge when it is built. */
+static const char *const contract_providers[] = {
+	"builtin",
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+	"openssl",
+#endif
+};
+
 START_TEST(test_contract)
 {
-	cipher_ctx *c = cipher_get_instance("AES/GCM/NoPadding");
+	cipher_ctx *c = cipher_get_instance_from("AES/GCM/NoPadding", contract_providers[_i]);
 	uint8_t key[16] = { 1 }, key2[16] = { 2 }, iv[12] = { 3 }, iv16[16] = { 4 }, out[64];
 	const uint8_t *got;
 	size_t n;
 
 	ck_assert_ptr_nonnull(c);
+	printf("contract: AES/GCM/NoPadding of %s (%s)\n", cipher_provider(c), cipher_implementation(c));
 	ck_assert_str_eq(cipher_algorithm(c), "AES/GCM/NoPadding");
 	ck_assert_uint_eq(cipher_block_length(c), 16);
 	ck_assert_uint_eq(cipher_iv_length(c), 12);
@@ -740,7 +756,7 @@ START_TEST(test_contract)
 	cipher_free(c);
 
 	/* CTR: 16-byte IV, no AAD, no tag */
-	c = cipher_get_instance("AES/CTR/NoPadding");
+	c = cipher_get_instance_from("AES/CTR/NoPadding", contract_providers[_i]);
 	ck_assert_ptr_nonnull(c);
 	ck_assert_uint_eq(cipher_iv_length(c), 16);
 	ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 16, iv, 12), JCA_IVLEN);
@@ -777,7 +793,25 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 900);
-	tcase_add_test(tc, test_contract);
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+	/* the bridge first in preference: plain "AES/GCM/NoPadding" is its */
+	if (jca_provider_load(JCA_TOP_BUILDDIR "/plugins/.libs/openssl.so", 0) != 0) {
+		printf("FAIL: cannot load the OpenSSL bridge: %s\n", jca_last_error_message());
+		return 1;
+	}
+	{
+		cipher_ctx *c = cipher_get_instance("AES/GCM/NoPadding");
+
+		if (!c || strcmp(cipher_provider(c), "openssl") != 0) {
+			printf("FAIL: AES/GCM/NoPadding is not the preferred bridge's\n");
+			return 1;
+		}
+		cipher_free(c);
+	}
+#else
+	printf("SKIP: the OpenSSL bridge is not built: GCM runs on the built-in provider only\n");
+#endif
+	tcase_add_loop_test(tc, test_contract, 0, (int)(sizeof contract_providers / sizeof contract_providers[0]));
 	tcase_add_test(tc, test_nist_ctr);
 	tcase_add_test(tc, test_reference);
 	tcase_add_test(tc, test_gcm_counter_wrap);

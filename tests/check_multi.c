@@ -346,10 +346,10 @@ static const jca_cipher_impl f_ciph = {
 static const jca_impl *const f_md_impls[] = { &f_md.base, NULL };
 static const jca_impl *const f_ciph_impls[] = { &f_ciph.base, NULL };
 static const jca_service_desc f_md_svc = {
-	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "FAILING", NULL, NULL, f_md_impls, NULL
+	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "FAILING", NULL, NULL, f_md_impls, NULL, NULL
 };
 static const jca_service_desc f_ciph_svc = {
-	sizeof(jca_service_desc), JCA_CIPHER, "FAILC", NULL, NULL, f_ciph_impls, NULL
+	sizeof(jca_service_desc), JCA_CIPHER, "FAILC", NULL, NULL, f_ciph_impls, NULL, NULL
 };
 static const jca_service_desc *const f_services[] = { &f_md_svc, &f_ciph_svc, NULL };
 static const jca_provider_desc f_desc = {

@@ -423,7 +423,7 @@ static const jca_cipher_impl x_impl = {
 static const jca_impl *const x_impls[] = { &x_impl.base, NULL };
 static const char *const x_aliases[] = { "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8", "A9", "A10", NULL };
 static const jca_service_desc x_service = {
-	sizeof(jca_service_desc), JCA_CIPHER, "TOYC", x_aliases, NULL, x_impls, NULL
+	sizeof(jca_service_desc), JCA_CIPHER, "TOYC", x_aliases, NULL, x_impls, NULL, NULL
 };
 static const jca_service_desc *const x_services[] = { &x_service, NULL };
 static const jca_provider_desc x_desc = {

@@ -515,7 +515,7 @@ START_TEST(test_provider)
 	}
 	/* a known answer, which SecureRandom services do not take */
 	{
-		static const jca_kat kat = { sizeof(jca_kat), "", 0, NULL, 0, NULL, "\xab", 1, 0 };
+		static const jca_kat kat = { sizeof(jca_kat), "", 0, NULL, 0, NULL, "\xab", 1, 0, 0, NULL, 0, NULL, 0 };
 
 		bad.impls = counter_impls;
 		bad.kat = &kat;

@@ -53,6 +53,8 @@ echo "== PKCS#11 core ($module)"
 "$top_builddir/tests/pkcs11_core" "$module" jca-test JCA_TEST_PIN || rc=1
 echo "== the plugin's services through the registry"
 "$top_builddir/tests/check_pkcs11" || rc=1
+echo "== AES/GCM on the token (CKM_AES_GCM)"
+"$top_builddir/tests/check_pkcs11_gcm" || rc=1
 echo "== its configuration: refusals, two tokens, other plugins"
 "$top_builddir/tests/check_pkcs11_conf" || rc=1
 
@@ -84,6 +86,18 @@ check "jca enc -t AES/CBC/PKCS5Padding" "$jca" enc -t AES/CBC/PKCS5Padding -K "$
 JCA_CONF="$dir/builtin.conf" "$jca" enc -t AES/CBC/PKCS5Padding -K "$key" --iv "$iv" -in "$dir/data" -out "$dir/data.enc"
 check "jca dec -t AES/CBC/PKCS5Padding" "$jca" dec -t AES/CBC/PKCS5Padding -K "$key" --iv "$iv" -in "$dir/data.enc"
 cmp -s "$dir/out.token" "$dir/data" || { echo "FAIL: decryption is not the plaintext"; rc=1; }
+gcmiv=cafebabefacedbaddecaf888
+check "jca enc -t AES/GCM/NoPadding" "$jca" enc -t AES/GCM/NoPadding -K "$key" --iv "$gcmiv" --aad 0a0b -in "$dir/data"
+JCA_CONF="$dir/builtin.conf" "$jca" enc -t AES/GCM/NoPadding -K "$key" --iv "$gcmiv" --aad 0a0b -in "$dir/data" \
+	-out "$dir/data.gcm"
+check "jca dec -t AES/GCM/NoPadding" "$jca" dec -t AES/GCM/NoPadding -K "$key" --iv "$gcmiv" --aad 0a0b -in "$dir/data.gcm"
+cmp -s "$dir/out.token" "$dir/data" || { echo "FAIL: GCM decryption is not the plaintext"; rc=1; }
+if JCA_CONF="$dir/token.conf" "$jca" dec -t AES/GCM/NoPadding -K "$key" --iv "$gcmiv" --aad 0a0c \
+	-in "$dir/data.gcm" -out "$dir/bad.out" 2>/dev/null || [ -e "$dir/bad.out" ]; then
+	echo "FAIL: GCM with a wrong AAD accepted by the token, or an output file left"; rc=1
+else
+	echo "ok: GCM with a wrong AAD refused by the token, no output file"
+fi
 # the token really served them: jca list shows it loaded, with SHA-256
 JCA_CONF="$dir/token.conf" "$jca" list --load > "$dir/list" 2>&1
 if grep -q "softhsm" "$dir/list" && ! grep -qi "failed" "$dir/list"; then

@@ -77,7 +77,7 @@ extern const struct jca_impl *const tu_zero_impls[];
  * one service, MessageDigest alg, is the zero digest. */
 #define TU_ZERO_PROVIDER(var, provider, desc, alg) \
 	static const jca_service_desc var##_service = { \
-		sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, alg, NULL, NULL, tu_zero_impls, NULL \
+		sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, alg, NULL, NULL, tu_zero_impls, NULL, NULL \
 	}; \
 	static const jca_service_desc *const var##_services[] = { &var##_service, NULL }; \
 	static const jca_provider_desc var = { \

@@ -67,6 +67,14 @@
  *   2.3  service types JCA_SECURE_RANDOM and JCA_KDF with their
  *        implementation structs jca_random_impl and jca_kdf_impl
  *        (appended; the earlier types and structures are unchanged).
+ *   2.4  jca_cipher_impl message-level GCM (aead_init, aead_update,
+ *        aead_final), for implementations that cannot offer the GHASH
+ *        building blocks of 2.2 (a bridge to OpenSSL's EVP, a PKCS#11
+ *        token's CKM_AES_GCM). jca_kat.iv_len, .aad, .aad_len, .tag,
+ *        .tag_len and the JCA_KAT_GCM flag (a GCM known answer);
+ *        jca_service_desc.extra_kats (further known answers of one
+ *        service: a GCM test beside a cipher's CBC test). Absent (zero)
+ *        in older providers: no message-level GCM, one known answer.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -78,7 +86,7 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 2
-#define JCA_ABI_MINOR 3
+#define JCA_ABI_MINOR 4
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -192,6 +200,40 @@ typedef struct jca_cipher_impl {
 	int (*ghash)(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks);
 	int (*gcm_encrypt)(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16],
 	                    uint8_t *out, const uint8_t *in, size_t nblocks);
+	/* ABI 2.4, optional (set all three or none; block_size 16): GCM as
+	 * message-level functions over the key set by set_key, for an
+	 * implementation that cannot offer the building blocks above. They map
+	 * onto EVP (EVP_CIPHER_CTX with EVP_CTRL_GCM_SET_IVLEN, _GET_TAG,
+	 * _SET_TAG) and onto PKCS#11 (C_EncryptInit / C_DecryptInit with
+	 * CKM_AES_GCM and CK_GCM_PARAMS). When an implementation offers both,
+	 * the engine uses the building blocks.
+	 *   aead_init(ctx, encrypt, iv, iv_len, aad, aad_len, tag_len): starts
+	 *     one message; encrypt is 1 or 0; iv_len >= 1; the whole AAD
+	 *     (aad may be NULL when aad_len is 0); tag_len 4, 8 or 12 to 16.
+	 *     iv and aad stay valid and unchanged until aead_final returns (an
+	 *     implementation may keep the pointers, as PKCS#11 does with
+	 *     CK_GCM_PARAMS). A message not finished (the object initialised
+	 *     again) ends with the next aead_init.
+	 *   aead_update(ctx, out, in, len): encryption: writes exactly len
+	 *     bytes of ciphertext to out (called any number of times).
+	 *     Decryption: called once, with the whole ciphertext; the
+	 *     plaintext may be written to out in this call or in aead_final
+	 *     (out stays valid until then).
+	 *   aead_final(ctx, tag, tag_len): encryption: writes the tag.
+	 *     Decryption: checks the tag; returns 0 if it verifies, JCA_BADTAG
+	 *     if not (out then holds anything: the engine discards it).
+	 * The engine keeps the JCA contract whatever the implementation does:
+	 * it holds the AAD until the first data, holds the ciphertext of a
+	 * decryption until cipher_do_final and decrypts it into a buffer of
+	 * its own, releasing it only after aead_final verified the tag; it
+	 * refuses IV reuse and enforces the SP 800-38D length limits. in ==
+	 * out is allowed; lengths fit size_t (an implementation splits them
+	 * for a library that takes int). Each returns 0, or nonzero if it
+	 * failed (JCA_IMPL for the call, as above). */
+	int (*aead_init)(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+	                 size_t aad_len, size_t tag_len);
+	int (*aead_update)(const void *ctx, uint8_t *out, const uint8_t *in, size_t len);
+	int (*aead_final)(const void *ctx, uint8_t *tag, size_t tag_len);
 	/* New fields (modes) go here, with a JCA_ABI_MINOR bump. */
 } jca_cipher_impl;
 
@@ -240,8 +282,16 @@ typedef struct jca_attr {
  *     buffer of that size); for an XOF, final is asked for out_len bytes.
  *   Cipher: CBC (or ECB if CBC is not offered) encryption of `in` under
  *     key/iv equals `out`; with JCA_KAT_DECRYPT (ABI 2.1) decryption of
- *     `in` equals `out`. Whole blocks, in_len == out_len <= 4096. */
+ *     `in` equals `out`. Whole blocks, in_len == out_len <= 4096.
+ *   Cipher with JCA_KAT_GCM (ABI 2.4): AES/GCM through the engine:
+ *     encryption of `in` (any length up to 4096, 0 included, then in may
+ *     be NULL) under key, iv (iv_len bytes) and aad (aad_len bytes, aad
+ *     NULL if 0) gives `out` (out_len == in_len) and `tag` (tag_len bytes,
+ *     4, 8 or 12 to 16); decryption of out || tag gives `in`; and the
+ *     same with one bit of the tag flipped is refused with JCA_BADTAG.
+ *     The implementation must offer GCM. JCA_KAT_DECRYPT is not used. */
 #define JCA_KAT_DECRYPT 1u
+#define JCA_KAT_GCM 2u
 typedef struct jca_kat {
 	uint32_t struct_size;      /* sizeof(jca_kat) */
 	const void *in;
@@ -252,6 +302,12 @@ typedef struct jca_kat {
 	const void *out;
 	size_t out_len;
 	unsigned flags;            /* ABI 2.1: JCA_KAT_*; absent (0) in 2.0 providers */
+	/* ABI 2.4 (read for JCA_KAT_GCM only) */
+	size_t iv_len;
+	const void *aad;
+	size_t aad_len;
+	const void *tag;
+	size_t tag_len;
 } jca_kat;
 
 /* A service. Attributes the registry understands:
@@ -272,6 +328,9 @@ typedef struct jca_service_desc {
 	 * for JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF). */
 	const jca_impl *const *impls;
 	const jca_kat *kat;                     /* optional */
+	/* ABI 2.4, optional: further known-answer tests of this service,
+	 * NULL-terminated (at most 16), run after `kat` with the same rule. */
+	const jca_kat *const *extra_kats;
 } jca_service_desc;
 
 typedef struct jca_provider_desc {

@@ -1,20 +1,23 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * openssl_bridge.c - libjca plugin provider "openssl": OpenSSL 3's libcrypto
- * digests and AES, under libjca's JCA standard names.
+ * digests and AES (openssl_aes.c), under libjca's JCA standard names.
  *
  *   MessageDigest  MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512,
  *                  SHA-512/224, SHA-512/256, SHA3-224, SHA3-256, SHA3-384,
  *                  SHA3-512 (with the built-in provider's aliases, OIDs and
  *                  HmacOID, so Hmac* names resolve the same way), SHAKE128
  *                  and SHAKE256 (extendable output, default 32 / 64 bytes)
- *   Cipher         AES (128/192/256) in ECB, CBC and CTR, NoPadding and
- *                  PKCS5Padding (libjca pads; OpenSSL runs whole blocks);
- *                  no GCM (EVP has no raw GHASH to bridge)
+ *   Cipher         AES (128/192/256) in ECB, CBC, CTR and GCM, NoPadding
+ *                  and PKCS5Padding (libjca pads; OpenSSL runs whole
+ *                  blocks). GCM through the message-level functions of
+ *                  ABI 2.4 (aead_init/update/final over EVP's AES-*-GCM:
+ *                  EVP has no raw GHASH for the 2.2 building blocks);
+ *                  IVs of 1 to 128 bytes (OpenSSL's limit).
  *
  * Build:
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
- *      $(pkg-config --cflags jca) openssl_bridge.c -o openssl.so \
+ *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c -o openssl.so \
  *      $(pkg-config --cflags --libs libcrypto)
  *
  * Algorithms are fetched once, from OpenSSL's default library context with
@@ -49,6 +52,8 @@
 #include <jca/plugin.h>
 #include <jca/names.h>
 
+#include "openssl_bridge.h"
+
 #if OPENSSL_VERSION_MAJOR < 3
 #error "the openssl bridge needs OpenSSL 3 (EVP_MD_fetch, EVP_DigestInit_ex2)"
 #endif
@@ -58,10 +63,20 @@
  * engine then fails that call with JCA_IMPL and the object needs a fresh
  * init (provider.h). OpenSSL's error queue is cleared so that it does not
  * leak into an unrelated later OpenSSL call of the application. */
-static int failed(const char *what)
+void (*ossl__set_error)(const char *message);   /* set once, by the entry */
+
+int ossl__failed(const char *what)
 {
 	(void)what;
 	ERR_clear_error();
+	return -1;
+}
+
+int ossl__failed_why(const char *why)
+{
+	ERR_clear_error();
+	if (ossl__set_error)
+		ossl__set_error(why);
 	return -1;
 }
 
@@ -98,9 +113,9 @@ typedef struct omd_ctx {
 static int omd_init(omd_ctx *c, const EVP_MD *md)
 {
 	if (!c->ctx && !(c->ctx = EVP_MD_CTX_new()))
-		return failed("EVP_MD_CTX_new");
+		return ossl__failed("EVP_MD_CTX_new");
 	if (!EVP_DigestInit_ex2(c->ctx, md, NULL))
-		return failed("EVP_DigestInit_ex2");
+		return ossl__failed("EVP_DigestInit_ex2");
 	return 0;
 }
 
@@ -109,7 +124,7 @@ static int omd_update(void *ctx, const void *in, size_t len)
 	omd_ctx *c = ctx;
 
 	if (len && !EVP_DigestUpdate(c->ctx, in, len))
-		return failed("EVP_DigestUpdate");
+		return ossl__failed("EVP_DigestUpdate");
 	return 0;
 }
 
@@ -121,7 +136,7 @@ static int omd_final(void *ctx, void *out, size_t out_len)
 	unsigned int n = 0;
 
 	if (!EVP_DigestFinal_ex(c->ctx, buf, &n))
-		return failed("EVP_DigestFinal_ex");
+		return ossl__failed("EVP_DigestFinal_ex");
 	memcpy(out, buf, out_len < n ? out_len : n);
 	OPENSSL_cleanse(buf, sizeof buf);
 	return 0;
@@ -135,7 +150,7 @@ static int omd_final_xof(void *ctx, void *out, size_t out_len)
 	omd_ctx *c = ctx;
 
 	if (out_len && !EVP_DigestFinalXOF(c->ctx, out, out_len))
-		return failed("EVP_DigestFinalXOF");
+		return ossl__failed("EVP_DigestFinalXOF");
 	return 0;
 }
 
@@ -241,7 +256,8 @@ static const jca_attr shake_attrs[] = { { "ImplementedIn", "Software" }, { NULL,
 /* Known answers: the digest of "abc" (FIPS 180-4 and FIPS 202 examples,
  * RFC 1321). The host runs them once at load, through these vtables. */
 #define KAT_ABC(name, out) \
-	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0 }
+	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0, \
+		0, NULL, 0, NULL, 0 }
 KAT_ABC(kat_md5,
 	"\x90\x01\x50\x98\x3c\xd2\x4f\xb0\xd6\x96\x3f\x7d\x28\xe1\x7f\x72");
 KAT_ABC(kat_sha1,
@@ -262,253 +278,12 @@ KAT_ABC(kat_shake128,
 	"\x40\x97\xd5\xc5\x26\xa6\xd3\x5f\x97\xb8\x33\x51\x94\x0f\x2c\xc8");
 
 /* ====================================================================== */
-/* Cipher: AES                                                             */
-/* ====================================================================== */
-
-#define AES_BLOCK 16
-
-/* [key size index][0: ECB, 1: CBC, 2: CTR], key sizes 16, 24, 32 bytes. */
-#define AES_CTR 2
-static EVP_CIPHER *evp_aes[3][3];
-static const char *const aes_ossl[3][3] = {
-	{ "AES-128-ECB", "AES-128-CBC", "AES-128-CTR" },
-	{ "AES-192-ECB", "AES-192-CBC", "AES-192-CTR" },
-	{ "AES-256-ECB", "AES-256-CBC", "AES-256-CTR" },
-};
-
-/*
- * The engine fixes an object's mode when it is created, but set_key does
- * not learn which mode it will be, and OpenSSL fixes the mode in the
- * EVP_CIPHER. So set_key keys both contexts as CBC (or keeps the mode they
- * already have, on a re-key), and the first call in the other mode re-keys
- * that context with the other EVP_CIPHER, from the stored key. The mode
- * functions take a const context: they change the EVP_CIPHER_CTX objects
- * the pointers lead to, never the context's own bytes.
- */
-typedef struct oaes_ctx {
-	EVP_CIPHER_CTX *enc, *dec;
-	EVP_CIPHER_CTX *ctr;       /* CTR (block_size 1 in OpenSSL), keyed by set_key */
-	size_t key_len;
-	unsigned char key[32];     /* wiped by the engine with the rest */
-} oaes_ctx;
-
-static int aes_index(size_t key_len)
-{
-	return key_len == 16 ? 0 : key_len == 24 ? 1 : key_len == 32 ? 2 : -1;
-}
-
-/* Is c currently set up for ECB? */
-static int is_ecb(const EVP_CIPHER_CTX *c)
-{
-	const EVP_CIPHER *ci = EVP_CIPHER_CTX_get0_cipher(c);
-
-	return ci && EVP_CIPHER_get_mode(ci) == EVP_CIPH_ECB_MODE;
-}
-
-/* (Re)keys c for `cbc` mode and direction `enc`; 1 or 0. */
-static int key_ctx(EVP_CIPHER_CTX *c, const unsigned char *key, size_t key_len, int cbc, int enc)
-{
-	return EVP_CipherInit_ex2(c, evp_aes[aes_index(key_len)][cbc], key, NULL, enc, NULL) &&
-	       EVP_CIPHER_CTX_set_padding(c, 0);
-}
-
-static int aes_set_key(void *ctx, const uint8_t *key, size_t key_len)
-{
-	oaes_ctx *k = ctx;
-
-	if (aes_index(key_len) < 0)
-		return -1;
-	/* The engine zeroed the context before the first set_key (cleanup is
-	 * set); on a re-key, reuse the EVP_CIPHER_CTXs. On failure it calls
-	 * cleanup, which frees whatever was allocated. */
-	if (!k->enc && !(k->enc = EVP_CIPHER_CTX_new()))
-		return -1;
-	if (!k->dec && !(k->dec = EVP_CIPHER_CTX_new()))
-		return -1;
-	if (!k->ctr && !(k->ctr = EVP_CIPHER_CTX_new()))
-		return -1;
-	if (!key_ctx(k->enc, key, key_len, !is_ecb(k->enc), 1) ||
-	    !key_ctx(k->dec, key, key_len, !is_ecb(k->dec), 0) ||
-	    !EVP_CipherInit_ex2(k->ctr, evp_aes[aes_index(key_len)][AES_CTR], key, NULL, 1, NULL)) {
-		ERR_clear_error();
-		return -1;
-	}
-	memcpy(k->key, key, key_len);
-	k->key_len = key_len;
-	return 0;
-}
-
-/* Makes c ready for one call in mode `cbc`: re-keys it if it is in the
- * other mode, and for CBC sets the chaining value. */
-static int ready(const oaes_ctx *k, EVP_CIPHER_CTX *c, int cbc, int enc, const uint8_t *iv)
-{
-	if (is_ecb(c) == cbc) {
-		if (!key_ctx(c, k->key, k->key_len, cbc, enc))
-			return failed("EVP_CipherInit_ex2 (mode change)");
-	}
-	if (cbc && !EVP_CipherInit_ex2(c, NULL, NULL, iv, enc, NULL))
-		return failed("EVP_CipherInit_ex2 (IV)");
-	return 0;
-}
-
-/* Runs n bytes (whole blocks) through c, in pieces that fit an int. Padding
- * is off, so OpenSSL holds nothing back and writes exactly what it reads.
- * out == in works (OpenSSL allows exact overlap). */
-static int run(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	const size_t max = (size_t)INT_MAX & ~(size_t)(AES_BLOCK - 1);
-
-	while (n) {
-		size_t chunk = n < max ? n : max;
-		int outl = 0;
-
-		if (!EVP_CipherUpdate(c, out, &outl, in, (int)chunk) || (size_t)outl != chunk)
-			return failed("EVP_CipherUpdate");
-		out += chunk;
-		in += chunk;
-		n -= chunk;
-	}
-	return 0;
-}
-
-static int aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	const oaes_ctx *k = ctx;
-
-	if (!nblocks)
-		return 0;
-	if (ready(k, k->enc, 0, 1, NULL) != 0)
-		return -1;
-	return run(k->enc, out, in, nblocks * AES_BLOCK);
-}
-
-static int aes_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	const oaes_ctx *k = ctx;
-
-	if (!nblocks)
-		return 0;
-	if (ready(k, k->dec, 0, 0, NULL) != 0)
-		return -1;
-	return run(k->dec, out, in, nblocks * AES_BLOCK);
-}
-
-/* iv in: the chaining value; out: the last ciphertext block written. */
-static int aes_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	const oaes_ctx *k = ctx;
-
-	if (!nblocks)
-		return 0;
-	if (ready(k, k->enc, 1, 1, iv) != 0 || run(k->enc, out, in, nblocks * AES_BLOCK) != 0)
-		return -1;
-	memcpy(iv, out + (nblocks - 1) * AES_BLOCK, AES_BLOCK);
-	return 0;
-}
-
-/* iv out: the last ciphertext block read, saved first because out may be
- * in (decrypting in place overwrites it). */
-static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	const oaes_ctx *k = ctx;
-	uint8_t last[AES_BLOCK];
-
-	if (!nblocks)
-		return 0;
-	memcpy(last, in + (nblocks - 1) * AES_BLOCK, AES_BLOCK);
-	if (ready(k, k->dec, 1, 0, iv) != 0 || run(k->dec, out, in, nblocks * AES_BLOCK) != 0)
-		return -1;
-	memcpy(iv, last, AES_BLOCK);
-	return 0;
-}
-
-/* ctr32 (see jca/provider.h): the 32-bit counter in the last 4 bytes wraps
- * modulo 2^32, while OpenSSL's CTR carries into the whole block, so the run
- * is cut where the low 32 bits would wrap. */
-static int aes_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	const oaes_ctx *k = ctx;
-
-	while (nblocks) {
-		uint32_t lo = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
-		uint64_t room = ((uint64_t)1 << 32) - lo;
-		size_t n = (uint64_t)nblocks < room ? nblocks : (size_t)room;
-
-		if (!EVP_CipherInit_ex2(k->ctr, NULL, NULL, ctr, 1, NULL))
-			return failed("EVP_CipherInit_ex2 (counter)");
-		if (run(k->ctr, out, in, n * AES_BLOCK) != 0)
-			return -1;
-		lo += (uint32_t)n;
-		ctr[12] = (uint8_t)(lo >> 24);
-		ctr[13] = (uint8_t)(lo >> 16);
-		ctr[14] = (uint8_t)(lo >> 8);
-		ctr[15] = (uint8_t)lo;
-		out += n * AES_BLOCK;
-		in += n * AES_BLOCK;
-		nblocks -= n;
-	}
-	return 0;
-}
-
-static void aes_cleanup(void *ctx)
-{
-	oaes_ctx *k = ctx;
-
-	EVP_CIPHER_CTX_free(k->enc);   /* frees and wipes OpenSSL's key schedule */
-	EVP_CIPHER_CTX_free(k->dec);
-	EVP_CIPHER_CTX_free(k->ctr);
-	k->ctr = NULL;
-	k->enc = k->dec = NULL;
-	OPENSSL_cleanse(k->key, sizeof k->key);
-	k->key_len = 0;
-}
-
-static const jca_cipher_impl aes_impl = {
-	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-openssl", JCA_PRIO_GENERIC, NULL, sizeof(oaes_ctx)),
-	.block_size = AES_BLOCK,
-	.key_sizes = (1ull << 16) | (1ull << 24) | (1ull << 32),
-	.set_key = aes_set_key,
-	.ecb_encrypt = aes_ecb_encrypt,
-	.ecb_decrypt = aes_ecb_decrypt,
-	.cbc_encrypt = aes_cbc_encrypt,
-	.cbc_decrypt = aes_cbc_decrypt,
-	.cleanup = aes_cleanup,
-	/* CTR only: GCM's members are GHASH and CTR primitives, and OpenSSL's
-	 * EVP has no raw GHASH to bridge */
-	.ctr32 = aes_ctr32,
-};
-static const jca_impl *const aes_impls[] = { &aes_impl.base, NULL };
-
-static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
-static const jca_attr aes_attrs[] = {
-	{ JCA_ATTR_MODES, "ECB|CBC|CTR" },
-	{ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS },
-	{ "SupportedKeyFormats", "RAW" },
-	{ "ImplementedIn", "Software" },
-	{ NULL, NULL }
-};
-/* NIST SP 800-38A F.2.1, CBC-AES128.Encrypt: four chained blocks. */
-static const jca_kat kat_aes = {
-	sizeof(jca_kat),
-	"\x6b\xc1\xbe\xe2\x2e\x40\x9f\x96\xe9\x3d\x7e\x11\x73\x93\x17\x2a"
-	"\xae\x2d\x8a\x57\x1e\x03\xac\x9c\x9e\xb7\x6f\xac\x45\xaf\x8e\x51"
-	"\x30\xc8\x1c\x46\xa3\x5c\xe4\x11\xe5\xfb\xc1\x19\x1a\x0a\x52\xef"
-	"\xf6\x9f\x24\x45\xdf\x4f\x9b\x17\xad\x2b\x41\x7b\xe6\x6c\x37\x10", 64,
-	"\x2b\x7e\x15\x16\x28\xae\xd2\xa6\xab\xf7\x15\x88\x09\xcf\x4f\x3c", 16,
-	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f",
-	"\x76\x49\xab\xac\x81\x19\xb2\x46\xce\xe9\x8e\x9b\x12\xe9\x19\x7d"
-	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2"
-	"\x73\xbe\xd6\xb8\xe3\xc1\x74\x3b\x71\x16\xe6\x9e\x22\x22\x95\x16"
-	"\x3f\xf1\xca\xa1\x68\x1f\xac\x09\x12\x0e\xca\x30\x75\x86\xe1\xa7", 64, 0
-};
-
-/* ====================================================================== */
 /* Provider                                                                */
 /* ====================================================================== */
 
 #define MD(id, low, attrs, kat) \
 	static const jca_service_desc svc_##low = { sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, \
-		JCA_NAME_##id, low##_names, attrs, impls_D_##id, kat }
+		JCA_NAME_##id, low##_names, attrs, impls_D_##id, kat, NULL }
 
 MD(MD5, md5, md5_attrs, &kat_md5);
 MD(SHA1, sha1, sha1_attrs, &kat_sha1);
@@ -524,14 +299,11 @@ MD(SHA3_384, sha3_384, sha3_384_attrs, NULL);
 MD(SHA3_512, sha3_512, sha3_512_attrs, NULL);
 MD(SHAKE128, shake128, shake_attrs, &kat_shake128);
 MD(SHAKE256, shake256, shake_attrs, NULL);
-static const jca_service_desc svc_aes = {
-	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, aes_impls, &kat_aes
-};
 
 static const jca_service_desc *const services[] = {
 	&svc_md5, &svc_sha1, &svc_sha224, &svc_sha256, &svc_sha384, &svc_sha512, &svc_sha512_224,
 	&svc_sha512_256, &svc_sha3_224, &svc_sha3_256, &svc_sha3_384, &svc_sha3_512, &svc_shake128,
-	&svc_shake256, &svc_aes, NULL
+	&svc_shake256, &ossl__svc_aes, NULL
 };
 
 /* Not const: the version is OpenSSL's, known only at run time. Filled once
@@ -542,14 +314,14 @@ static jca_provider_desc provider = {
 	.name = "openssl",
 	.version = NULL,
 	.description = "Bridge to OpenSSL 3 libcrypto: MD5, SHA-1, SHA-2, SHA-3, SHAKE (HMAC over them) "
-	               "and AES in ECB/CBC/CTR, under JCA standard names",
+	               "and AES in ECB/CBC/CTR/GCM, under JCA standard names",
 	.services = services,
 };
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char load_error[256];     /* empty when loading succeeded */
+char ossl__load_error[256];       /* empty when loading succeeded */
 
-static void fetch_failed(const char *kind, const char *name)
+void ossl__fetch_failed(const char *kind, const char *name)
 {
 	unsigned long e = ERR_peek_last_error();
 	char why[160] = "unknown reason";
@@ -557,23 +329,19 @@ static void fetch_failed(const char *kind, const char *name)
 	if (e)
 		ERR_error_string_n(e, why, sizeof why);
 	ERR_clear_error();
-	snprintf(load_error, sizeof load_error, "OpenSSL %s: cannot fetch %s %s: %s",
+	snprintf(ossl__load_error, sizeof ossl__load_error, "OpenSSL %s: cannot fetch %s %s: %s",
 	         OpenSSL_version(OPENSSL_VERSION_STRING), kind, name, why);
 }
 
 static void free_fetched(void)
 {
-	int i, j;
+	int i;
 
 	for (i = 0; i < D_COUNT; i++) {
 		EVP_MD_free(evp_md[i]);
 		evp_md[i] = NULL;
 	}
-	for (i = 0; i < 3; i++)
-		for (j = 0; j < 3; j++) {
-			EVP_CIPHER_free(evp_aes[i][j]);
-			evp_aes[i][j] = NULL;
-		}
+	ossl__aes_free();
 }
 
 /* Fetches every algorithm and checks that OpenSSL agrees with the sizes
@@ -581,40 +349,28 @@ static void free_fetched(void)
  * called (a second jca_provider_load of this file, two threads at once). */
 static void load_once(void)
 {
-	int i, j;
+	int i;
 
 	for (i = 0; i < D_COUNT; i++) {
 		const jca_md_impl *vt = md_vtable[i];
 		int xof;
 
 		if (!(evp_md[i] = EVP_MD_fetch(NULL, md_ossl[i], NULL))) {
-			fetch_failed("digest", md_ossl[i]);
+			ossl__fetch_failed("digest", md_ossl[i]);
 			goto fail;
 		}
 		xof = (EVP_MD_get_flags(evp_md[i]) & EVP_MD_FLAG_XOF) != 0;
 		if (xof != ((vt->flags & JCA_MD_XOF) != 0) ||
 		    (!xof && (size_t)EVP_MD_get_size(evp_md[i]) != vt->digest_size) ||
 		    (size_t)EVP_MD_get_block_size(evp_md[i]) != vt->block_size) {
-			snprintf(load_error, sizeof load_error,
+			snprintf(ossl__load_error, sizeof ossl__load_error,
 			         "OpenSSL digest %s: sizes differ from the bridge's (%d/%d)",
 			         md_ossl[i], EVP_MD_get_size(evp_md[i]), EVP_MD_get_block_size(evp_md[i]));
 			goto fail;
 		}
 	}
-	for (i = 0; i < 3; i++) {
-		for (j = 0; j < 3; j++) {
-			if (!(evp_aes[i][j] = EVP_CIPHER_fetch(NULL, aes_ossl[i][j], NULL))) {
-				fetch_failed("cipher", aes_ossl[i][j]);
-				goto fail;
-			}
-			if (EVP_CIPHER_get_block_size(evp_aes[i][j]) != (j == AES_CTR ? 1 : AES_BLOCK) ||
-			    EVP_CIPHER_get_key_length(evp_aes[i][j]) != 16 + 8 * i) {
-				snprintf(load_error, sizeof load_error, "OpenSSL cipher %s: unexpected sizes",
-				         aes_ossl[i][j]);
-				goto fail;
-			}
-		}
-	}
+	if (ossl__aes_load() != 0)
+		goto fail;
 	provider.version = OpenSSL_version(OPENSSL_VERSION_STRING);
 	return;
 fail:
@@ -625,14 +381,16 @@ JCA_PLUGIN_ENTRY(host, desc)
 {
 	if (!desc || !jca_host_compatible(host))
 		return -1;
+	/* the same host for every entry of this process (one libjca) */
+	ossl__set_error = host->set_error;
 	if (pthread_once(&once, load_once) != 0) {
 		if (host->set_error)
 			host->set_error("openssl provider: pthread_once failed");
 		return -1;
 	}
-	if (load_error[0]) {
+	if (ossl__load_error[0]) {
 		if (host->set_error)
-			host->set_error(load_error);
+			host->set_error(ossl__load_error);
 		return -1;
 	}
 	*desc = &provider;

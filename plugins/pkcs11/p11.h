@@ -196,6 +196,7 @@ void p11_hmac_cleanup(p11_hmac *h);
 typedef struct p11_aes {
 	p11_hold hold;
 	CK_OBJECT_HANDLE key;       /* CKK_AES session object */
+	struct p11_gcm *gcm;        /* GCM operation state (p11_gcm.c), or NULL */
 } p11_aes;
 
 /* Imports an AES key (16, 24 or 32 bytes). */
@@ -210,5 +211,19 @@ int p11_aes_crypt(const p11_aes *a, CK_MECHANISM_TYPE mech, int encrypt, uint8_t
 int p11_aes_oneshot(p11_aes *a, CK_MECHANISM *mech, int encrypt,
                     uint8_t *out, size_t *out_len, const uint8_t *in, size_t len);
 void p11_aes_cleanup(p11_aes *a);
+
+/* AES-GCM (CKM_AES_GCM) over the key of a, as ABI 2.4's aead_init,
+ * aead_update, aead_final (jca/provider.h): p11_gcm_prepare (after
+ * p11_aes_set_key) allocates the operation state, which p11_aes_cleanup
+ * frees. iv and aad stay the caller's and must stay valid until
+ * p11_gcm_final. Encryption streams (C_EncryptUpdate must return as many
+ * bytes as it is given); decryption is one C_Decrypt at p11_gcm_final,
+ * which returns JCA_BADTAG when the tag does not verify. */
+int p11_gcm_prepare(p11_aes *a);
+void p11_gcm_free(p11_aes *a);
+int p11_gcm_init(const p11_aes *a, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                 size_t aad_len, size_t tag_len);
+int p11_gcm_update(const p11_aes *a, uint8_t *out, const uint8_t *in, size_t len);
+int p11_gcm_final(const p11_aes *a, uint8_t *tag, size_t tag_len);
 
 #endif

@@ -570,6 +570,7 @@ int p11_aes_oneshot(p11_aes *a, CK_MECHANISM *mech, int encrypt, uint8_t *out, s
 
 void p11_aes_cleanup(p11_aes *a)
 {
+	p11_gcm_free(a);
 	hold_release(&a->hold, NULL, OP_DIGEST, &a->key);
 	p11__wipe(a, sizeof *a);
 	a->hold.session = CK_INVALID_HANDLE;

@@ -28,7 +28,8 @@
  *                  hmac_init/hmac_final; else the registry composes HMAC
  *                  over the token's digest
  *   Cipher         AES in ECB and CBC (CKM_AES_ECB, CKM_AES_CBC), with
- *                  NoPadding and PKCS5Padding (the engine pads)
+ *                  NoPadding and PKCS5Padding (the engine pads), and GCM
+ *                  (CKM_AES_GCM, through ABI 2.4's aead_* functions)
  *
  * Known-answer tests run through the token at load. Sessions, login and
  * fork: see p11.h. Every object owns one session of the pool while it
@@ -69,7 +70,8 @@ static const char *const sha3_512_names[] = { JCA_NAMES_SHA3_512, NULL };
 
 /* Known answers: the digest of "abc" (FIPS 180-4, FIPS 202). */
 #define KAT_ABC(name, out) \
-	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0 }
+	static const jca_kat name = { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0, \
+		0, NULL, 0, NULL, 0 }
 KAT_ABC(kat_sha1,
 	"\xa9\x99\x3e\x36\x47\x06\x81\x6a\xba\x3e\x25\x71\x78\x50\xc2\x6c\x9c\xd0\xd8\x9d");
 KAT_ABC(kat_sha256,
@@ -119,13 +121,37 @@ static const jca_kat kat_aes_cbc = {
 	sizeof(jca_kat), SP800_38A_PT, 32, SP800_38A_KEY, 16,
 	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f",
 	"\x76\x49\xab\xac\x81\x19\xb2\x46\xce\xe9\x8e\x9b\x12\xe9\x19\x7d"
-	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2", 32, 0
+	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2", 32, 0,
+	0, NULL, 0, NULL, 0
 };
 static const jca_kat kat_aes_ecb = {
 	sizeof(jca_kat), SP800_38A_PT, 32, SP800_38A_KEY, 16, NULL,
 	"\x3a\xd7\x7b\xb4\x0d\x7a\x36\x60\xa8\x9e\xca\xf3\x24\x66\xef\x97"
-	"\xf5\xd3\xd5\x85\x03\xb9\x69\x9d\xe7\x85\xbf\x5a\xf0\x2c\xe2\x51", 32, 0
+	"\xf5\xd3\xd5\x85\x03\xb9\x69\x9d\xe7\x85\xbf\x5a\xf0\x2c\xe2\x51", 32, 0,
+	0, NULL, 0, NULL, 0
 };
+
+/* GCM: Test Case 4 of the GCM specification (AES-128, 60 bytes, 20 bytes of
+ * AAD; the key, IV, AAD and plaintext of tests/kat/gen_gcm_kat.py's Test
+ * Case 16 with the first half of its key). The host seals, opens, and
+ * checks that a flipped tag bit is refused, through the token. */
+static const jca_kat kat_aes_gcm = {
+	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_GCM,
+	.key = "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08", .key_len = 16,
+	.iv = "\xca\xfe\xba\xbe\xfa\xce\xdb\xad\xde\xca\xf8\x88", .iv_len = 12,
+	.aad = "\xfe\xed\xfa\xce\xde\xad\xbe\xef\xfe\xed\xfa\xce\xde\xad\xbe\xef\xab\xad\xda\xd2",
+	.aad_len = 20,
+	.in = "\xd9\x31\x32\x25\xf8\x84\x06\xe5\xa5\x59\x09\xc5\xaf\xf5\x26\x9a"
+	      "\x86\xa7\xa9\x53\x15\x34\xf7\xda\x2e\x4c\x30\x3d\x8a\x31\x8a\x72"
+	      "\x1c\x3c\x0c\x95\x95\x68\x09\x53\x2f\xcf\x0e\x24\x49\xa6\xb5\x25"
+	      "\xb1\x6a\xed\xf5\xaa\x0d\xe6\x57\xba\x63\x7b\x39", .in_len = 60,
+	.out = "\x42\x83\x1e\xc2\x21\x77\x74\x24\x4b\x72\x21\xb7\x84\xd0\xd4\x9c"
+	       "\xe3\xaa\x21\x2f\x2c\x02\xa4\xe0\x35\xc1\x7e\x23\x29\xac\xa1\x2e"
+	       "\x21\xd5\x14\xb2\x54\x66\x93\x1c\x7d\x8f\x6a\x5a\xac\x84\xaa\x05"
+	       "\x1b\xa3\x0b\x39\x6a\x0a\xac\x97\x3d\x58\xe0\x91", .out_len = 60,
+	.tag = "\x5b\xc9\x4f\xbc\x32\x21\xa5\xdb\x94\xfa\xe9\x5a\xe7\x12\x1a\x47", .tag_len = 16
+};
+static const jca_kat *const aes_gcm_kats[] = { &kat_aes_gcm, NULL };
 
 /* ---- one configured token: its descriptor, built at load from what the
  * token offers, then never changed ---- */
@@ -271,7 +297,11 @@ static void md_cleanup(void *ctx)
 
 static int aes_set_key(void *ctx, int i, const uint8_t *key, size_t key_len)
 {
-	return failed(p11_aes_set_key(ctx, inst[i].tok, key, key_len));
+	int rc = p11_aes_set_key(ctx, inst[i].tok, key, key_len);
+
+	if (rc == 0 && inst[i].aes_impl.aead_init)
+		rc = p11_gcm_prepare(ctx);
+	return failed(rc);
 }
 
 static int aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -292,6 +322,25 @@ static int aes_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uin
 static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	return failed(p11_aes_crypt(ctx, CKM_AES_CBC, 0, iv, out, in, nblocks * 16));
+}
+
+/* GCM (CKM_AES_GCM): ABI 2.4's message-level functions, p11_gcm.c */
+static int aes_gcm_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                        size_t aad_len, size_t tag_len)
+{
+	return failed(p11_gcm_init(ctx, encrypt, iv, iv_len, aad, aad_len, tag_len));
+}
+
+static int aes_gcm_update(const void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+	return failed(p11_gcm_update(ctx, out, in, len));
+}
+
+static int aes_gcm_final(const void *ctx, uint8_t *tag, size_t tag_len)
+{
+	int rc = p11_gcm_final(ctx, tag, tag_len);
+
+	return rc == JCA_BADTAG ? rc : failed(rc);    /* a wrong tag is no failure of the token */
 }
 
 static void aes_cleanup(void *ctx)
@@ -350,7 +399,7 @@ static void driver_name(char *out, size_t size, const char *a, const char *b)
 static void build(instance *in, int i)
 {
 	size_t n = 0, k2;
-	int a, ecb, cbc;
+	int a, ecb, cbc, gcm;
 	unsigned long kmin = 0, kmax = 0;
 
 	for (a = 0; a < A_COUNT; a++) {
@@ -374,10 +423,12 @@ static void build(instance *in, int i)
 		in->md_attrs[a][0] = (jca_attr){ JCA_ATTR_HMAC_OID, algs[a].hmac_oid };
 		in->md_attrs[a][1] = (jca_attr){ "ImplementedIn", "Hardware" };
 		in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, algs[a].jca,
-		                                        algs[a].aliases, in->md_attrs[a], in->md_list[a], algs[a].kat };
+		                                        algs[a].aliases, in->md_attrs[a], in->md_list[a], algs[a].kat,
+		                                        NULL };
 	}
 	ecb = p11_has(in->tok, CKM_AES_ECB, CKF_ENCRYPT | CKF_DECRYPT, &kmin, &kmax);
 	cbc = p11_has(in->tok, CKM_AES_CBC, CKF_ENCRYPT | CKF_DECRYPT, ecb ? NULL : &kmin, ecb ? NULL : &kmax);
+	gcm = p11_has(in->tok, CKM_AES_GCM, CKF_ENCRYPT | CKF_DECRYPT, NULL, NULL);
 	if (ecb || cbc) {
 		uint64_t sizes = 0;
 		unsigned k;
@@ -392,7 +443,10 @@ static void build(instance *in, int i)
 			if (k >= kmin && k <= kmax)
 				sizes |= (uint64_t)1 << k;
 		driver_name(in->impl_names[A_COUNT], sizeof in->impl_names[A_COUNT], "aes", in->name);
-		snprintf(in->modes, sizeof in->modes, "%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "");
+		/* GCM with a 128-bit key for its known answer */
+		gcm = gcm && (sizes & ((uint64_t)1 << 16));
+		snprintf(in->modes, sizeof in->modes, "%s%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "",
+		         gcm ? "|GCM" : "");
 		in->aes_impl = (jca_cipher_impl){
 			.base = { sizeof(jca_cipher_impl), 0, in->impl_names[A_COUNT], JCA_PRIO_GENERIC, NULL, sizeof(p11_aes) },
 			.block_size = 16, .key_sizes = sizes,
@@ -400,6 +454,8 @@ static void build(instance *in, int i)
 			.ecb_encrypt = ecb ? aes_ecb_encrypt : NULL, .ecb_decrypt = ecb ? aes_ecb_decrypt : NULL,
 			.cbc_encrypt = cbc ? aes_cbc_encrypt : NULL, .cbc_decrypt = cbc ? aes_cbc_decrypt : NULL,
 			.cleanup = aes_cleanup,
+			.aead_init = gcm ? aes_gcm_init : NULL, .aead_update = gcm ? aes_gcm_update : NULL,
+			.aead_final = gcm ? aes_gcm_final : NULL,
 		};
 		in->aes_list[0] = &in->aes_impl.base;
 		in->aes_attrs[0] = (jca_attr){ JCA_ATTR_MODES, in->modes };
@@ -408,7 +464,8 @@ static void build(instance *in, int i)
 		in->aes_attrs[3] = (jca_attr){ "ImplementedIn", "Hardware" };
 		if (sizes)
 			in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names,
-			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb };
+			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb,
+			                                        gcm ? aes_gcm_kats : NULL };
 	}
 	for (k2 = 0; k2 < n; k2++)
 		in->service_list[k2] = &in->services[k2];

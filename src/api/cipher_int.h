@@ -25,11 +25,18 @@ struct cipher_ctx {
 	uint8_t iv0[MAX_BLOCK];           /* IV given at init, for reuse after final */
 	uint8_t buf[MAX_BLOCK];           /* partial (or held-back) block */
 	/* the implementation's key schedule (ctx_size bytes); CTR and GCM
-	 * append their state after it (cipher_aead.c) */
+	 * append their state after it (cipher_aead_int.h) */
 	_Alignas(16) unsigned char key[];
 };
 
 /* ---- CTR and GCM (cipher_aead.c) ---- */
+/* GCM over the building blocks of ABI 2.2 (ctr32, gcm_init, ghash); else
+ * over the message-level aead_* of 2.4 (cipher_type.c checks that one of
+ * the two is complete before the mode is offered). */
+static inline int jca__gcm_blocks(const jca_cipher_impl *c)
+{
+	return c->ctr32 && c->ghash && c->gcm_init && c->block_size == 16 && c->gcm_key_size <= (1u << 16);
+}
 static inline int jca__is_ctr_mode(uint8_t mode)
 {
 	return mode == JCA__MODE_CTR || mode == JCA__MODE_GCM;
@@ -47,5 +54,8 @@ JCA__HIDDEN int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len,
 JCA__HIDDEN size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len);
 JCA__HIDDEN const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len);
 JCA__HIDDEN void jca__aead_cleanup(cipher_ctx *c);
+/* The GCM known-answer test (JCA_KAT_GCM) of impl, through the engine
+ * (cipher_aead_msg.c): 0 if it passes. */
+JCA__HIDDEN int jca__aead_self_test(const jca_cipher_impl *impl, const jca_kat *k);
 
 #endif

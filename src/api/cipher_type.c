@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../registry/registry_int.h"
+#include "cipher_int.h"
 #include "jca/names.h"
 
 #define MAX_KAT 4096
@@ -30,6 +31,14 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 		return c->cbc_encrypt ? "cbc_decrypt is NULL (cbc_encrypt is set)" : "cbc_encrypt is NULL (cbc_decrypt is set)";
 	if (!c->ecb_encrypt && !c->cbc_encrypt)
 		return "no mode offered (ecb_* and cbc_* are all NULL)";
+	if (c->base.struct_size >= JCA__END(jca_cipher_impl, aead_final)) {
+		int set = !!c->aead_init + !!c->aead_update + !!c->aead_final;
+
+		if (set != 0 && set != 3)
+			return "aead_init, aead_update and aead_final: set all three or none";
+		if (set && c->block_size != 16)
+			return snprintf(why, n, "aead_* (GCM) need block_size 16, not %zu", c->block_size), why;
+	}
 	return NULL;
 }
 
@@ -44,10 +53,32 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 	return NULL;
 }
 
+static int mode_offered(const jca_cipher_impl *c, uint8_t mode);
+
+/* A GCM known answer (JCA_KAT_GCM, ABI 2.4). */
+static const char *gcm_kat_fault(const jca_cipher_impl *c, const jca_kat *k, char *why, size_t n)
+{
+	if (!mode_offered(c, JCA__MODE_GCM))
+		return "JCA_KAT_GCM, but the implementation offers no GCM";
+	if (!k->key || !k->iv || !k->iv_len || !k->tag || (k->in_len && (!k->in || !k->out)) ||
+	    (k->aad_len && !k->aad))
+		return "key, iv (iv_len > 0), tag, or in/out/aad of nonzero length is NULL";
+	if (k->in_len != k->out_len || k->in_len > MAX_KAT || k->aad_len > MAX_KAT || k->iv_len > MAX_KAT)
+		return snprintf(why, n, "in_len %zu, out_len %zu, aad_len %zu, iv_len %zu: in_len == out_len, "
+		                "each at most %d", k->in_len, k->out_len, k->aad_len, k->iv_len, MAX_KAT), why;
+	if (!(k->tag_len == 4 || k->tag_len == 8 || (k->tag_len >= 12 && k->tag_len <= 16)))
+		return snprintf(why, n, "tag_len %zu (must be 4, 8 or 12 to 16)", k->tag_len), why;
+	if (k->flags != JCA_KAT_GCM)
+		return snprintf(why, n, "flags 0x%x: JCA_KAT_GCM takes no other flag", k->flags), why;
+	return NULL;
+}
+
 static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, size_t n)
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
 
+	if (k->flags & JCA_KAT_GCM)
+		return gcm_kat_fault(c, k, why, n);
 	if (!k->in || !k->out || !k->key)
 		return "in, out or key is NULL";
 	if (k->in_len != k->out_len || !k->in_len || k->in_len % c->block_size || k->in_len > MAX_KAT)
@@ -67,8 +98,14 @@ static int self_test(const jca_impl *impl, const jca_kat *k)
 	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
 	size_t nb = k->in_len / c->block_size;
 	int dec = (k->flags & JCA_KAT_DECRYPT) != 0, ok = 0, rc = -1;
-	unsigned char *out = malloc(k->in_len), *iv = malloc(c->block_size);
-	void *ctx = calloc(1, impl->ctx_size);
+	unsigned char *out, *iv;
+	void *ctx;
+
+	if (k->flags & JCA_KAT_GCM)
+		return jca__aead_self_test(c, k);
+	out = malloc(k->in_len);
+	iv = malloc(c->block_size);
+	ctx = calloc(1, impl->ctx_size);
 
 	if (out && iv && ctx && c->set_key(ctx, k->key, k->key_len) == 0) {
 		if (c->cbc_encrypt) {
@@ -116,8 +153,11 @@ static int mode_offered(const jca_cipher_impl *c, uint8_t mode)
 			return 0;
 		if (mode == JCA__MODE_CTR)
 			return c->ctr32 != NULL;
-		return c->ctr32 && c->ghash && c->gcm_init && c->block_size == 16 &&
-		       c->gcm_key_size <= (1u << 16);
+		if (jca__gcm_blocks(c))
+			return 1;
+		/* or the message-level functions of ABI 2.4 */
+		return c->base.struct_size >= JCA__END(jca_cipher_impl, aead_final) && c->aead_init &&
+		       c->aead_update && c->aead_final && c->block_size == 16;
 	}
 	return c->cbc_encrypt && c->cbc_decrypt;
 }

@@ -9,7 +9,7 @@
 #include "jca/names.h"
 
 /* ---- known-answer tests: digest of "abc" (FIPS 180-4, FIPS 202) ---- */
-#define KAT_ABC(out) { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0 }
+#define KAT_ABC(out) { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0, 0, NULL, 0, NULL, 0 }
 static const jca_kat kat_sha256 = KAT_ABC(
 	"\xba\x78\x16\xbf\x8f\x01\xcf\xea\x41\x41\x40\xde\x5d\xae\x22\x23"
 	"\xb0\x03\x61\xa3\x96\x17\x7a\x9c\xb4\x10\xff\x61\xf2\x00\x15\xad");
@@ -33,7 +33,7 @@ static const jca_kat kat_md5 = KAT_ABC(
 	static const char *const var##_names[] = { JCA_NAMES_##id, NULL }; \
 	static const jca_attr var##_attrs[] = { { "ImplementedIn", "Software" }, HMAC_OID_##kind(id) { NULL, NULL } }; \
 	static const jca_service_desc svc_##var = { sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, JCA_NAME_##id, \
-		var##_names, var##_attrs, jca__##var##_impls, kat };
+		var##_names, var##_attrs, jca__##var##_impls, kat, NULL };
 #define HMAC_OID_HASH(id) { JCA_ATTR_HMAC_OID, JCA_HMAC_OID_##id },
 #define HMAC_OID_XOF(id)
 JCA__MD_VARIANTS(MD_SERVICE)
@@ -53,8 +53,27 @@ static const jca_kat kat_aes = {
 	"\x00\x11\x22\x33\x44\x55\x66\x77\x88\x99\xaa\xbb\xcc\xdd\xee\xff", 16,
 	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f", 16,
 	"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0",
-	"\x69\xc4\xe0\xd8\x6a\x7b\x04\x30\xd8\xcd\xb7\x80\x70\xb4\xc5\x5a", 16, 0
+	"\x69\xc4\xe0\xd8\x6a\x7b\x04\x30\xd8\xcd\xb7\x80\x70\xb4\xc5\x5a", 16, 0, 0, NULL, 0, NULL, 0
 };
+/* GCM (ABI 2.4): Test Case 16 of the GCM specification, AES-256 with AAD
+ * (tests/kat/gen_gcm_kat.py) */
+static const jca_kat kat_aes_gcm = {
+	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_GCM,
+	.key = "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08"
+	       "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08", .key_len = 32,
+	.iv = "\xca\xfe\xba\xbe\xfa\xce\xdb\xad\xde\xca\xf8\x88", .iv_len = 12,
+	.aad = "\xfe\xed\xfa\xce\xde\xad\xbe\xef\xfe\xed\xfa\xce\xde\xad\xbe\xef\xab\xad\xda\xd2", .aad_len = 20,
+	.in = "\xd9\x31\x32\x25\xf8\x84\x06\xe5\xa5\x59\x09\xc5\xaf\xf5\x26\x9a"
+	      "\x86\xa7\xa9\x53\x15\x34\xf7\xda\x2e\x4c\x30\x3d\x8a\x31\x8a\x72"
+	      "\x1c\x3c\x0c\x95\x95\x68\x09\x53\x2f\xcf\x0e\x24\x49\xa6\xb5\x25"
+	      "\xb1\x6a\xed\xf5\xaa\x0d\xe6\x57\xba\x63\x7b\x39", .in_len = 60,
+	.out = "\x52\x2d\xc1\xf0\x99\x56\x7d\x07\xf4\x7f\x37\xa3\x2a\x84\x42\x7d"
+	       "\x64\x3a\x8c\xdc\xbf\xe5\xc0\xc9\x75\x98\xa2\xbd\x25\x55\xd1\xaa"
+	       "\x8c\xb0\x8e\x48\x59\x0d\xbb\x3d\xa7\xb0\x8b\x10\x56\x82\x88\x38"
+	       "\xc5\xf6\x1e\x63\x93\xba\x7a\x0a\xbc\xc9\xf6\x62", .out_len = 60,
+	.tag = "\x76\xfc\x6e\xce\x0f\x4e\x17\x68\xcd\xdf\x88\x53\xbb\x2d\x55\x1b", .tag_len = 16
+};
+static const jca_kat *const aes_extra_kats[] = { &kat_aes_gcm, NULL };
 
 /* ---- SecureRandom, KDF ---- */
 static const jca_impl *const drbg_impls[] = { &jca__drbg_impl.base, NULL };
@@ -93,7 +112,8 @@ static const jca_service_desc svc_hkdf = {
 };
 
 static const jca_service_desc svc_aes = {
-	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, jca__aes_impls, &kat_aes
+	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, jca__aes_impls, &kat_aes,
+	aes_extra_kats
 };
 
 #define MD_SERVICE_REF(fam, var, ...) &svc_##var,

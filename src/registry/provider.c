@@ -105,6 +105,13 @@ int jca__populate(struct jca_provider *p, jca_provider_desc *d)
 			                d->name, sd->algorithm, s->impl_name);
 			goto fail;
 		}
+		for (j = 0; sd->extra_kats && sd->extra_kats[j]; j++) {
+			if (t->self_test(s->active, sd->extra_kats[j]) != 0) {
+				rc = jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test %zu of %s (%s) failed",
+				                d->name, j + 1, sd->algorithm, s->impl_name);
+				goto fail;
+			}
+		}
 	}
 	for (i = 0; i < nd; i++) {
 		const jca__type_ops *t = jca__type_ops_of(p->services[i]->type);

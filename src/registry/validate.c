@@ -25,6 +25,7 @@
 #define MAX_CTX ((size_t)1 << 20)
 #define MAX_SERVICES 4096
 #define MAX_IMPLS 64
+#define MAX_EXTRA_KATS 16
 
 static void abi_string(char *buf, size_t n, uint32_t v)
 {
@@ -112,6 +113,21 @@ static int check_sizes(const jca_provider_desc *d, const char *who, size_t *byte
 				                  who, i, (unsigned)s->kat->struct_size, (size_t)KAT_2_0, sizeof *s->kat);
 			total += rounded(sizeof *s->kat);
 		}
+		/* ABI 2.4: further known answers, read only if struct_size covers them */
+		for (j = 0; s->struct_size >= JCA__END(jca_service_desc, extra_kats) && s->extra_kats &&
+		            s->extra_kats[j]; j++) {
+			const jca_kat *k = s->extra_kats[j];
+
+			if (j >= MAX_EXTRA_KATS)
+				return jca__error(JCA_BADDESC, "%s: service %zu: more than %d extra_kats (is the list "
+				                  "NULL-terminated?)", who, i, MAX_EXTRA_KATS);
+			if (!size_ok(k->struct_size, KAT_2_0, sizeof *k))
+				return jca__error(JCA_ABI, "%s: service %zu: extra_kats[%zu] struct_size %u (this libjca "
+				                  "accepts %zu to %zu)", who, i, j, (unsigned)k->struct_size, (size_t)KAT_2_0,
+				                  sizeof *k);
+			total += sizeof(void *) + rounded(sizeof *k);
+		}
+		total += sizeof(void *) + 16;                      /* extra_kats' NULL and rounding */
 		if (!s->impls || !s->impls[0])
 			return jca__error(JCA_BADDESC, "%s: service %zu: impls is NULL or empty", who, i);
 		for (j = 0; s->impls[j]; j++) {
@@ -186,6 +202,10 @@ static int check_fields(const jca_provider_desc *d, const char *who)
 		if (s->kat && (f = t->kat_fault ? t->kat_fault(s->impls[0], s->kat, why, sizeof why) : t->no_kat))
 			return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: known-answer test: %s", d->name, t->name,
 			                  s->algorithm, f);
+		for (j = 0; s->extra_kats && s->extra_kats[j]; j++)
+			if ((f = t->kat_fault(s->impls[0], s->extra_kats[j], why, sizeof why)))
+				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: known-answer test %zu: %s", d->name,
+				                  t->name, s->algorithm, j + 1, f);
 	}
 	return 0;
 }
@@ -222,6 +242,19 @@ int jca__normalize(const jca_provider_desc *in, const char *who, jca_provider_de
 
 		if (s0->kat)
 			s->kat = copy_struct(&mem, s0->kat, s0->kat->struct_size, sizeof *s->kat);
+		if (s->extra_kats) {
+			const jca_kat **ek;
+			size_t nk;
+
+			for (nk = 0; s0->extra_kats[nk]; nk++)
+				;
+			ek = mem;
+			mem = (char *)mem + rounded((nk + 1) * sizeof *ek);
+			for (j = 0; j < nk; j++)
+				ek[j] = copy_struct(&mem, s0->extra_kats[j], s0->extra_kats[j]->struct_size, sizeof *ek[j]);
+			ek[nk] = NULL;
+			s->extra_kats = ek;
+		}
 		for (ni = 0; s0->impls[ni]; ni++)
 			;
 		im = mem;

@@ -128,6 +128,13 @@ static const jca_kat toy_kat = {
 #endif
 };
 
+/* ABI 2.4's jca_service_desc.extra_kats, absent from the 2.0 header */
+#ifdef VARIANT_OLDMINOR
+#define NO_EXTRA_KATS
+#else
+#define NO_EXTRA_KATS , NULL
+#endif
+
 /* The provider's own digest: "TEST-DIGEST" for testgood, "TEST-<name>"
  * for the others, so several fixtures can be loaded together. */
 static const jca_service_desc svc_test = {
@@ -138,7 +145,7 @@ static const jca_service_desc svc_test = {
 #else
 	"TEST-DIGEST",
 #endif
-	toy_names, NULL, toy_impls, &toy_kat
+	toy_names, NULL, toy_impls, &toy_kat NO_EXTRA_KATS
 };
 /* Also "SHA-256" (wrong on purpose), to see who serves by preference. */
 static const jca_service_desc svc_second = {
@@ -148,7 +155,7 @@ static const jca_service_desc svc_second = {
 #else
 	"SHA-256",
 #endif
-	NULL, NULL, toy_impls, NULL
+	NULL, NULL, toy_impls, NULL NO_EXTRA_KATS
 };
 static const jca_service_desc *const services[] = { &svc_test, &svc_second, NULL };
 

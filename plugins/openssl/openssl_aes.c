@@ -1,0 +1,404 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * openssl_aes.c - the "openssl" bridge's Cipher service: AES in ECB, CBC,
+ * CTR and GCM over OpenSSL 3's EVP (see openssl_bridge.c for the plugin).
+ * GCM runs on the message-level functions of ABI 2.4 (aead_init, aead_update,
+ * aead_final): EVP has no raw GHASH for the 2.2 building blocks.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <openssl/crypto.h>
+#include <openssl/err.h>
+#include <openssl/evp.h>
+
+#include <jca/plugin.h>
+#include <jca/names.h>
+
+#include "openssl_bridge.h"
+
+/* ====================================================================== */
+/* Cipher: AES                                                             */
+/* ====================================================================== */
+
+#define AES_BLOCK 16
+
+/* [key size index][0: ECB, 1: CBC, 2: CTR, 3: GCM], key sizes 16, 24, 32
+ * bytes. */
+#define AES_CTR 2
+#define AES_GCM 3
+#define AES_NMODES 4
+static EVP_CIPHER *evp_aes[3][AES_NMODES];
+static const char *const aes_ossl[3][AES_NMODES] = {
+	{ "AES-128-ECB", "AES-128-CBC", "AES-128-CTR", "AES-128-GCM" },
+	{ "AES-192-ECB", "AES-192-CBC", "AES-192-CTR", "AES-192-GCM" },
+	{ "AES-256-ECB", "AES-256-CBC", "AES-256-CTR", "AES-256-GCM" },
+};
+
+/*
+ * The engine fixes an object's mode when it is created, but set_key does
+ * not learn which mode it will be, and OpenSSL fixes the mode in the
+ * EVP_CIPHER. So set_key keys both contexts as CBC (or keeps the mode they
+ * already have, on a re-key), and the first call in the other mode re-keys
+ * that context with the other EVP_CIPHER, from the stored key. The mode
+ * functions take a const context: they change the EVP_CIPHER_CTX objects
+ * the pointers lead to, never the context's own bytes.
+ */
+typedef struct oaes_ctx {
+	EVP_CIPHER_CTX *enc, *dec;
+	EVP_CIPHER_CTX *ctr;       /* CTR (block_size 1 in OpenSSL), keyed by set_key */
+	EVP_CIPHER_CTX *gcm;       /* GCM: emptied by set_key, keyed by the first aead_init */
+	size_t key_len;
+	unsigned char key[32];     /* wiped by the engine with the rest */
+} oaes_ctx;
+
+static int aes_index(size_t key_len)
+{
+	return key_len == 16 ? 0 : key_len == 24 ? 1 : key_len == 32 ? 2 : -1;
+}
+
+/* Is c currently set up for ECB? */
+static int is_ecb(const EVP_CIPHER_CTX *c)
+{
+	const EVP_CIPHER *ci = EVP_CIPHER_CTX_get0_cipher(c);
+
+	return ci && EVP_CIPHER_get_mode(ci) == EVP_CIPH_ECB_MODE;
+}
+
+/* (Re)keys c for `cbc` mode and direction `enc`; 1 or 0. */
+static int key_ctx(EVP_CIPHER_CTX *c, const unsigned char *key, size_t key_len, int cbc, int enc)
+{
+	return EVP_CipherInit_ex2(c, evp_aes[aes_index(key_len)][cbc], key, NULL, enc, NULL) &&
+	       EVP_CIPHER_CTX_set_padding(c, 0);
+}
+
+static int aes_set_key(void *ctx, const uint8_t *key, size_t key_len)
+{
+	oaes_ctx *k = ctx;
+
+	if (aes_index(key_len) < 0)
+		return -1;
+	/* The engine zeroed the context before the first set_key (cleanup is
+	 * set); on a re-key, reuse the EVP_CIPHER_CTXs. On failure it calls
+	 * cleanup, which frees whatever was allocated. */
+	if (!k->enc && !(k->enc = EVP_CIPHER_CTX_new()))
+		return -1;
+	if (!k->dec && !(k->dec = EVP_CIPHER_CTX_new()))
+		return -1;
+	if (!k->ctr && !(k->ctr = EVP_CIPHER_CTX_new()))
+		return -1;
+	if (!k->gcm && !(k->gcm = EVP_CIPHER_CTX_new()))
+		return -1;
+	/* no key schedule for GCM until an object in GCM mode needs one */
+	if (!EVP_CIPHER_CTX_reset(k->gcm))
+		return ossl__failed("EVP_CIPHER_CTX_reset");
+	if (!key_ctx(k->enc, key, key_len, !is_ecb(k->enc), 1) ||
+	    !key_ctx(k->dec, key, key_len, !is_ecb(k->dec), 0) ||
+	    !EVP_CipherInit_ex2(k->ctr, evp_aes[aes_index(key_len)][AES_CTR], key, NULL, 1, NULL)) {
+		ERR_clear_error();
+		return -1;
+	}
+	memcpy(k->key, key, key_len);
+	k->key_len = key_len;
+	return 0;
+}
+
+/* Makes c ready for one call in mode `cbc`: re-keys it if it is in the
+ * other mode, and for CBC sets the chaining value. */
+static int ready(const oaes_ctx *k, EVP_CIPHER_CTX *c, int cbc, int enc, const uint8_t *iv)
+{
+	if (is_ecb(c) == cbc) {
+		if (!key_ctx(c, k->key, k->key_len, cbc, enc))
+			return ossl__failed("EVP_CipherInit_ex2 (mode change)");
+	}
+	if (cbc && !EVP_CipherInit_ex2(c, NULL, NULL, iv, enc, NULL))
+		return ossl__failed("EVP_CipherInit_ex2 (IV)");
+	return 0;
+}
+
+/* Runs n bytes (whole blocks) through c, in pieces that fit an int. Padding
+ * is off, so OpenSSL holds nothing back and writes exactly what it reads.
+ * out == in works (OpenSSL allows exact overlap). */
+static int run(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	const size_t max = (size_t)INT_MAX & ~(size_t)(AES_BLOCK - 1);
+
+	while (n) {
+		size_t chunk = n < max ? n : max;
+		int outl = 0;
+
+		if (!EVP_CipherUpdate(c, out, &outl, in, (int)chunk) || (size_t)outl != chunk)
+			return ossl__failed("EVP_CipherUpdate");
+		out += chunk;
+		in += chunk;
+		n -= chunk;
+	}
+	return 0;
+}
+
+static int aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	const oaes_ctx *k = ctx;
+
+	if (!nblocks)
+		return 0;
+	if (ready(k, k->enc, 0, 1, NULL) != 0)
+		return -1;
+	return run(k->enc, out, in, nblocks * AES_BLOCK);
+}
+
+static int aes_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	const oaes_ctx *k = ctx;
+
+	if (!nblocks)
+		return 0;
+	if (ready(k, k->dec, 0, 0, NULL) != 0)
+		return -1;
+	return run(k->dec, out, in, nblocks * AES_BLOCK);
+}
+
+/* iv in: the chaining value; out: the last ciphertext block written. */
+static int aes_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	const oaes_ctx *k = ctx;
+
+	if (!nblocks)
+		return 0;
+	if (ready(k, k->enc, 1, 1, iv) != 0 || run(k->enc, out, in, nblocks * AES_BLOCK) != 0)
+		return -1;
+	memcpy(iv, out + (nblocks - 1) * AES_BLOCK, AES_BLOCK);
+	return 0;
+}
+
+/* iv out: the last ciphertext block read, saved first because out may be
+ * in (decrypting in place overwrites it). */
+static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	const oaes_ctx *k = ctx;
+	uint8_t last[AES_BLOCK];
+
+	if (!nblocks)
+		return 0;
+	memcpy(last, in + (nblocks - 1) * AES_BLOCK, AES_BLOCK);
+	if (ready(k, k->dec, 1, 0, iv) != 0 || run(k->dec, out, in, nblocks * AES_BLOCK) != 0)
+		return -1;
+	memcpy(iv, last, AES_BLOCK);
+	return 0;
+}
+
+/* ctr32 (see jca/provider.h): the 32-bit counter in the last 4 bytes wraps
+ * modulo 2^32, while OpenSSL's CTR carries into the whole block, so the run
+ * is cut where the low 32 bits would wrap. */
+static int aes_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	const oaes_ctx *k = ctx;
+
+	while (nblocks) {
+		uint32_t lo = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
+		uint64_t room = ((uint64_t)1 << 32) - lo;
+		size_t n = (uint64_t)nblocks < room ? nblocks : (size_t)room;
+
+		if (!EVP_CipherInit_ex2(k->ctr, NULL, NULL, ctr, 1, NULL))
+			return ossl__failed("EVP_CipherInit_ex2 (counter)");
+		if (run(k->ctr, out, in, n * AES_BLOCK) != 0)
+			return -1;
+		lo += (uint32_t)n;
+		ctr[12] = (uint8_t)(lo >> 24);
+		ctr[13] = (uint8_t)(lo >> 16);
+		ctr[14] = (uint8_t)(lo >> 8);
+		ctr[15] = (uint8_t)lo;
+		out += n * AES_BLOCK;
+		in += n * AES_BLOCK;
+		nblocks -= n;
+	}
+	return 0;
+}
+
+/* ---- GCM: the message-level functions of ABI 2.4 (provider.h) ---- */
+
+/* Feeds n bytes (AAD when out is NULL) through c in pieces that fit an int;
+ * GCM in EVP writes exactly what it reads. */
+static int gcm_run(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t n)
+{
+	while (n) {
+		size_t chunk = n < (size_t)INT_MAX ? n : (size_t)INT_MAX;
+		int outl = 0;
+
+		if (!EVP_CipherUpdate(c, out, &outl, in, (int)chunk) || (size_t)outl != chunk)
+			return ossl__failed("EVP_CipherUpdate (GCM)");
+		if (out)
+			out += chunk;
+		in += chunk;
+		n -= chunk;
+	}
+	return 0;
+}
+
+/* One message: keys the GCM context on its first use after set_key, then
+ * sets the IV length, the IV and the direction (the key stays), and hashes
+ * the AAD. */
+static int aes_aead_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                         size_t aad_len, size_t tag_len)
+{
+	const oaes_ctx *k = ctx;
+
+	(void)tag_len;     /* EVP takes it with the tag, in aead_final */
+	if (iv_len > 128)
+		return ossl__failed_why("OpenSSL's GCM takes IVs of at most 128 bytes");
+	if (!EVP_CIPHER_CTX_get0_cipher(k->gcm) &&
+	    !EVP_CipherInit_ex2(k->gcm, evp_aes[aes_index(k->key_len)][AES_GCM], k->key, NULL, encrypt, NULL))
+		return ossl__failed("EVP_CipherInit_ex2 (GCM key)");
+	if (EVP_CIPHER_CTX_ctrl(k->gcm, EVP_CTRL_GCM_SET_IVLEN, (int)iv_len, NULL) <= 0 ||
+	    !EVP_CipherInit_ex2(k->gcm, NULL, NULL, iv, encrypt, NULL))
+		return ossl__failed("EVP_CipherInit_ex2 (GCM IV)");
+	return aad_len ? gcm_run(k->gcm, NULL, aad, aad_len) : 0;
+}
+
+static int aes_aead_update(const void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+	const oaes_ctx *k = ctx;
+
+	return gcm_run(k->gcm, out, in, len);
+}
+
+/* Encryption: the tag. Decryption: JCA_BADTAG unless the tag verifies
+ * (EVP_CipherFinal_ex fails exactly then, the context being sound). */
+static int aes_aead_final(const void *ctx, uint8_t *tag, size_t tag_len)
+{
+	const oaes_ctx *k = ctx;
+	unsigned char none[16];
+	int outl = 0;
+
+	if (EVP_CIPHER_CTX_is_encrypting(k->gcm)) {
+		if (!EVP_CipherFinal_ex(k->gcm, none, &outl) ||
+		    EVP_CIPHER_CTX_ctrl(k->gcm, EVP_CTRL_GCM_GET_TAG, (int)tag_len, tag) <= 0)
+			return ossl__failed("EVP_CipherFinal_ex (GCM tag)");
+		return 0;
+	}
+	if (EVP_CIPHER_CTX_ctrl(k->gcm, EVP_CTRL_GCM_SET_TAG, (int)tag_len, tag) <= 0)
+		return ossl__failed("EVP_CTRL_GCM_SET_TAG");
+	if (!EVP_CipherFinal_ex(k->gcm, none, &outl)) {
+		ERR_clear_error();
+		return JCA_BADTAG;
+	}
+	return 0;
+}
+
+static void aes_cleanup(void *ctx)
+{
+	oaes_ctx *k = ctx;
+
+	EVP_CIPHER_CTX_free(k->enc);   /* frees and wipes OpenSSL's key schedule */
+	EVP_CIPHER_CTX_free(k->dec);
+	EVP_CIPHER_CTX_free(k->ctr);
+	EVP_CIPHER_CTX_free(k->gcm);
+	k->ctr = k->gcm = NULL;
+	k->enc = k->dec = NULL;
+	OPENSSL_cleanse(k->key, sizeof k->key);
+	k->key_len = 0;
+}
+
+static const jca_cipher_impl aes_impl = {
+	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-openssl", JCA_PRIO_GENERIC, NULL, sizeof(oaes_ctx)),
+	.block_size = AES_BLOCK,
+	.key_sizes = (1ull << 16) | (1ull << 24) | (1ull << 32),
+	.set_key = aes_set_key,
+	.ecb_encrypt = aes_ecb_encrypt,
+	.ecb_decrypt = aes_ecb_decrypt,
+	.cbc_encrypt = aes_cbc_encrypt,
+	.cbc_decrypt = aes_cbc_decrypt,
+	.cleanup = aes_cleanup,
+	.ctr32 = aes_ctr32,
+	/* GCM: EVP has no raw GHASH for the 2.2 building blocks (gcm_init,
+	 * ghash), so the message-level functions of 2.4 */
+	.aead_init = aes_aead_init,
+	.aead_update = aes_aead_update,
+	.aead_final = aes_aead_final,
+};
+static const jca_impl *const aes_impls[] = { &aes_impl.base, NULL };
+
+static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
+static const jca_attr aes_attrs[] = {
+	{ JCA_ATTR_MODES, JCA_AES_MODES },
+	{ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS },
+	{ "SupportedKeyFormats", "RAW" },
+	{ "ImplementedIn", "Software" },
+	{ NULL, NULL }
+};
+/* NIST SP 800-38A F.2.1, CBC-AES128.Encrypt: four chained blocks. */
+static const jca_kat kat_aes = {
+	sizeof(jca_kat),
+	"\x6b\xc1\xbe\xe2\x2e\x40\x9f\x96\xe9\x3d\x7e\x11\x73\x93\x17\x2a"
+	"\xae\x2d\x8a\x57\x1e\x03\xac\x9c\x9e\xb7\x6f\xac\x45\xaf\x8e\x51"
+	"\x30\xc8\x1c\x46\xa3\x5c\xe4\x11\xe5\xfb\xc1\x19\x1a\x0a\x52\xef"
+	"\xf6\x9f\x24\x45\xdf\x4f\x9b\x17\xad\x2b\x41\x7b\xe6\x6c\x37\x10", 64,
+	"\x2b\x7e\x15\x16\x28\xae\xd2\xa6\xab\xf7\x15\x88\x09\xcf\x4f\x3c", 16,
+	"\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f",
+	"\x76\x49\xab\xac\x81\x19\xb2\x46\xce\xe9\x8e\x9b\x12\xe9\x19\x7d"
+	"\x50\x86\xcb\x9b\x50\x72\x19\xee\x95\xdb\x11\x3a\x91\x76\x78\xb2"
+	"\x73\xbe\xd6\xb8\xe3\xc1\x74\x3b\x71\x16\xe6\x9e\x22\x22\x95\x16"
+	"\x3f\xf1\xca\xa1\x68\x1f\xac\x09\x12\x0e\xca\x30\x75\x86\xe1\xa7", 64, 0,
+	0, NULL, 0, NULL, 0
+};
+/* GCM: Test Case 16 of the GCM specification (AES-256, 60 bytes, 20 bytes
+ * of AAD), as the built-in provider's (tests/kat/gen_gcm_kat.py). The host
+ * seals, opens, and checks that a flipped tag bit is refused. */
+static const jca_kat kat_aes_gcm = {
+	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_GCM,
+	.key = "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08"
+	       "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08", .key_len = 32,
+	.iv = "\xca\xfe\xba\xbe\xfa\xce\xdb\xad\xde\xca\xf8\x88", .iv_len = 12,
+	.aad = "\xfe\xed\xfa\xce\xde\xad\xbe\xef\xfe\xed\xfa\xce\xde\xad\xbe\xef\xab\xad\xda\xd2",
+	.aad_len = 20,
+	.in = "\xd9\x31\x32\x25\xf8\x84\x06\xe5\xa5\x59\x09\xc5\xaf\xf5\x26\x9a"
+	      "\x86\xa7\xa9\x53\x15\x34\xf7\xda\x2e\x4c\x30\x3d\x8a\x31\x8a\x72"
+	      "\x1c\x3c\x0c\x95\x95\x68\x09\x53\x2f\xcf\x0e\x24\x49\xa6\xb5\x25"
+	      "\xb1\x6a\xed\xf5\xaa\x0d\xe6\x57\xba\x63\x7b\x39", .in_len = 60,
+	.out = "\x52\x2d\xc1\xf0\x99\x56\x7d\x07\xf4\x7f\x37\xa3\x2a\x84\x42\x7d"
+	       "\x64\x3a\x8c\xdc\xbf\xe5\xc0\xc9\x75\x98\xa2\xbd\x25\x55\xd1\xaa"
+	       "\x8c\xb0\x8e\x48\x59\x0d\xbb\x3d\xa7\xb0\x8b\x10\x56\x82\x88\x38"
+	       "\xc5\xf6\x1e\x63\x93\xba\x7a\x0a\xbc\xc9\xf6\x62", .out_len = 60,
+	.tag = "\x76\xfc\x6e\xce\x0f\x4e\x17\x68\xcd\xdf\x88\x53\xbb\x2d\x55\x1b", .tag_len = 16
+};
+static const jca_kat *const aes_extra_kats[] = { &kat_aes_gcm, NULL };
+
+const jca_service_desc ossl__svc_aes = {
+	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, aes_impls, &kat_aes,
+	aes_extra_kats
+};
+
+void ossl__aes_free(void)
+{
+	int i, j;
+
+	for (i = 0; i < 3; i++)
+		for (j = 0; j < AES_NMODES; j++) {
+			EVP_CIPHER_free(evp_aes[i][j]);
+			evp_aes[i][j] = NULL;
+		}
+}
+
+int ossl__aes_load(void)
+{
+	int i, j;
+
+	for (i = 0; i < 3; i++) {
+		for (j = 0; j < AES_NMODES; j++) {
+			if (!(evp_aes[i][j] = EVP_CIPHER_fetch(NULL, aes_ossl[i][j], NULL))) {
+				ossl__fetch_failed("cipher", aes_ossl[i][j]);
+				return -1;
+			}
+			if (EVP_CIPHER_get_block_size(evp_aes[i][j]) != (j >= AES_CTR ? 1 : AES_BLOCK) ||
+			    EVP_CIPHER_get_key_length(evp_aes[i][j]) != 16 + 8 * i) {
+				snprintf(ossl__load_error, sizeof ossl__load_error, "OpenSSL cipher %s: unexpected sizes",
+				         aes_ossl[i][j]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}

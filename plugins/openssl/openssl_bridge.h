@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* What the files of the OpenSSL bridge share (openssl_bridge.c: the
+ * plugin, its digests, loading; openssl_aes.c: AES). Not installed; hidden
+ * (the plugin is built with -fvisibility=hidden). */
+#ifndef JCA_OPENSSL_BRIDGE_H
+#define JCA_OPENSSL_BRIDGE_H
+
+#include <jca/provider.h>
+
+/* The host's set_error, set once by the entry before any vtable runs. */
+extern void (*ossl__set_error)(const char *message);
+/* A failed OpenSSL call: clears OpenSSL's error queue, returns -1 (the
+ * engine fails the call with JCA_IMPL). */
+int ossl__failed(const char *what);
+/* The same, with a reason the engine's JCA_IMPL message ends with. */
+int ossl__failed_why(const char *why);
+
+/* Why loading failed (empty when it succeeded). */
+extern char ossl__load_error[256];
+void ossl__fetch_failed(const char *kind, const char *name);
+
+/* AES: fetches the EVP ciphers at load (0, or -1 with ossl__load_error
+ * set), frees them; the Cipher service. */
+int ossl__aes_load(void);
+void ossl__aes_free(void);
+extern const jca_service_desc ossl__svc_aes;
+
+#endif

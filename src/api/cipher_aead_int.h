@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The state of the counter-mode engine (CTR and GCM), shared by its files:
+ *   cipher_aead.c      the engine: init, AAD, update, final (jca/cipher.h)
+ *   cipher_gcm.c       counters, GHASH, J0 and tag over the building blocks
+ *                      of ABI 2.2 (ctr32, gcm_init, ghash, gcm_encrypt)
+ *   cipher_aead_msg.c  GCM over message-level functions (ABI 2.4: aead_init,
+ *                      aead_update, aead_final), and the GCM known-answer test
+ * Not installed.
+ */
+#ifndef JCA_API_CIPHER_AEAD_INT_H
+#define JCA_API_CIPHER_AEAD_INT_H
+
+#include <string.h>
+
+#include "cipher_int.h"
+
+/* SP 800-38D 5.2.1.1: plaintext at most 2^39 - 256 bits, AAD and IV at
+ * most 2^64 - 1 bits. */
+#define GCM_MAX_DATA ((UINT64_C(1) << 36) - 32)
+#define GCM_MAX_AAD ((UINT64_C(1) << 61) - 1)
+
+enum { ST_AAD = 0, ST_DATA = 1, ST_DONE = 2 };
+
+/* An implementation function returned nonzero: remembered in c->failed,
+ * checked at the end of each call (see jca__aead_impl_failed). */
+#define CHK(call) do { if ((call) != 0) c->failed = 1; } while (0)
+
+struct jca__aead {
+	uint8_t j0[16];                /* GCM pre-counter block */
+	uint8_t ctr[16];               /* next counter block */
+	uint8_t xi[16];                /* GHASH accumulator */
+	uint8_t ks[16];                /* keystream of the current partial block */
+	uint8_t part[16];              /* AAD not yet a whole block */
+	uint64_t aad_len, data_len;    /* bytes so far */
+	uint8_t tag_len;               /* GCM tag bytes */
+	uint8_t state;                 /* ST_* */
+	uint8_t enc_used;              /* last_key/last_j0 describe an encryption */
+	uint8_t last_key_len;
+	uint8_t last_key[32], last_j0[16];
+	uint8_t cur_key[32];           /* the key the schedule and gkey were made from */
+	uint8_t cur_key_len;           /* 0: none (or not kept: longer than 32 bytes) */
+	uint8_t iv_short[32];          /* the IV as given, if at most 32 bytes */
+	uint8_t *iv_long;              /* else here (heap) */
+	size_t iv_len;
+	uint8_t *buf;                  /* decryption: ciphertext held back (heap) */
+	size_t blen, bcap;
+	/* message-level GCM only */
+	uint8_t *abuf;                 /* the AAD, held until the first data (aad_len bytes) */
+	size_t acap;
+	uint8_t *last_iv;              /* the last encryption's IV (in place of last_j0) */
+	size_t last_iv_len;
+	_Alignas(16) unsigned char gkey[];
+};
+
+static inline size_t jca__align16(size_t n)
+{
+	return (n + 15) & ~(size_t)15;
+}
+
+static inline struct jca__aead *jca__aead_state(const cipher_ctx *c)
+{
+	return (struct jca__aead *)(void *)((unsigned char *)c->key + jca__align16(c->impl->base.ctx_size));
+}
+
+/* GCM runs on the message-level functions (no GHASH building blocks). */
+static inline int jca__aead_msg(const cipher_ctx *c)
+{
+	return c->mode == JCA__MODE_GCM && !jca__gcm_blocks(c->impl);
+}
+
+static inline const uint8_t *jca__aead_iv_of(const struct jca__aead *st)
+{
+	return st->iv_long ? st->iv_long : st->iv_short;
+}
+
+/* ---- cipher_aead.c ---- */
+/* Ends a call whose implementation failed: wipes the n bytes written to
+ * out; the object needs cipher_init again. Returns JCA_IMPL. */
+JCA__HIDDEN int jca__aead_impl_failed(cipher_ctx *c, const char *fn, void *out, size_t n);
+/* Decryption: appends in_len bytes to the held-back ciphertext. */
+JCA__HIDDEN int jca__aead_hold(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len);
+/* Appends n bytes to a heap buffer (*buf, *cap) holding have bytes; a
+ * grown buffer is a new one, the old one wiped. 0 or -1 (no memory). */
+JCA__HIDDEN int jca__aead_append(uint8_t **buf, size_t *cap, size_t have, const uint8_t *in, size_t n);
+JCA__HIDDEN void jca__aead_free_secret(uint8_t **p, size_t len);
+
+/* 0 if equal, nonzero otherwise, in time independent of the contents. */
+static inline unsigned jca__ct_diff(const uint8_t *a, const uint8_t *b, size_t n)
+{
+	uint64_t d = 0, x, y;
+	size_t i = 0;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		d |= x ^ y;
+	}
+	for (; i < n; i++)
+		d |= (uint64_t)(a[i] ^ b[i]);
+	return (unsigned)((d | (d >> 32)) & 0xffffffffu) | (unsigned)(d != 0);
+}
+
+/* ---- cipher_gcm.c ---- */
+/* XORs len bytes with the keystream from position data_len; for GCM
+ * encryption (hash != 0) the ciphertext goes into GHASH. */
+JCA__HIDDEN void jca__aead_crypt(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const uint8_t *in,
+                                 size_t len, int hash);
+/* Hashes len bytes as whole blocks, the last one zero-padded. */
+JCA__HIDDEN void jca__gcm_ghash_padded(cipher_ctx *c, void *gkey, uint8_t xi[16], const uint8_t *p, size_t len);
+/* J0 (SP 800-38D 7.1 step 2) of an IV other than 12 bytes, by GHASH. */
+JCA__HIDDEN void jca__gcm_j0_hashed(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16]);
+/* J0 with the hash key gkey (unused for 12 bytes: IV || 0^31 || 1). */
+static inline void jca__gcm_j0(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16])
+{
+	if (iv_len != 12) {
+		jca__gcm_j0_hashed(c, gkey, iv, iv_len, j0);
+		return;
+	}
+	memcpy(j0, iv, 12);
+	j0[12] = j0[13] = j0[14] = 0;
+	j0[15] = 1;
+}
+/* Closes the AAD (GHASH of its last partial block); state ST_DATA. */
+JCA__HIDDEN void jca__gcm_start_data(cipher_ctx *c, struct jca__aead *st);
+/* Hashes the data's last partial block (encryption). */
+JCA__HIDDEN void jca__gcm_close_data(cipher_ctx *c, struct jca__aead *st);
+/* Tag of everything hashed so far (the data's last partial block in xi). */
+JCA__HIDDEN void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16]);
+/* Back to the state right after init (same key and IV). */
+JCA__HIDDEN void jca__aead_rewind(cipher_ctx *c, struct jca__aead *st);
+
+/* ---- cipher_aead_msg.c ---- */
+/* Holds AAD until the first data. */
+JCA__HIDDEN int jca__msg_aad(cipher_ctx *c, struct jca__aead *st, const uint8_t *aad, size_t len);
+/* Encryption: len bytes through aead_update (aead_init first if the data
+ * has not started); failures in c->failed. */
+JCA__HIDDEN void jca__msg_encrypt(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const uint8_t *in,
+                                  size_t len);
+/* Encryption: the tag (tag_len bytes). */
+JCA__HIDDEN void jca__msg_tag(cipher_ctx *c, struct jca__aead *st, uint8_t *tag);
+/* Decryption of the held ciphertext plus in (tag included). */
+JCA__HIDDEN int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len,
+                              uint8_t *out, size_t out_size, size_t *out_len);
+/* Would an encryption under (key, iv) repeat the last one? */
+JCA__HIDDEN int jca__msg_repeats(const struct jca__aead *st, const uint8_t *key, size_t key_len,
+                                 const uint8_t *iv, size_t iv_len);
+/* Remembers (iv) as the last encryption's; 0 or JCA_ENOMEM. */
+JCA__HIDDEN int jca__msg_remember_iv(struct jca__aead *st, const uint8_t *iv, size_t iv_len);
+
+#endif

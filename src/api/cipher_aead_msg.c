@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * GCM over an implementation's message-level functions (aead_init,
+ * aead_update, aead_final: provider.h, ABI 2.4), for the counter-mode
+ * engine (cipher_aead.c); and the GCM known-answer test, run through the
+ * engine for either kind of implementation.
+ *
+ * The engine keeps the JCA contract here as with the building blocks: the
+ * AAD is held until the first data (the implementation takes it whole, as
+ * PKCS#11's CK_GCM_PARAMS does); encryption streams through aead_update;
+ * decryption holds the whole ciphertext, decrypts it in place in the
+ * engine's own buffer, and copies the plaintext out only once aead_final
+ * has verified the tag. A failed tag leaves the output untouched.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cipher_aead_int.h"
+
+int jca__msg_aad(cipher_ctx *c, struct jca__aead *st, const uint8_t *aad, size_t len)
+{
+	if (jca__aead_append(&st->abuf, &st->acap, (size_t)st->aad_len, aad, len) != 0)
+		return jca__error(JCA_ENOMEM, "cipher_update_aad: %s: out of memory holding %zu bytes of AAD", c->name,
+		                  (size_t)st->aad_len + len);
+	st->aad_len += len;
+	return 0;
+}
+
+void jca__msg_encrypt(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const uint8_t *in, size_t len)
+{
+	/* the first data (or the tag of an empty message): the AAD is complete */
+	if (st->state == ST_AAD) {
+		CHK(c->impl->aead_init(c->key, 1, jca__aead_iv_of(st), st->iv_len, st->abuf, (size_t)st->aad_len,
+		                       st->tag_len));
+		st->state = ST_DATA;
+	}
+	if (len && !c->failed)
+		CHK(c->impl->aead_update(c->key, out, in, len));
+	st->data_len += len;
+}
+
+void jca__msg_tag(cipher_ctx *c, struct jca__aead *st, uint8_t *tag)
+{
+	CHK(c->impl->aead_final(c->key, tag, st->tag_len));
+}
+
+int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len, uint8_t *out,
+                  size_t out_size, size_t *out_len)
+{
+	size_t total = st->blen + in_len, len;
+	uint8_t tag[16];
+	int rc;
+
+	if (total < st->tag_len) {
+		jca__aead_rewind(c, st);
+		return jca__error(JCA_BADTAG, "%s: input of %zu bytes is shorter than the %u-byte tag", c->name,
+		                  total, (unsigned)st->tag_len);
+	}
+	len = total - st->tag_len;
+	if ((uint64_t)len > GCM_MAX_DATA)
+		return jca__error(JCA_LIMIT, "%s: more than 2^36 - 32 bytes of data for one key and IV", c->name);
+	if (out_size < len)
+		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", len, out_size);
+	/* the whole message in the engine's buffer, decrypted there in place */
+	if ((rc = jca__aead_hold(c, st, in, in_len)) != 0)
+		return rc;
+	memcpy(tag, st->buf + len, st->tag_len);
+	/* (updates have moved the state to ST_DATA without starting anything) */
+	CHK(c->impl->aead_init(c->key, 0, jca__aead_iv_of(st), st->iv_len, st->abuf, (size_t)st->aad_len,
+	                       st->tag_len));
+	if (!c->failed && len)
+		CHK(c->impl->aead_update(c->key, st->buf, st->buf, len));
+	rc = 0;
+	if (!c->failed) {
+		rc = c->impl->aead_final(c->key, tag, st->tag_len);
+		if (rc != 0 && rc != JCA_BADTAG)
+			c->failed = 1;
+	}
+	jca__wipe(tag, sizeof tag);
+	if (c->failed) {
+		jca__aead_rewind(c, st);
+		return jca__aead_impl_failed(c, "cipher_do_final", NULL, 0);
+	}
+	if (rc == JCA_BADTAG) {
+		jca__aead_rewind(c, st);
+		return jca__error(JCA_BADTAG, "%s: tag mismatch: wrong key, IV or AAD, or corrupted data", c->name);
+	}
+	if (len)
+		memcpy(out, st->buf, len);
+	jca__aead_rewind(c, st);           /* wipes the plaintext left in the buffer */
+	*out_len = len;
+	return 0;
+}
+
+int jca__msg_repeats(const struct jca__aead *st, const uint8_t *key, size_t key_len, const uint8_t *iv,
+                     size_t iv_len)
+{
+	/* Without GHASH the engine cannot compute J0, so it compares the IV
+	 * itself: the same IV gives the same J0; two different IVs give the
+	 * same J0 (only possible when one is not 12 bytes long) with
+	 * negligible probability. */
+	return st->enc_used && key_len == st->last_key_len && !jca__ct_diff(key, st->last_key, key_len) &&
+	       st->last_iv && iv_len == st->last_iv_len && !jca__ct_diff(iv, st->last_iv, iv_len);
+}
+
+int jca__msg_remember_iv(struct jca__aead *st, const uint8_t *iv, size_t iv_len)
+{
+	uint8_t *p;
+
+	if (st->last_iv && iv_len == st->last_iv_len) {
+		memmove(st->last_iv, iv, iv_len);
+		return 0;
+	}
+	p = malloc(iv_len);
+	if (!p)
+		return -1;
+	memcpy(p, iv, iv_len);
+	jca__aead_free_secret(&st->last_iv, st->last_iv_len);
+	st->last_iv = p;
+	st->last_iv_len = iv_len;
+	return 0;
+}
+
+/* ---- the GCM known-answer test (JCA_KAT_GCM) ---------------------------- */
+
+static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
+{
+	size_t n = 0, tl = k->tag_len, len = k->in_len;
+
+	/* encryption gives out || tag */
+	if (jca__aead_init(c, JCA_ENCRYPT, k->key, k->key_len, k->iv, k->iv_len, tl * 8) != 0 ||
+	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
+	    jca__aead_final(c, k->in, len, buf, len + tl, &n) != 0 || n != len + tl ||
+	    (len && memcmp(buf, k->out, len) != 0) || memcmp(buf + len, k->tag, tl) != 0)
+		return -1;
+	/* decryption of out || tag gives in */
+	if (jca__aead_init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl * 8) != 0 ||
+	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
+	    jca__aead_final(c, buf, len + tl, back, len + 1, &n) != 0 || n != len ||
+	    (len && memcmp(back, k->in, len) != 0))
+		return -1;
+	/* and a flipped tag bit is refused */
+	buf[len + tl - 1] ^= 0x80;
+	if (jca__aead_init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl * 8) != 0 ||
+	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
+	    jca__aead_final(c, buf, len + tl, back, len + 1, &n) != JCA_BADTAG)
+		return -1;
+	return 0;
+}
+
+int jca__aead_self_test(const jca_cipher_impl *impl, const jca_kat *k)
+{
+	size_t size = sizeof(cipher_ctx) + impl->base.ctx_size + jca__aead_extra(impl, JCA__MODE_GCM);
+	cipher_ctx *c = jca__alloc(size);
+	uint8_t *buf = malloc(k->in_len + 16), *back = malloc(k->in_len + 1);
+	int rc = -1, prev = jca_last_error();
+	char prev_msg[256];
+
+	/* the test's own refusals (the flipped tag) must not show: a
+	 * successful call leaves the thread's last error alone */
+	snprintf(prev_msg, sizeof prev_msg, "%s", jca_last_error_message());
+	if (c && buf && back) {
+		memset(c, 0, size);
+		c->impl = impl;
+		c->name = "AES/GCM/NoPadding (known-answer test)";
+		c->mode = JCA__MODE_GCM;
+		c->padding = JCA__PAD_NONE;
+		c->bs = impl->block_size;
+		rc = kat_run(c, k, buf, back);
+		jca__aead_cleanup(c);
+		if (impl->cleanup)
+			impl->cleanup(c->key);
+	}
+	if (c)
+		jca__free(c, size);
+	if (buf)
+		jca__wipe(buf, k->in_len + 16);
+	if (back)
+		jca__wipe(back, k->in_len + 1);
+	free(buf);
+	free(back);
+	jca__error(prev, "%s", prev ? prev_msg : "");
+	return rc;
+}

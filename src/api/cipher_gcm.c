@@ -1,0 +1,194 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Counters, GHASH, J0 and the GCM tag over an implementation's building
+ * blocks (ctr32, gcm_init, ghash, gcm_encrypt: provider.h, ABI 2.2), for
+ * the counter-mode engine (cipher_aead.c). SP 800-38A 6.5, SP 800-38D 6-7.
+ */
+#include <string.h>
+
+#include "cipher_aead_int.h"
+
+static uint32_t load32be(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static void store64be(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (56 - 8 * i));
+}
+
+/* ---- counters -------------------------------------------------------- */
+
+/* CTR mode: the whole 16-byte block is one big-endian counter (as the JDK
+ * and SP 800-38A B.1 with m = 128): ctr32 runs up to the 2^32 boundary,
+ * then the carry goes into the upper 96 bits. */
+static void ctr128(cipher_ctx *c, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	while (nblocks > 0) {
+		uint64_t room = (UINT64_C(1) << 32) - load32be(ctr + 12);
+		size_t n = (uint64_t)nblocks < room ? nblocks : (size_t)room;
+
+		CHK(c->impl->ctr32(c->key, ctr, out, in, n));
+		if (n == room)
+			for (int i = 11; i >= 0 && ++ctr[i] == 0; i--)
+				;
+		in += 16 * n;
+		out += 16 * n;
+		nblocks -= n;
+	}
+}
+
+/* The keystream block at the counter, which then advances. */
+static void next_keystream(cipher_ctx *c, struct jca__aead *st)
+{
+	memset(st->ks, 0, 16);
+	if (c->mode == JCA__MODE_CTR)
+		ctr128(c, st->ctr, st->ks, st->ks, 1);
+	else
+		CHK(c->impl->ctr32(c->key, st->ctr, st->ks, st->ks, 1));
+}
+
+/* Whole blocks go straight through the backend; a partial block is
+ * continued from st->ks. */
+void jca__aead_crypt(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const uint8_t *in, size_t len, int hash)
+{
+	const jca_cipher_impl *impl = c->impl;
+	size_t pos = (size_t)(st->data_len & 15), n;
+
+	st->data_len += len;
+	/* the rest of a partial block */
+	if (pos) {
+		size_t k = 16 - pos < len ? 16 - pos : len;
+
+		for (size_t i = 0; i < k; i++) {
+			out[i] = in[i] ^ st->ks[pos + i];
+			if (hash)
+				st->part[pos + i] = out[i];
+		}
+		in += k;
+		out += k;
+		len -= k;
+		if (pos + k < 16)
+			return;
+		if (hash)
+			CHK(impl->ghash(st->gkey, st->xi, st->part, 1));
+	}
+	n = len / 16;
+	if (n) {
+		if (c->mode == JCA__MODE_CTR) {
+			ctr128(c, st->ctr, out, in, n);
+		} else if (!hash) {
+			CHK(impl->ctr32(c->key, st->ctr, out, in, n));
+		} else if (impl->gcm_encrypt) {
+			CHK(impl->gcm_encrypt(c->key, st->gkey, st->ctr, st->xi, out, in, n));
+		} else {
+			CHK(impl->ctr32(c->key, st->ctr, out, in, n));
+			CHK(impl->ghash(st->gkey, st->xi, out, n));
+		}
+		in += 16 * n;
+		out += 16 * n;
+		len -= 16 * n;
+	}
+	if (len) {
+		next_keystream(c, st);
+		for (size_t i = 0; i < len; i++) {
+			out[i] = in[i] ^ st->ks[i];
+			if (hash)
+				st->part[i] = out[i];
+		}
+	}
+}
+
+/* ---- GHASH, J0, tag ---------------------------------------------------- */
+
+void jca__gcm_ghash_padded(cipher_ctx *c, void *gkey, uint8_t xi[16], const uint8_t *p, size_t len)
+{
+	size_t n = len / 16;
+
+	if (n)
+		CHK(c->impl->ghash(gkey, xi, p, n));
+	if (len % 16) {
+		uint8_t last[16] = { 0 };
+
+		memcpy(last, p + 16 * n, len % 16);
+		CHK(c->impl->ghash(gkey, xi, last, 1));
+	}
+}
+
+void jca__gcm_j0_hashed(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_len, uint8_t j0[16])
+{
+	uint8_t lens[16] = { 0 };
+
+	memset(j0, 0, 16);
+	jca__gcm_ghash_padded(c, gkey, j0, iv, iv_len);
+	store64be(lens + 8, (uint64_t)iv_len * 8);
+	CHK(c->impl->ghash(gkey, j0, lens, 1));
+}
+
+void jca__gcm_start_data(cipher_ctx *c, struct jca__aead *st)
+{
+	if (st->state == ST_AAD && (st->aad_len & 15) && !jca__aead_msg(c)) {
+		size_t r = (size_t)(st->aad_len & 15);
+
+		memset(st->part + r, 0, 16 - r);
+		CHK(c->impl->ghash(st->gkey, st->xi, st->part, 1));
+	}
+	st->state = ST_DATA;
+}
+
+void jca__gcm_close_data(cipher_ctx *c, struct jca__aead *st)
+{
+	if (st->data_len & 15) {
+		size_t r = (size_t)(st->data_len & 15);
+
+		memset(st->part + r, 0, 16 - r);
+		CHK(c->impl->ghash(st->gkey, st->xi, st->part, 1));
+	}
+}
+
+void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
+{
+	uint8_t lens[16], j0[16];
+
+	store64be(lens, st->aad_len * 8);
+	store64be(lens + 8, st->data_len * 8);
+	CHK(c->impl->ghash(st->gkey, st->xi, lens, 1));
+	/* E(J0): one block, by the single-block ECB path where there is one
+	 * (cheaper to start than the wide counter code) */
+	if (c->impl->ecb_encrypt) {
+		CHK(c->impl->ecb_encrypt(c->key, tag, st->j0, 1));
+	} else {
+		memcpy(j0, st->j0, 16);
+		memset(tag, 0, 16);
+		CHK(c->impl->ctr32(c->key, j0, tag, tag, 1));
+	}
+	for (int i = 0; i < 16; i++)
+		tag[i] ^= st->xi[i];
+}
+
+void jca__aead_rewind(cipher_ctx *c, struct jca__aead *st)
+{
+	memcpy(st->ctr, c->mode == JCA__MODE_GCM ? st->j0 : jca__aead_iv_of(st), 16);
+	if (c->mode == JCA__MODE_GCM) {
+		/* data starts at inc32(J0) */
+		uint32_t n = load32be(st->ctr + 12) + 1;
+
+		st->ctr[12] = (uint8_t)(n >> 24);
+		st->ctr[13] = (uint8_t)(n >> 16);
+		st->ctr[14] = (uint8_t)(n >> 8);
+		st->ctr[15] = (uint8_t)n;
+	}
+	/* (the next use reads them: plain stores are not optimised away) */
+	memset(st->xi, 0, sizeof st->xi);
+	memset(st->ks, 0, sizeof st->ks);
+	memset(st->part, 0, sizeof st->part);
+	if (st->abuf)
+		jca__wipe(st->abuf, (size_t)st->aad_len);
+	st->aad_len = st->data_len = 0;
+	st->state = ST_AAD;
+	if (st->buf)
+		jca__wipe(st->buf, st->blen);
+	st->blen = 0;
+}
