@@ -539,6 +539,8 @@ static void use_provider(const char *prov)
 			}
 			break;
 		}
+		default:
+			break;        /* SecureRandom, KDF: no descriptor fuzzing for them here */
 		}
 	}
 }

@@ -92,6 +92,8 @@ static void enumerate(void)
 				}
 			}
 			break;
+		default:
+			break;        /* SecureRandom, KDF: not streamed here */
 		}
 	}
 	if (!ntargets)
