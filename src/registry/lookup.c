@@ -133,8 +133,7 @@ static inline struct jca__front *front_slot(const char *name, jca_service_type t
 	return &front[((p >> 3) ^ (p >> 9) ^ (uintptr_t)type) & (JCA__FRONT_SLOTS - 1)];
 }
 
-static __attribute__((noinline)) const jca__resolved *lookup_slow(jca_service_type type, const char *name,
-                                                                   const char *provider);
+static const jca__resolved *lookup_slow(jca_service_type type, const char *name, const char *provider);
 
 const jca__resolved *jca__lookup(jca_service_type type, const char *name, const char *provider)
 {
