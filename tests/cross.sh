@@ -52,7 +52,7 @@ for src in src/util/alloc.c src/util/wipe.c src/util/osrandom.c src/registry/err
 	src/api/md.c src/api/cipher.c src/api/mac.c src/providers/builtin.c src/providers/builtin_md.c \
 	src/providers/builtin_cipher.c src/algs/cpu.c src/algs/md5.c src/algs/sha1.c src/algs/sha256.c \
 	src/algs/sha512.c src/algs/keccak.c src/algs/aes_ct.c src/algs/aes_ct_modes.c \
-	src/api/cipher_aead.c src/algs/ghash_ct.c src/algs/gcm_ct.c \
+	src/api/cipher_aead.c src/api/cipher_gcm.c src/api/cipher_aead_msg.c src/algs/ghash_ct.c src/algs/gcm_ct.c \
 	src/registry/types.c src/api/md_type.c src/api/cipher_type.c src/api/mac_type.c \
 	src/api/random_type.c src/api/kdf_type.c src/api/random.c src/api/random_config.c src/api/random_default.c \
 	src/api/kdf.c src/providers/builtin_random.c src/algs/drbg_hash.c src/algs/drbg_hmac.c src/algs/drbg_ctr.c; do
