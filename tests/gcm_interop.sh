@@ -139,4 +139,7 @@ fi
 # the bare "AES" warns that it means ECB
 "$jca" enc -t AES -K $K -in p -out /dev/null 2>err
 grep -q "ECB" err && ok "'-t AES' warns that it means ECB" || bad "'-t AES' gives no ECB warning"
+# -out onto a device writes into it, never replaces it (as root this was /dev/null)
+[ -c /dev/null ] && ok "/dev/null is still a character device after -out /dev/null" ||
+	bad "-out /dev/null replaced /dev/null (restore it: rm /dev/null; mknod -m 666 /dev/null c 1 3)"
 exit $fail

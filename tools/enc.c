@@ -422,8 +422,9 @@ static int run(const struct enc_opts *o)
 	size_t key_len = 0, iv_len = 0, aad_len = 0;
 	cipher_ctx *c;
 	uint64_t size = 0;
-	int in_fd = -1, out_fd = -1, rc = EXIT_ERROR;
+	int in_fd = -1, out_fd = -1, rc = EXIT_ERROR, direct = 0;
 	static char target[PATH_MAX];
+	struct stat ost;
 
 	c = o->provider ? cipher_get_instance_from(o->trans, o->provider) : cipher_get_instance(o->trans);
 	if (!c) {
@@ -461,8 +462,12 @@ static int run(const struct enc_opts *o)
 		out_name = out_target(o->cmd, out_name, target);
 		if (!out_name)
 			goto out;
-		catch_signals();
-		out_fd = open_temp(out_name);
+		/* a device, FIFO or socket is written straight into (as openssl
+		 * enc -out does); only a regular file is replaced atomically */
+		direct = stat(out_name, &ost) == 0 && !S_ISREG(ost.st_mode);
+		if (!direct)
+			catch_signals();
+		out_fd = direct ? open(out_name, O_WRONLY | O_CLOEXEC) : open_temp(out_name);
 		if (out_fd < 0) {
 			file_error(out_name, errno);
 			goto out;
@@ -473,11 +478,17 @@ static int run(const struct enc_opts *o)
 	if (start(o, c, key, key_len, iv, iv_len, in_fd, out_fd) != 0 ||
 	    (aad && cipher_update_aad(c, aad, aad_len) != 0 && (msg("%s", jca_last_error_message()), 1)) ||
 	    pump(o, c, in_fd, in_name, size, out_fd, out_name) != 0) {
-		if (to_file)
+		if (to_file && direct)
+			close(out_fd);
+		else if (to_file)
 			drop_temp(out_fd);
 		goto out;
 	}
-	if (to_file ? commit_temp(out_fd, out_name) != 0 : 0)
+	if (to_file && direct && close(out_fd) != 0) {
+		file_error(out_name, errno);
+		goto out;
+	}
+	if (to_file && !direct && commit_temp(out_fd, out_name) != 0)
 		goto out;
 	rc = 0;
 out:
