@@ -47,7 +47,7 @@ static const char *oid_target(const jca_service *s, const jca_oid_info *oi)
 	return strcmp(oi->name, jca_service_algorithm(s)) ? oi->name : NULL;
 }
 
-static const char *state_name(jca_provider_state_t st)
+static const char *state_name(jca_load_state st)
 {
 	switch (st) {
 	case JCA_PROVIDER_LOADED: return "loaded";
@@ -93,7 +93,7 @@ static void text_service(const jca_service *s, const struct list_opts *o)
 	int n = 0;
 
 	printf("     %s\n", esc(jca_service_algorithm(s)));
-	for (i = 0; (a = jca_service_alias_at(s, i)); i++)
+	for (i = 0; jca_service_alias_at(s, i, &a) == 0; i++)
 		printf("%s%s", n++ ? ", " : "       aliases: ", esc(a));
 	if (n)
 		putchar('\n');
@@ -120,7 +120,7 @@ static void text_service(const jca_service *s, const struct list_opts *o)
 
 static void text_provider(size_t index, const jca_provider *p, const struct list_opts *o)
 {
-	jca_provider_state_t st = jca_provider_state(p);
+	jca_load_state st = jca_provider_state(p);
 	const char *ver = jca_provider_version(p), *desc = jca_provider_description(p);
 	const jca_service *s;
 	size_t t, si;
@@ -140,7 +140,7 @@ static void text_provider(size_t index, const jca_provider *p, const struct list
 	for (t = 0; t < N_TYPES; t++) {
 		int header = 0;
 
-		for (si = 0; (s = jca_provider_service_at(p, si)); si++) {
+		for (si = 0; jca_provider_service_at(p, si, &s) == 0; si++) {
 			if (jca_service_type_of(s) != types[t])
 				continue;
 			if (!header++)
@@ -165,7 +165,7 @@ static void json_service(const jca_service *s)
 	printf(", \"algorithm\": ");
 	json_string(stdout, jca_service_algorithm(s));
 	printf(", \"aliases\": [");
-	for (i = 0; (a = jca_service_alias_at(s, i)); i++) {
+	for (i = 0; jca_service_alias_at(s, i, &a) == 0; i++) {
 		printf("%s", n++ ? ", " : "");
 		json_string(stdout, a);
 	}
@@ -201,7 +201,7 @@ static void json_service(const jca_service *s)
 
 static void json_provider(size_t index, const jca_provider *p)
 {
-	jca_provider_state_t st = jca_provider_state(p);
+	jca_load_state st = jca_provider_state(p);
 	const jca_service *s;
 	size_t si;
 
@@ -218,7 +218,7 @@ static void json_provider(size_t index, const jca_provider *p)
 	printf(", \"reason\": ");
 	json_string(stdout, st == JCA_PROVIDER_FAILED ? jca_provider_state_reason(p) : NULL);
 	printf(",\n     \"services\": [");
-	for (si = 0; (s = jca_provider_service_at(p, si)); si++) {
+	for (si = 0; jca_provider_service_at(p, si, &s) == 0; si++) {
 		printf("%s\n      ", si ? "," : "");
 		json_service(s);
 	}
@@ -256,27 +256,27 @@ int cmd_list(int argc, char **argv)
 		default: return EXIT_ERROR;
 		}
 	}
-	if (!jca_provider_at(0) && jca_last_error() != JCA_OK && !o.json) {
+	if (jca_provider_at(0, &prov) < 0 && !o.json) {
 		/* e.g. a broken configuration file: say why the list is empty */
 		msg("%s", esc(jca_last_error_message()));
 		return EXIT_ERROR;
 	}
 	if (o.load)
-		for (i = 0; (prov = jca_provider_at(i)); i++)
+		for (i = 0; jca_provider_at(i, &prov) == 0; i++)
 			if (jca_provider_ensure_loaded(prov) != 0)
 				failed = 1;         /* the reason shows in the listing */
 	if (o.json) {
 		printf("{\"jca_version\": ");
 		json_string(stdout, jca_version());
 		printf(",\n  \"providers\": [");
-		for (i = 0; (prov = jca_provider_at(i)); i++) {
+		for (i = 0; jca_provider_at(i, &prov) == 0; i++) {
 			printf("%s\n", i ? "," : "");
 			json_provider(i, prov);
 		}
 		printf("%s]}\n", i ? "\n  " : "");
 		return failed;
 	}
-	for (i = 0; (prov = jca_provider_at(i)); i++) {
+	for (i = 0; jca_provider_at(i, &prov) == 0; i++) {
 		if (i)
 			putchar('\n');
 		text_provider(i, prov, &o);

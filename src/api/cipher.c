@@ -44,13 +44,8 @@ cipher_ctx *cipher_get_instance(const char *transformation)
 
 cipher_ctx *cipher_get_instance_from(const char *transformation, const char *provider)
 {
-	const jca__resolved *r;
+	const jca__resolved *r = jca__lookup_from(JCA_CIPHER, transformation, provider);
 
-	if (!provider) {
-		jca__error(JCA_EINVAL, "provider name is NULL");
-		return NULL;
-	}
-	r = jca__lookup(JCA_CIPHER, transformation, provider);
 	return r ? cipher_create(r) : NULL;
 }
 
@@ -61,11 +56,9 @@ const cipher_handle *cipher_lookup(const char *transformation)
 
 cipher_ctx *cipher_new(const cipher_handle *h)
 {
-	if (!h) {
-		jca__error(JCA_EINVAL, "Cipher handle is NULL");
-		return NULL;
-	}
-	return cipher_create((const jca__resolved *)h);
+	const jca__resolved *r = jca__from_handle(JCA_CIPHER, h);
+
+	return r ? cipher_create(r) : NULL;
 }
 
 int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,

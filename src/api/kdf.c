@@ -211,7 +211,7 @@ static int extract(kdf_ctx *k, const kdf_params *p, uint8_t *prk)
 	if (rc == 0)
 		rc = mac_update(k->mac, p->secret, p->secret_len);
 	if (rc == 0)
-		rc = mac_do_final(k->mac, prk, k->hlen);
+		rc = mac_do_final(k->mac, prk, k->hlen, &(size_t){ 0 });
 	return rc < 0 ? rc : 0;
 }
 
@@ -305,12 +305,12 @@ static int pbkdf2(kdf_ctx *k, uint8_t *out, size_t out_len)
 		if (rc == 0)
 			rc = mac_update(k->mac, be, 4);
 		if (rc == 0)
-			rc = mac_do_final(k->mac, u, hl);
+			rc = mac_do_final(k->mac, u, hl, &(size_t){ 0 });
 		memcpy(t, u, hl);
 		for (j = 1; j < k->iterations && rc >= 0; j++) {
 			rc = mac_update(k->mac, u, hl);
 			if (rc == 0)
-				rc = mac_do_final(k->mac, u, hl);
+				rc = mac_do_final(k->mac, u, hl, &(size_t){ 0 });
 			for (i = 0; i < hl; i++)
 				t[i] ^= u[i];
 		}
@@ -344,7 +344,7 @@ static int expand(kdf_ctx *k, uint8_t *out, size_t out_len)
 		if (rc == 0)
 			rc = mac_update(k->mac, &n, 1);
 		if (rc == 0)
-			rc = mac_do_final(k->mac, t, hl);
+			rc = mac_do_final(k->mac, t, hl, &(size_t){ 0 });
 		tl = hl;
 		memcpy(out + done, t, take);
 		done += take;

@@ -63,13 +63,8 @@ random_ctx *random_get_instance(const char *name)
 
 random_ctx *random_get_instance_from(const char *name, const char *provider)
 {
-	const jca__resolved *res;
+	const jca__resolved *res = jca__lookup_from(JCA_SECURE_RANDOM, name, provider);
 
-	if (!provider) {
-		jca__error(JCA_EINVAL, "provider name is NULL");
-		return NULL;
-	}
-	res = jca__lookup(JCA_SECURE_RANDOM, name, provider);
 	return res ? create(res) : NULL;
 }
 
@@ -80,11 +75,9 @@ const random_handle *random_lookup(const char *name)
 
 random_ctx *random_new(const random_handle *h)
 {
-	if (!h) {
-		jca__error(JCA_EINVAL, "SecureRandom handle is NULL");
-		return NULL;
-	}
-	return create((const jca__resolved *)h);
+	const jca__resolved *r = jca__from_handle(JCA_SECURE_RANDOM, h);
+
+	return r ? create(r) : NULL;
 }
 
 /* Draws between lo and hi bytes from the entropy source into buf. */
