@@ -101,7 +101,8 @@ JCA_API const char *jca_last_error_message(void);
  *     the provider list; the caller never frees it.
  *  2. X_init(obj, key or parameters) makes the object ready; calling it
  *     again starts over with new ones. An operation before X_init returns
- *     JCA_NOTINIT (a MessageDigest needs no X_init).
+ *     JCA_NOTINIT (a MessageDigest needs no X_init; a SecureRandom
+ *     instantiates itself with its defaults on first use).
  *  3. The operation: X_update(obj, in, in_len) any number of times, then a
  *     final call that writes the result and returns the object to its
  *     initialised state (same key and parameters), ready for the next
@@ -109,7 +110,9 @@ JCA_API const char *jca_last_error_message(void);
  *  4. X_reset(obj) drops the input so far (wiped) and returns the object to
  *     its initialised state: 0, or JCA_EINVAL (NULL), JCA_NOTINIT (nothing
  *     to return to), JCA_IMPL (the provider failed). SecureRandom's reset
- *     instantiates the generator again from fresh entropy.
+ *     instantiates the generator again, with the same parameters, from
+ *     fresh entropy (never repeating an output); a KDF's keeps its
+ *     parameters (it holds no input between calls).
  *  5. X_clone(obj) returns an independent object in the same state, or
  *     NULL: JCA_UNSUPPORTED where a copy would be unsafe (Cipher and
  *     SecureRandom: two copies would repeat a key stream or an output),

@@ -264,9 +264,20 @@ int cipher_reset(cipher_ctx *c)
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "cipher_reset: NULL object");
-	if (c->dir)
-		rewind_ctx(c);
+	if (!c->dir)
+		return jca__error(JCA_NOTINIT, "cipher_reset: %s is not initialised (call cipher_init)", c->name);
+	rewind_ctx(c);
 	return 0;
+}
+
+cipher_ctx *cipher_clone(const cipher_ctx *c)
+{
+	if (!c)
+		jca__error(JCA_EINVAL, "cipher_clone: NULL object");
+	else
+		jca__error(JCA_UNSUPPORTED, "cipher_clone: %s cannot be cloned: two copies would use one key "
+		           "stream (initialise a new instance instead)", c->name);
+	return NULL;
 }
 
 size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
@@ -412,7 +423,7 @@ size_t cipher_block_length(const cipher_ctx *c)
 	return c ? c->bs : 0;
 }
 
-const uint8_t *cipher_iv(const cipher_ctx *c)
+const void *cipher_iv(const cipher_ctx *c)
 {
 	size_t n;
 

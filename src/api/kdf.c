@@ -27,7 +27,9 @@ struct kdf_ctx {
 	uint8_t *data;                     /* salt (PBKDF2), info (expand) or PRK (extract); owned */
 	size_t data_len;
 	uint64_t iterations;
+	const struct jca_service *tmpl;    /* the template's service: PBKDF2 or HKDF */
 	char name[160];
+	char impl[200];                    /* "pbkdf2(hmac(sha256-shani))" */
 };
 
 static int has_prefix(const char *s, const char *prefix)
@@ -123,7 +125,9 @@ static kdf_ctx *create(const kdf_handle *h)
 	kdf_ctx *k;
 
 	/* the template's service again: policy may have changed since lookup */
-	if (!kdf_service(kind == KIND_PBKDF2 ? "PBKDF2" : "HKDF", kind, NULL))
+	const jca__resolved *t = kdf_service(kind == KIND_PBKDF2 ? "PBKDF2" : "HKDF", kind, NULL);
+
+	if (!t)
 		return NULL;
 	k = calloc(1, sizeof *k);
 	if (!k) {
@@ -131,6 +135,7 @@ static kdf_ctx *create(const kdf_handle *h)
 		return NULL;
 	}
 	k->kind = kind;
+	k->tmpl = t->svc;
 	k->mac_r = r;
 	k->mac = mac_new((const mac_handle *)r);
 	if (!k->mac) {
@@ -144,6 +149,7 @@ static kdf_ctx *create(const kdf_handle *h)
 		snprintf(k->name, sizeof k->name, "HKDF-%s", mac_algorithm(k->mac) + 4);
 	else
 		snprintf(k->name, sizeof k->name, "HKDFWith%s", mac_algorithm(k->mac));
+	snprintf(k->impl, sizeof k->impl, "%s(%s)", t->svc->impl_name, mac_implementation(k->mac));
 	return k;
 }
 
@@ -156,13 +162,10 @@ kdf_ctx *kdf_get_instance(const char *name)
 
 kdf_ctx *kdf_get_instance_from(const char *name, const char *provider)
 {
-	const kdf_handle *h;
+	const kdf_handle *h = provider ? resolve(name, provider) : NULL;
 
-	if (!provider) {
-		jca__error(JCA_EINVAL, "provider name is NULL");
-		return NULL;
-	}
-	h = resolve(name, provider);
+	if (!provider)
+		jca__error(JCA_EINVAL, "KDF \"%s\": provider name is NULL", name ? name : "(null)");
 	return h ? create(h) : NULL;
 }
 
@@ -360,7 +363,7 @@ static int expand(kdf_ctx *k, uint8_t *out, size_t out_len)
 
 int kdf_derive(kdf_ctx *k, void *out, size_t out_len)
 {
-	if (!k || !out)
+	if (!k || (!out && out_len))
 		return jca__error(JCA_EINVAL, "kdf_derive: NULL %s", k ? "output" : "object");
 	if (!k->mode)
 		return jca__error(JCA_NOTINIT, "kdf_derive: %s is not initialised (call kdf_init)", k->name);
@@ -381,6 +384,50 @@ int kdf_derive(kdf_ctx *k, void *out, size_t out_len)
 			                  k->name, out_len, 255 * k->hlen);
 		return expand(k, out, out_len);
 	}
+}
+
+int kdf_reset(kdf_ctx *k)
+{
+	if (!k)
+		return jca__error(JCA_EINVAL, "kdf_reset: NULL object");
+	if (!k->mode)
+		return jca__error(JCA_NOTINIT, "kdf_reset: %s is not initialised (call kdf_init)", k->name);
+	return 0;                          /* no input is held between calls */
+}
+
+kdf_ctx *kdf_clone(const kdf_ctx *k)
+{
+	kdf_ctx *c;
+
+	if (!k) {
+		jca__error(JCA_EINVAL, "kdf_clone: NULL object");
+		return NULL;
+	}
+	c = malloc(sizeof *c);
+	if (!c) {
+		jca__error(JCA_ENOMEM, "out of memory cloning %s", k->name);
+		return NULL;
+	}
+	memcpy(c, k, sizeof *c);
+	c->data = NULL;
+	c->mac = mac_clone(k->mac);
+	if (!c->mac || (k->data && keep(c, k->data, k->data_len) != 0)) {
+		mac_free(c->mac);
+		jca__wipe(c, sizeof *c);
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+const char *kdf_provider(const kdf_ctx *k)
+{
+	return k ? jca_provider_name(jca_service_provider(k->tmpl)) : NULL;
+}
+
+const char *kdf_implementation(const kdf_ctx *k)
+{
+	return k ? k->impl : NULL;
 }
 
 const char *kdf_algorithm(const kdf_ctx *k)

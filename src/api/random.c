@@ -255,6 +255,33 @@ int random_reseed(random_ctx *r, const void *add, size_t add_len)
 	return do_reseed(r, add, add_len);
 }
 
+int random_reset(random_ctx *r)
+{
+	if (!r)
+		return jca__error(JCA_EINVAL, "random_reset: NULL object");
+	if (r->kind == KIND_NATIVE)
+		return 0;                  /* no state: every request reads the kernel */
+	if (!r->ready)
+		return ensure_ready(r);
+	uninstantiate(r);
+	return do_instantiate(r, NULL, 0);
+}
+
+random_ctx *random_clone(const random_ctx *r)
+{
+	if (!r)
+		jca__error(JCA_EINVAL, "random_clone: NULL object");
+	else
+		jca__error(JCA_UNSUPPORTED, "random_clone: SecureRandom \"%s\" cannot be cloned: two copies "
+		           "would give the same output", r->algorithm);
+	return NULL;
+}
+
+const char *random_implementation(const random_ctx *r)
+{
+	return r ? r->impl->base.name : NULL;
+}
+
 const char *random_algorithm(const random_ctx *r)
 {
 	return r ? r->algorithm : NULL;
