@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -27,8 +28,9 @@ static void usage_list(FILE *f)
 	        "plugin path) and load state (loaded, not yet loaded, failed: reason) -\n"
 	        "then each loaded provider's services by type (MessageDigest, Cipher,\n"
 	        "Mac, SecureRandom, KDF) with their aliases, OIDs and the implementation\n"
-	        "in use. Listing\n"
-	        "only reads the registry: it never loads a plugin.\n"
+	        "in use; a KDF template (PBKDF2, HKDF) with every name it serves now\n"
+	        "(PBKDF2WithHmacSHA256, HKDF-SHA256, ...: one per Mac in the registry).\n"
+	        "Listing only reads the registry: it never loads a plugin.\n"
 	        "\n"
 	        "  -b, --backends   every implementation of each service with its priority,\n"
 	        "                   availability on this CPU and which one is active\n"
@@ -84,8 +86,65 @@ static const char *esc(const char *s)
 	return b;
 }
 
+/* ---- the names a user types for a templated service ----
+ * A KDF service is a template over Macs ("PBKDF2" serves
+ * PBKDF2With<Mac>, "HKDF" serves HKDF-<digest>): list every such name
+ * that resolves to this service now, as the JDK's
+ * Security.getAlgorithms does. Only Macs of providers reached before the
+ * first not-yet-loaded one count, so that listing loads nothing. */
+
+#define MAX_TEMPLATED 256
+
+/* Fills names (owned by the caller, freed with free) and returns their
+ * count. */
+static size_t templated_names(const jca_service *s, char **names)
+{
+	const char *alg = jca_service_algorithm(s), *tmpl_prov = jca_provider_name(jca_service_provider(s));
+	const jca_provider *p;
+	const jca_service *m;
+	size_t pi, si, n = 0, j;
+	int pbkdf2;
+
+	if (jca_service_type_of(s) != JCA_KDF || (strcasecmp(alg, "PBKDF2") && strcasecmp(alg, "HKDF")))
+		return 0;
+	pbkdf2 = !strcasecmp(alg, "PBKDF2");
+	for (pi = 0; jca_provider_at(pi, &p) == 0 && jca_provider_state(p) == JCA_PROVIDER_LOADED; pi++) {
+		for (si = 0; jca_provider_service_at(p, si, &m) == 0 && n < MAX_TEMPLATED; si++) {
+			const char *mac = jca_service_algorithm(m);
+			char name[200];
+			kdf_ctx *k;
+
+			if (jca_service_type_of(m) != JCA_MAC)
+				continue;
+			if (pbkdf2)
+				snprintf(name, sizeof name, "PBKDF2With%s", mac);
+			else if (!strncasecmp(mac, "Hmac", 4))
+				snprintf(name, sizeof name, "HKDF-%s", mac + 4);
+			else
+				snprintf(name, sizeof name, "HKDFWith%s", mac);
+			for (j = 0; j < n && strcasecmp(names[j], name); j++)
+				;
+			if (j < n)
+				continue;                  /* the same Mac from two providers */
+			k = kdf_get_instance(name);
+			if (k && !strcmp(kdf_provider(k), tmpl_prov) && (names[n] = strdup(kdf_algorithm(k))))
+				n++;
+			kdf_free(k);
+		}
+	}
+	return n;
+}
+
+static void free_names(char **names, size_t n)
+{
+	while (n)
+		free(names[--n]);
+}
+
 static void text_service(const jca_service *s, const struct list_opts *o)
 {
+	char *names[MAX_TEMPLATED];
+	size_t nn;
 	const char *a, *target, *k, *v;
 	jca_impl_info info;
 	jca_oid_info oi;
@@ -105,6 +164,12 @@ static void text_service(const jca_service *s, const struct list_opts *o)
 	}
 	if (n)
 		putchar('\n');
+	nn = templated_names(s, names);
+	for (i = 0; i < nn; i++)
+		printf("%s%s", i ? ", " : "       names: ", esc(names[i]));
+	if (nn)
+		putchar('\n');
+	free_names(names, nn);
 	printf("       implementation: %s\n", esc(jca_service_attribute(s, "Implementation")));
 	if (o->verbose) {
 		for (i = 0; jca_service_attribute_at(s, i, &k, &v) == 0; i++)
@@ -154,6 +219,8 @@ static void text_provider(size_t index, const jca_provider *p, const struct list
 
 static void json_service(const jca_service *s)
 {
+	char *names[MAX_TEMPLATED];
+	size_t nn;
 	const char *a, *target, *k, *v;
 	jca_impl_info info;
 	jca_oid_info oi;
@@ -169,6 +236,13 @@ static void json_service(const jca_service *s)
 		printf("%s", n++ ? ", " : "");
 		json_string(stdout, a);
 	}
+	printf("], \"names\": [");
+	nn = templated_names(s, names);
+	for (i = 0; i < nn; i++) {
+		printf("%s", i ? ", " : "");
+		json_string(stdout, names[i]);
+	}
+	free_names(names, nn);
 	printf("], \"oids\": [");
 	n = 0;
 	for (i = 0; jca_service_oid_at(s, i, &oi) == 0; i++) {

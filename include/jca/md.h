@@ -32,8 +32,10 @@ JCA_API md_ctx *md_get_instance(const char *name);
 JCA_API md_ctx *md_get_instance_from(const char *name, const char *provider);
 
 /* Pre-resolved handle (like a fetched EVP_MD or a JCA Provider.Service):
- * look up once, create many times. Valid until jca_shutdown(), whatever
- * happens to the provider list. */
+ * look up once, create many times. NULL with the last error set, as
+ * md_get_instance. Valid until jca_shutdown(), whatever happens to the
+ * provider list; never freed by the caller. md_new: NULL and JCA_EINVAL
+ * for a NULL handle, JCA_ENOMEM, JCA_IMPL. */
 JCA_API const md_handle *md_lookup(const char *name);
 JCA_API md_ctx *md_new(const md_handle *h);
 
