@@ -126,7 +126,7 @@ static void resolve_prim(void)
 {
 	jca__drbg_cfg c;
 
-	prim_rc = jca__drbg_configure(&c, "CTR_DRBG,AES-256,256,use_df", 0);
+	prim_rc = jca__drbg_configure(&c, JCA_DRBG_DEFAULT_MECHANISM, 0, 0);
 	if (prim_rc == 0)
 		prim = c.prim;
 }
