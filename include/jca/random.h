@@ -17,11 +17,17 @@
  *    Rev. 1, seeded from the kernel (getrandom): Hash_DRBG and HMAC_DRBG
  *    over SHA-1, SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224,
  *    SHA-512/256; CTR_DRBG over AES-128, AES-192, AES-256, with or without
- *    the derivation function. The digest or AES implementation is the one
- *    the registry hands out for that name (its best backend, or a
- *    preferred provider's), so policy that disables SHA-1 also disables
- *    Hash_DRBG over SHA-1. Default: JCA_DRBG_DEFAULT_MECHANISM (see
- *    random_params.mechanism).
+ *    the derivation function. The digest or AES implementation is the
+ *    registry's for that name (its best backend, or a preferred
+ *    provider's) if the DRBG can run it, else the first provider's in
+ *    preference order that it can: a DRBG needs the raw function (a
+ *    digest whose context is plain memory; AES's single-block encryption
+ *    on a plain key schedule), which a bridge to another library (the
+ *    OpenSSL plugin, a PKCS#11 token) does not offer, so with such a
+ *    provider listed before builtin the DRBG runs on builtin's. If no
+ *    provider has one: JCA_NOALG (never a weaker substitute). Policy that
+ *    disables SHA-1 also disables Hash_DRBG over SHA-1. Default:
+ *    JCA_DRBG_DEFAULT_MECHANISM (see random_params.mechanism).
  *  - "NativePRNG": the kernel's generator itself (getrandom(2)); it takes
  *    no parameters (random_init accepts NULL or all-zero params only;
  *    random_generate refuses a prediction resistance request and
@@ -165,8 +171,11 @@ JCA_API void random_free(random_ctx *r);
  * state and that block live in memory the kernel wipes in a fork child
  * (MADV_WIPEONFORK, with the pthread_atfork generation counter as a
  * fallback). Reseeds from the kernel every 65536 requests to the DRBG.
- * Returns 0, JCA_EINVAL (buf NULL with len > 0) or JCA_RANDOM (the kernel
- * or the AES implementation unavailable). */
+ * The AES-256 is found as for a "DRBG" instance (whatever the provider
+ * order, the first one the DRBG can run), once; a failure is not kept:
+ * the next call looks again. Returns 0, JCA_EINVAL (buf NULL with len >
+ * 0) or JCA_RANDOM (the kernel or a usable AES-256 unavailable; the
+ * message says why). */
 JCA_API int jca_random(void *buf, size_t len);
 
 #ifdef __cplusplus

@@ -191,7 +191,8 @@ static int parse(parsed *ps, const char *mechanism)
 	return 0;
 }
 
-/* ---- the primitive ---- */
+/* ---- the primitive: the first implementation in preference order that
+ * the DRBG can run ---- */
 
 /* A plain digest context the DRBG state can hold (no outside resources). */
 static int hash_fits(const void *impl)
@@ -211,18 +212,44 @@ static int aes_fits(const void *impl)
 	       a->set_key && a->ecb_encrypt;
 }
 
-/* The implementation that serves (type, name), if the DRBG can run it. */
+/*
+ * The implementation that serves (type, name) if the DRBG can run it,
+ * else that of the first provider in preference order that offers the
+ * name with one it can run. A bridge to another library (the OpenSSL
+ * plugin, a PKCS#11 token) keeps its state outside the context, so the
+ * DRBG cannot hold it; the next provider's (builtin's) then serves.
+ * Policy holds: a disabled name is offered by no provider. NULL with the
+ * last error set if none fits; never a weaker substitute.
+ */
 static const void *find_prim(jca_service_type type, const char *name, int (*fits)(const void *),
                              const char *needs)
 {
 	const jca__resolved *r = jca__lookup(type, name, NULL);
+	const jca_provider *p;
+	char saved[256], first[128];
+	int code;
+	size_t i;
 
 	if (!r)
 		return NULL;
 	if (fits(r->impl))
 		return r->impl;
-	jca__error(JCA_NOALG, "DRBG: the %s implementation in use (%s) cannot run a DRBG (it needs %s)", name,
-	           ((const jca_impl *)r->impl)->name, needs);
+	snprintf(first, sizeof first, "%s of provider %s", ((const jca_impl *)r->impl)->name,
+	         jca_provider_name(jca_service_provider(r->svc)));
+	/* the lookups below fail for providers that lack the name: a
+	 * successful call leaves the caller's last error as it was */
+	code = jca_last_error();
+	snprintf(saved, sizeof saved, "%s", jca_last_error_message());
+	for (i = 0; (p = jca_provider_at(i)) != NULL; i++) {
+		const jca__resolved *q = jca__lookup(type, name, jca_provider_name(p));
+
+		if (q && fits(q->impl)) {
+			jca__error(code, "%s", saved);
+			return q->impl;
+		}
+	}
+	jca__error(JCA_NOALG, "DRBG: no provider offers %s with %s (the one in use, %s, keeps its state "
+	           "outside the context or is too large)", name, needs, first);
 	return NULL;
 }
 
