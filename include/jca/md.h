@@ -39,8 +39,15 @@ JCA_API md_ctx *md_get_instance_from(const char *name, const char *provider);
 JCA_API const md_handle *md_lookup(const char *name);
 JCA_API md_ctx *md_new(const md_handle *h);
 
-/* Absorb len bytes (data may be NULL when len is 0). Returns 0 or
- * JCA_EINVAL. */
+/* Failure: when an implementation function fails (a plugin's init,
+ * update or final returns nonzero) the call returns JCA_IMPL, and the
+ * object stays failed until md_reset succeeds: until then md_update,
+ * md_digest and md_clone fail with JCA_IMPL ("failed earlier"), whatever
+ * the implementation would do now, and write nothing. md_digest wipes the
+ * output of the final that failed. */
+
+/* Absorb len bytes (data may be NULL when len is 0). Returns 0,
+ * JCA_EINVAL or JCA_IMPL. */
 JCA_API int md_update(md_ctx *md, const void *data, size_t len);
 /* Finish: write the digest (md_length(md) bytes) to out, set *out_len to
  * that, and start a new message (JCA digest()). out_size is the room in
@@ -62,12 +69,13 @@ JCA_API int md_oneshot(const char *name, const void *data, size_t len, void *out
 /* The same with a handle from md_lookup (no name lookup per call). */
 JCA_API int md_handle_oneshot(const md_handle *h, const void *data, size_t len, void *out,
                               size_t out_size, size_t *out_len);
-/* Back to the initial state, dropping any input. Returns 0, or JCA_EINVAL
- * for a NULL object. */
+/* Back to the initial state, dropping any input; clears a failure.
+ * Returns 0, JCA_EINVAL for a NULL object, or JCA_IMPL (init failed: the
+ * object stays failed). */
 JCA_API int md_reset(md_ctx *md);
 /* An independent copy with the same state, or NULL (JCA_ENOMEM; JCA_IMPL
- * when the provider cannot copy its state, e.g. a token without
- * C_GetOperationState). */
+ * for a failed object, or when the provider cannot copy its state, e.g.
+ * a token without C_GetOperationState). */
 JCA_API md_ctx *md_clone(const md_ctx *md);
 /* Wipe and free; NULL is ignored. */
 JCA_API void md_free(md_ctx *md);

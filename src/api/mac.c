@@ -252,6 +252,8 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_size, size_t *out_len)
 		*out_len = 0;
 	if (!m || !out_len || (!out && out_size))
 		return jca__error(JCA_EINVAL, "mac_do_final: NULL %s", !m ? "object" : !out_len ? "out_len" : "output");
+	if ((rc = ready(m, "mac_do_final")) != 0)
+		return rc;
 	if (out_size < m->md->digest_size)
 		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu (for a "
 		                  "shorter tag: mac_do_final_truncated)", m->svc->algorithm, m->md->digest_size,
