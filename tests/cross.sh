@@ -52,7 +52,7 @@ for src in src/util/alloc.c src/util/wipe.c src/util/osrandom.c src/registry/err
 	src/api/md.c src/api/cipher.c src/api/mac.c src/providers/builtin.c src/providers/builtin_md.c \
 	src/providers/builtin_cipher.c src/algs/cpu.c src/algs/md5.c src/algs/sha1.c src/algs/sha256.c \
 	src/algs/sha512.c src/algs/keccak.c src/algs/aes_ct.c src/algs/aes_ct_modes.c \
-	src/api/cipher_aead.c src/api/cipher_gcm.c src/api/cipher_aead_msg.c src/algs/ghash_ct.c src/algs/gcm_ct.c \
+	src/api/cipher_aead.c src/api/cipher_gcm.c src/api/cipher_aead_msg.c src/api/cipher_gcm_iv.c src/algs/ghash_ct.c src/algs/gcm_ct.c \
 	src/registry/types.c src/api/md_type.c src/api/cipher_type.c src/api/mac_type.c \
 	src/api/random_type.c src/api/kdf_type.c src/api/random.c src/api/random_config.c src/api/random_default.c \
 	src/api/kdf.c src/providers/builtin_random.c src/algs/drbg_hash.c src/algs/drbg_hmac.c src/algs/drbg_ctr.c; do
@@ -68,7 +68,7 @@ for pair in $isa; do
 	objs="$objs $o"
 done
 TFLAGS="-std=gnu11 -O2 -I$top/include -I$top/tests -DJCA_MINICHECK -DJCA_TOP_SRCDIR=\"$top\""
-for t in check_md check_cipher check_mac check_backends check_gcm; do
+for t in check_md check_cipher check_mac check_backends check_gcm check_cipher_state; do
 	$CC $TFLAGS "$top/tests/$t.c" "$top/tests/testutil.c" $objs -static -lpthread -ldl -o "$out/$t" 2>"$out/$t.ldlog" ||
 		{ cat "$out/$t.ldlog"; exit 1; }
 done
@@ -77,7 +77,7 @@ unset JCA_CONF
 fail=0
 for tier in $tiers; do
 	if [ "$tier" = default ]; then unset JCA_CPU; else export JCA_CPU=$tier; fi
-	for t in check_md check_cipher check_mac check_backends check_gcm; do
+	for t in check_md check_cipher check_mac check_backends check_gcm check_cipher_state; do
 		echo "== $arch $t (JCA_CPU=${JCA_CPU:-unset}) under: $run"
 		if ! $run "$out/$t"; then
 			echo "FAIL: $arch $t JCA_CPU=${JCA_CPU:-unset}"
