@@ -2,6 +2,7 @@
 /* KDF engine: PBKDF2 (RFC 8018 5.2) and HKDF (RFC 5869) as templates over
  * any Mac of the registry, the way the Mac engine is one HMAC template
  * over any digest. See jca/kdf.h. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,8 +69,41 @@ static const jca__resolved *kdf_service(const char *alg, int kind, const char *p
 	return r;
 }
 
-/* Name -> (kind, resolved Mac). The low bit of a handle holds the kind:
- * resolved entries are pointer-aligned. */
+/* A handle: the template's kind and the resolved Mac under it. One per
+ * pair ever resolved, interned in a list that only grows (pushed without
+ * a lock; a duplicate from a race is harmless) and lives for the process:
+ * handles stay valid as kdf.h promises, and the same name gives the same
+ * handle. */
+struct kdf_handle {
+	const jca__resolved *mac;
+	int kind;
+	struct kdf_handle *next;
+};
+
+static _Atomic(struct kdf_handle *) handles;
+
+static const kdf_handle *intern(const jca__resolved *mac, int kind)
+{
+	struct kdf_handle *h = atomic_load_explicit(&handles, memory_order_acquire), *n;
+
+	for (; h; h = h->next)
+		if (h->mac == mac && h->kind == kind)
+			return h;
+	n = malloc(sizeof *n);
+	if (!n) {
+		jca__error(JCA_ENOMEM, "out of memory resolving a KDF");
+		return NULL;
+	}
+	n->mac = mac;
+	n->kind = kind;
+	n->next = atomic_load_explicit(&handles, memory_order_relaxed);
+	while (!atomic_compare_exchange_weak_explicit(&handles, &n->next, n, memory_order_release,
+	                                              memory_order_relaxed))
+		;
+	return n;
+}
+
+/* Name -> handle (kind, resolved Mac). */
 static const kdf_handle *resolve(const char *name, const char *provider)
 {
 	const jca__resolved *r = NULL;
@@ -116,13 +150,13 @@ static const kdf_handle *resolve(const char *name, const char *provider)
 		jca__error(jca_last_error(), "KDF \"%s\": %s", name, why);
 		return NULL;
 	}
-	return (const kdf_handle *)((uintptr_t)r | (uintptr_t)(kind - 1));
+	return intern(r, kind);
 }
 
 static kdf_ctx *create(const kdf_handle *h)
 {
-	const jca__resolved *r = (const jca__resolved *)((uintptr_t)h & ~(uintptr_t)1);
-	int kind = (int)((uintptr_t)h & 1) + 1;
+	const jca__resolved *r = h->mac;
+	int kind = h->kind;
 	kdf_ctx *k;
 
 	/* the template's service again: policy may have changed since lookup */
