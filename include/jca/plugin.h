@@ -168,6 +168,17 @@ typedef struct jca_host_api {
 	 * same-file rule does not apply to them; names stay unique). */
 	const char *provider_name;
 	const char *(*get_config)(const char *key);
+	/* ABI 2.5 (check struct_size before reading): loads a shared library
+	 * that the plugin runs in the process (a PKCS#11 module) under the
+	 * same rules as a plugin (see "Trust" above): path must be absolute;
+	 * the file is opened once, checked on its open descriptor (and every
+	 * directory above it), and that descriptor is mapped
+	 * (RTLD_NOW | RTLD_LOCAL). Returns the dlopen() handle (use dlsym on
+	 * it; the host never closes it), or NULL with the reason written to
+	 * why (at most why_size bytes, NUL-terminated; why may be NULL), e.g.
+	 * "refused, directory /opt/x is writable by group or others". Any
+	 * thread, at any time; it does not touch the thread's last error. */
+	void *(*load_library)(const char *path, char *why, size_t why_size);
 } jca_host_api;
 
 typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc);

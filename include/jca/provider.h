@@ -75,6 +75,9 @@
  *        jca_service_desc.extra_kats (further known answers of one
  *        service: a GCM test beside a cipher's CBC test). Absent (zero)
  *        in older providers: no message-level GCM, one known answer.
+ *   2.5  jca_host_api.load_library (<jca/plugin.h>): a library a plugin
+ *        loads (a PKCS#11 module) is held to the plugin trust rules and
+ *        loaded by the checked descriptor. No provider structure changed.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -86,7 +89,7 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 2
-#define JCA_ABI_MINOR 4
+#define JCA_ABI_MINOR 5
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 

@@ -51,6 +51,8 @@ static void atfork_release(void) { pthread_mutex_unlock(&jca__lock); }
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static void atfork_register(void)
 {
+	/* first: its prepare handler then runs after ours (reverse order) */
+	jca__trust_atfork_register();
 	pthread_atfork(atfork_prepare, atfork_release, atfork_release);
 }
 
