@@ -428,6 +428,19 @@ START_TEST(test_long_paths)
 }
 END_TEST
 
+/* Removes the scratch folder also when a test failed half-way. */
+static void teardown(void)
+{
+	if (scratch[0]) {
+		char cmd[8192];
+
+		snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
+		if (system(cmd) != 0)
+			fprintf(stderr, "cannot remove %s\n", scratch);
+	}
+	tu_config_remove();
+}
+
 int main(void)
 {
 	Suite *s = suite_create("Loader");
@@ -436,7 +449,7 @@ int main(void)
 	int failed;
 
 	tcase_set_timeout(tc, 120);
-	tcase_add_checked_fixture(tc, NULL, tu_config_remove);
+	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_host_table_kept);
 	tcase_add_test(tc, test_descriptor_limit);
 	tcase_add_test(tc, test_wrong_elf);
