@@ -232,7 +232,13 @@ typedef struct jca_cipher_impl {
 	 * refuses IV reuse and enforces the SP 800-38D length limits. in ==
 	 * out is allowed; lengths fit size_t (an implementation splits them
 	 * for a library that takes int). Each returns 0, or nonzero if it
-	 * failed (JCA_IMPL for the call, as above). */
+	 * failed (JCA_IMPL for the call, as above).
+	 * The context: these three take `const void *ctx` like the other
+	 * mode functions, yet must keep per-message state (a cipher context,
+	 * a session). The host always passes the writable context of
+	 * base.ctx_size bytes it allocated for this object, so casting the
+	 * const away (`my_ctx *c = (my_ctx *)ctx;`) is intended and safe
+	 * here. ABI 3 will give them `void *ctx`. */
 	int (*aead_init)(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
 	                 size_t aad_len, size_t tag_len);
 	int (*aead_update)(const void *ctx, uint8_t *out, const uint8_t *in, size_t len);
