@@ -12,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -167,9 +168,30 @@ static void remove_copy(void)
 	rmdir(mod_dir);
 }
 
-/* the copy itself is sound: in a folder of ours (0755) it loads */
+static int mapped(const char *needle);
+
+/* Counts the loaded objects the dynamic loader knows by a name. */
+struct named {
+	const char *name;
+	int n;
+};
+
+static int count_named(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct named *want = data;
+
+	(void)size;
+	if (info->dlpi_name && strcmp(info->dlpi_name, want->name) == 0)
+		want->n++;
+	return 0;
+}
+
+/* the copy itself is sound: in a folder of ours (0755) it loads, mapped
+ * from the descriptor that was checked (the loader knows it by a
+ * /proc/self/fd name), never opened again by its path */
 START_TEST(test_module_copy)
 {
+	struct named by_path = { mod_copy, 0 };
 	md_ctx *md;
 
 	configure_copy(0755, 0755);
@@ -177,6 +199,9 @@ START_TEST(test_module_copy)
 	ck_assert_msg(md != NULL, "%s", jca_last_error_message());
 	ck_assert(strstr(jca_provider_description(jca_provider_find("softhsm")), mod_copy) != NULL);
 	md_free(md);
+	ck_assert(mapped("libsofthsm2-copy.so"));
+	dl_iterate_phdr(count_named, &by_path);
+	ck_assert_msg(by_path.n == 0, "the module was loaded by its path %s", mod_copy);
 	remove_copy();
 }
 END_TEST
