@@ -49,6 +49,7 @@ objs=""
 for src in src/util/alloc.c src/util/wipe.c src/util/osrandom.c src/registry/error.c src/registry/names.c src/registry/table.c \
 	src/registry/policy.c src/registry/snapshot.c src/registry/validate.c src/registry/provider.c \
 	src/registry/load.c src/registry/lookup.c src/registry/introspect.c src/registry/config.c src/registry/plugin.c \
+	src/registry/trust.c \
 	src/api/md.c src/api/cipher.c src/api/mac.c src/providers/builtin.c src/providers/builtin_md.c \
 	src/providers/builtin_cipher.c src/algs/cpu.c src/algs/md5.c src/algs/sha1.c src/algs/sha256.c \
 	src/algs/sha512.c src/algs/keccak.c src/algs/aes_ct.c src/algs/aes_ct_modes.c \
