@@ -8,7 +8,8 @@
  * md_lookup) is called on NAME; whatever succeeds is used once and freed.
  * Checked properties:
  *  - a failure returns NULL with a non-zero last error from the JCA_* table
- *    and a message that is a string of fewer than 256 bytes;
+ *    and a message that is a string that fits the library's message buffer
+ *    (two PATH_MAX paths and text) with no control byte in it;
  *  - names are ASCII case-insensitive: if NAME resolves, its ASCII upper-
  *    and lower-case forms resolve to the same canonical algorithm.
  */
@@ -34,11 +35,14 @@ static char *dup_n(const uint8_t *p, size_t n)
 static void check_error(void)
 {
 	int e = jca_last_error();
-	const char *msg = jca_last_error_message();
+	const char *msg = jca_last_error_message(), *c;
 
-	if (e >= 0 || e < JCA_INTERNAL || !msg || strlen(msg) >= 256 ||
+	if (e >= 0 || e < JCA_INTERNAL || !msg || strlen(msg) >= 2 * 4096 + 1024 ||
 	    strcmp(jca_error_name(e), "JCA_UNKNOWN") == 0)
 		abort();
+	for (c = msg; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			abort();                  /* a name's control bytes reach the message raw */
 }
 
 static void fold(char *s, int upper)
