@@ -455,6 +455,30 @@ rm -f out/moded out/real out/link out/dangling
 (umask 027; "$jca" enc -t $t -K $k -in p17 -out out/fresh) && [ "$(stat -c %a out/fresh)" = 640 ]
 check "-out creates a new file with the umask's mode" $?
 rm -f out/fresh
+# -out onto a FIFO or a device is written into, never replaced; a regular
+# file is replaced by a rename (a new inode; a hard link keeps the old bytes)
+"$jca" enc -t $t -K $k --iv $iv -in p17 -out want17
+mkdir odir; mkfifo odir/fifo
+timeout 20 cat odir/fifo > fifo.got &
+rpid=$!
+timeout 20 "$jca" enc -t $t -K $k --iv $iv -in p17 -out odir/fifo; rc=$?
+[ -p odir/fifo ] || kill $rpid 2>/dev/null    # the reader would wait for nothing
+wait $rpid
+[ $rc -eq 0 ] && [ -p odir/fifo ] && cmp -s fifo.got want17
+check "-out onto a FIFO writes into it (a reader gets the bytes, the FIFO stays)" $?
+"$jca" enc -t $t -K $k -in p17 -out /dev/null && [ -c /dev/null ]
+check "-out /dev/null leaves /dev/null a character device" $?
+if [ -c /dev/null ] && mknod odir/null c 1 3 2>/dev/null && (: > odir/null) 2>/dev/null; then
+	"$jca" enc -t $t -K $k -in p17 -out odir/null && [ -c odir/null ] && [ "$(ls -A odir)" = "$(printf 'fifo\nnull')" ]
+	check "-out onto a character device (a null device made with mknod) leaves it a device, no file beside it" $?
+else
+	skip "-out onto a device node of our own (mknod not allowed here)"
+fi
+printf 'old' > odir/reg; ln odir/reg odir/reg.old; ino=$(stat -c %i odir/reg)
+"$jca" enc -t $t -K $k --iv $iv -in p17 -out odir/reg && [ "$(stat -c %i odir/reg)" != "$ino" ] &&
+	[ "$(cat odir/reg.old)" = old ] && cmp -s odir/reg want17
+check "-out onto a regular file replaces it atomically (renamed over: new inode, a hard link keeps the old bytes)" $?
+rm -rf odir
 # SIGKILL while writing -out leaves nothing behind (O_TMPFILE)
 mkdir kdir
 sleep 30 | "$jca" enc -t $t -K $k -out kdir/x &
