@@ -479,6 +479,43 @@ printf 'old' > odir/reg; ln odir/reg odir/reg.old; ino=$(stat -c %i odir/reg)
 	[ "$(cat odir/reg.old)" = old ] && cmp -s odir/reg want17
 check "-out onto a regular file replaces it atomically (renamed over: new inode, a hard link keeps the old bytes)" $?
 rm -rf odir
+# -out through a symbolic link in a sticky, world-writable directory: as
+# the kernel's protected_symlinks rule, followed only when the caller or
+# the directory's owner owns the link (jca follows -out links itself)
+mkdir sticky; chmod 1777 sticky
+follows() { # DESC: -out sticky/link writes the file it points to (victim)
+	printf 'victim' > victim
+	"$jca" enc -t $t -K $k -in p17 -out sticky/link 2>err && [ -L sticky/link ] &&
+		"$jca" dec -t $t -K $k -in victim | cmp -s - p17
+	check "$1" $?
+}
+refused() { # DESC LINK
+	printf 'victim' > victim
+	"$jca" enc -t $t -K $k -in p17 -out "$2" 2>err; rc=$?
+	[ $rc -eq 2 ] && [ "$(cat victim)" = victim ] && [ -L sticky/link ] &&
+		grep -q "sticky/link: symbolic link not followed: .*sticky, world-writable directory.*uid 65534" err &&
+		[ -z "$(find sticky -newer p17 ! -type l ! -path sticky)" ]
+	check "$1" $?
+}
+ln -s ../victim sticky/link
+follows "-out through one's own link in a sticky, world-writable directory is followed"
+if [ "$(id -u)" -eq 0 ]; then
+	chown 1 sticky; chown -h 65534 sticky/link      # the directory daemon's, the link nobody's
+	refused "-out through another user's link in someone else's sticky, world-writable directory is refused" sticky/link
+	ln -s link sticky/mine
+	refused "-out through one's own link to such a link is refused at the second link" sticky/mine
+	ln -s sticky/link via
+	refused "-out through a link elsewhere to such a link is refused" via
+	chown -h 1 sticky/link
+	follows "-out through a link owned by the sticky directory's owner is followed"
+	chown -h 65534 sticky/link; chmod 0777 sticky
+	follows "-out through another user's link in a world-writable directory without the sticky bit is followed"
+	chmod 1775 sticky
+	follows "-out through another user's link in a sticky directory not world-writable is followed"
+else
+	skip "-out through another user's link in a sticky directory (needs root to chown a link)"
+fi
+rm -rf sticky victim via
 # SIGKILL while writing -out leaves nothing behind (O_TMPFILE)
 mkdir kdir
 sleep 30 | "$jca" enc -t $t -K $k -out kdir/x &

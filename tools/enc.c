@@ -10,8 +10,9 @@
  * output file is written to an unnamed temporary file in the same directory
  * and renamed into place at the end, so an error (a wrong key, corrupted or
  * truncated input) or even SIGKILL leaves no output file behind; a replaced
- * file's mode is kept, and a symbolic link is written through. Standard
- * output cannot be taken back.
+ * file's mode is kept, and a symbolic link is written through (unless
+ * the kernel's protected_symlinks rule forbids it, see may_follow); a
+ * device or FIFO is written into. Standard output cannot be taken back.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -83,8 +84,11 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "FILE's directory, renamed to FILE only on success: on any error, even\n"
 	        "SIGKILL, no output file is left. A FILE that exists keeps its mode; a\n"
 	        "symbolic link is written through (the file it points to is replaced,\n"
-	        "the link kept), as openssl does. Output already written to standard\n"
-	        "output cannot be taken back: on error, discard it.\n"
+	        "the link kept), as openssl does, except another user's link in a\n"
+	        "sticky, world-writable directory such as /tmp (refused, as the\n"
+	        "kernel's protected_symlinks rule). A device or FIFO is written into,\n"
+	        "never replaced. Output already written to a device or standard output\n"
+	        "cannot be taken back: on error, discard it.\n"
 	        "\n"
 	        "Exit codes: 0 success, 2 any error (usage, key, I/O, bad decrypt).\n",
 	        cmd, !strcmp(cmd, "enc") ? "Encrypts" : "Decrypts");
@@ -230,26 +234,83 @@ static int commit_temp(int fd, const char *path)
 	return 0;
 }
 
+/* The kernel's protected_symlinks rule (fs/namei.c), applied to the links
+ * jca follows itself: a symbolic link in a sticky, world-writable
+ * directory (/tmp) is followed only when the caller or the directory's
+ * owner owns it. Otherwise anyone could plant a link there and have the
+ * file it names replaced. 0 if the link at path (lstat'ed into lst) may be
+ * followed; -1 after printing why not. */
+static int may_follow(const char *cmd, const char *path, const struct stat *lst)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	struct stat dst;
+
+	if (lst->st_uid == geteuid())
+		return 0;
+	if (slash)
+		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+	else
+		snprintf(dir, sizeof dir, ".");
+	if (stat(dir, &dst) != 0) {
+		file_error(dir, errno);
+		return -1;
+	}
+	if (!(dst.st_mode & S_ISVTX) || !(dst.st_mode & S_IWOTH) || dst.st_uid == lst->st_uid)
+		return 0;
+	fprintf(stderr, "jca %s: %s: symbolic link not followed: it is in a sticky, world-writable directory "
+	        "and owned by uid %lu, neither you nor the directory's owner (uid %lu), as the kernel's "
+	        "protected_symlinks rule requires\n", cmd, quote_name(path), (unsigned long)lst->st_uid,
+	        (unsigned long)dst.st_uid);
+	return -1;
+}
+
 /* The file -out writes: path itself, or the file a symbolic link points
- * to (written through, the link kept, as openssl does). NULL after
- * printing why (a dangling link, a directory). */
+ * to (written through, the link kept, as openssl does), following a chain
+ * of links one by one, each checked by may_follow. Links in the directory
+ * part are left to the kernel, which checks them itself. NULL after
+ * printing why (a dangling or refused link, a directory). */
 static const char *out_target(const char *cmd, const char *path, char *buf)
 {
+	char dest[PATH_MAX];
 	struct stat st;
+	int hops = 0;
 
-	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-		if (!realpath(path, buf)) {
-			fprintf(stderr, "jca %s: %s: a symbolic link to a file that cannot be reached (%s): not followed\n",
-			        cmd, quote_name(path), strerror(errno));
-			return NULL;
-		}
-		path = buf;
-	}
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		file_error(path, EISDIR);
+	if (snprintf(buf, PATH_MAX, "%s", path) >= PATH_MAX) {
+		file_error(path, ENAMETOOLONG);
 		return NULL;
 	}
-	return path;
+	while (lstat(buf, &st) == 0 && S_ISLNK(st.st_mode)) {
+		const char *slash = strrchr(buf, '/');
+		ssize_t n;
+		int dir_len = slash ? (int)(slash - buf + 1) : 0;
+
+		if (may_follow(cmd, buf, &st) != 0)
+			return NULL;
+		errno = ELOOP;
+		if (++hops > 40 || (n = readlink(buf, dest, sizeof dest - 1)) < 0)
+			goto unreachable;
+		dest[n] = 0;
+		if (dest[0] == '/')
+			dir_len = 0;
+		if (dir_len + (size_t)n >= PATH_MAX) {
+			errno = ENAMETOOLONG;
+			goto unreachable;
+		}
+		/* relative: from the link's directory */
+		memcpy(buf + dir_len, dest, (size_t)n + 1);
+	}
+	if (hops && lstat(buf, &st) != 0)
+		goto unreachable;
+	if (stat(buf, &st) == 0 && S_ISDIR(st.st_mode)) {
+		file_error(buf, EISDIR);
+		return NULL;
+	}
+	return buf;
+unreachable:
+	fprintf(stderr, "jca %s: %s: a symbolic link to a file that cannot be reached (%s): not followed\n", cmd,
+	        quote_name(path), strerror(errno));
+	return NULL;
 }
 
 /* ---- the cipher loop ---- */
