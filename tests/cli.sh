@@ -434,6 +434,19 @@ same_output "dgst --algo --ta (abbreviations) equals sha256sum --ta" jca.out ref
 check "an ambiguous abbreviation exits 2 naming the possibilities" $?
 "$jca" enc -t $t -K $k --iv $iv --i p17 >/dev/null 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q "ambiguous" err; check "enc --i is ambiguous (--iv, --in)" $?
+# GCM takes a given IV of any length (jca refused over 32 bytes, naming 12)
+for n in 1 13 33 64 300; do
+	ivx=$(head -c $n /dev/urandom | od -An -tx1 | tr -d ' \n')
+	"$jca" enc -t AES/GCM/NoPadding -K $k --iv "$ivx" -in p17 -out g 2>err && [ "$(wc -c < g)" -eq 33 ] &&
+		"$jca" dec -t AES/GCM/NoPadding -K $k --iv "$ivx" -in g 2>>err | cmp -s - p17
+	check "GCM with a $n-byte --iv: round trip, the IV not in the output" $?
+	[ -s err ] && cat err
+done
+case $ivx in *00) last=01 ;; *) last=00 ;; esac
+"$jca" dec -t AES/GCM/NoPadding -K $k --iv "${ivx%??}$last" -in g >/dev/null 2>&1; [ $? -eq 2 ]
+check "GCM with a 300-byte --iv: the whole IV counts (its last byte changed: bad decrypt)" $?
+"$jca" enc -t AES/GCM/NoPadding -K $k --iv "" -in p17 >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'empty' err; check "GCM with an empty --iv exits 2, says it is empty" $?
 # -K: not hexadecimal, odd length
 "$jca" enc -t $t -K zz -in p1 >/dev/null 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'the key is not hexadecimal' err; check "-K zz: 'the key is not hexadecimal'" $?

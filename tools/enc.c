@@ -27,7 +27,7 @@
 
 #include "cli.h"
 
-#define MAX_IV 32
+#define MAX_IV 32      /* the longest IV of a prefix (without --iv) */
 
 struct enc_opts {
 	cipher_opmode dir;      /* JCA_ENCRYPT or JCA_DECRYPT */
@@ -413,8 +413,11 @@ static int check_key(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key
 		        o->cmd, cipher_algorithm(c), bs, 2 * bs, iv_len);
 		return -1;
 	}
-	if (bs > MAX_IV || (iv && iv_len > MAX_IV)) {
-		fprintf(stderr, "jca %s: %s: IV of %zu bytes not supported\n", o->cmd, cipher_algorithm(c), bs);
+	/* a given IV has any length the engine takes (GCM); only the IV this
+	 * tool reads or writes itself (without --iv) goes through prefix[] */
+	if (bs > MAX_IV) {
+		fprintf(stderr, "jca %s: %s: its IV of %zu bytes is longer than jca handles (%d)\n", o->cmd,
+		        cipher_algorithm(c), bs, MAX_IV);
 		return -1;
 	}
 	/* A trial init: decryption without --iv gets its IV only later. It
