@@ -284,6 +284,34 @@ if [ -s k.bin ]; then
 	check "enc --key-file equals -K" $?
 fi
 
+# ---- control bytes from input are never echoed raw ----
+e=$(printf '\033')
+noesc() { # DESC FILE...: none of the files holds an ESC byte; each names \x1b
+	desc=$1; shift
+	for f in "$@"; do
+		if grep -q "$e" "$f" || ! grep -q '\\x1b' "$f"; then flunk "$desc (raw ESC, or no \\x1b, in $f)"; od -c "$f" | head -5; return; fi
+	done
+	pass "$desc"
+}
+"$jca" dgst -a "${e}[31mX" one >/dev/null 2>err; noesc "dgst -a with an ESC: the message escapes it" err
+"$jca" enc -t "${e}[31mX" -K $k -in p1 >/dev/null 2>err; noesc "enc -t with an ESC: the message escapes it" err
+"$jca" kdf -a "${e}[31mX" -K 00 -l 4 >/dev/null 2>err; noesc "kdf -a with an ESC: the message escapes it" err
+"$jca" dgst -a SHA-256 "--${e}[2J" one >/dev/null 2>err; noesc "an unknown option with an ESC is escaped" err
+"$jca" "${e}[2J" >/dev/null 2>err; noesc "an unknown command with an ESC is escaped" err
+"$jca" enc -t $t -K $k "${e}[2J" >/dev/null 2>err; noesc "enc: an unexpected operand with an ESC is escaped" err
+"$jca" kdf -a HKDF-SHA256 -K 00 -l 4 "${e}[2J" >/dev/null 2>err; noesc "kdf: an unexpected operand with an ESC is escaped" err
+"$jca" kdf -a HKDF-SHA256 -K 00 -l 4 -m "${e}[2J" >/dev/null 2>err; noesc "kdf -m with an ESC is escaped" err
+"$jca" list "${e}[2J" >/dev/null 2>err; noesc "list: an unexpected operand with an ESC is escaped" err
+"$jca" speed --seconds 0.1 "${e}[2J" >/dev/null 2>err; noesc "speed: an unknown algorithm with an ESC is escaped" err
+"$jca" mac -a HmacSHA256 -K "0${e}" one >/dev/null 2>err; noesc "-K with an ESC: 'not hexadecimal' escapes it" err
+"$jca" dgst -a SHA-256 "no${e}[2Jfile" >/dev/null 2>err; noesc "a missing file whose name holds an ESC is escaped" err
+# sums files are not to be trusted: tags and names in -c output and messages
+printf 'SHA%s[2J (one) = %s\n' "$e" "$(sha256sum one | cut -c1-64)" > sums.esc
+"$jca" dgst -c sums.esc >/dev/null 2>err; noesc "dgst -c: an unknown tag with an ESC is escaped" err
+printf '%s  gone%s[2J\n' "$(sha256sum one | cut -c1-64)" "$e" > sums.esc2
+"$jca" dgst -a SHA-256 -c sums.esc2 >out.esc 2>err; noesc "dgst -c: a listed name with an ESC is escaped in the result and the message" out.esc err
+grep -qx '\\gone\\x1b\[2J: FAILED open or read' out.esc; check "dgst -c: such a result line is escaped as coreutils escapes a newline ('\\' first)" $?
+
 # ---- list ----
 "$jca" list > list.out; rc=$?
 [ $rc -eq 0 ] && grep -q 'SHA-256' list.out && grep -q '2.16.840.1.101.3.4.2.1' list.out && grep -q 'state: loaded' list.out
@@ -329,6 +357,11 @@ if truncate -s 64M huge 2>/dev/null || dd if=/dev/zero of=huge bs=1048576 count=
 	if have script && script -qec true /dev/null >/dev/null 2>&1; then
 		script -qec "'$jca' dgst -a SHA-256 huge" /dev/null > tty.out 2>&1
 		grep -q '%' tty.out; check "progress bar on a terminal for a 64 MiB input" $?
+		ln huge "prog${e}[2Jbar"
+		script -qec "'$jca' dgst -a SHA-256 prog*bar >/dev/null" /dev/null > tty.out 2>&1
+		grep -q '%' tty.out && ! grep -q "$e\[2J" tty.out && grep -q 'prog\\x1b\[2Jbar' tty.out
+		check "the progress bar shows an ESC in the file name escaped" $?
+		rm -f "prog${e}[2Jbar"
 	else
 		skip "progress bar on a terminal (no usable 'script' command)"
 	fi

@@ -35,9 +35,23 @@ void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "jca: NAME: strerror(errnum)" on stderr. */
 void file_error(const char *name, int errnum);
 /* A file name as coreutils shows it in messages: as is when it holds only
- * harmless characters, else in single quotes. Returns one of a few static
- * buffers, valid until a few more calls. */
+ * harmless characters, else in single quotes, escaped (esc) when it holds
+ * a control byte. Returns one of a few static buffers, valid until a few
+ * more calls. */
 const char *quote_name(const char *name);
+/* Text from the command line, a file, a plugin or the library made safe
+ * to print: printable ASCII as it is, every other byte as \xHH and a
+ * backslash as \\ (with keep_backslash, a backslash is left alone, so that
+ * text escaped already comes out unchanged). Long text is cut, ending in
+ * "...". Returns one of four rotating static buffers: up to four results
+ * live in one printf. esc(s) is esc_text(s, 0). */
+const char *esc_text(const char *s, int keep_backslash);
+#define esc(s) esc_text((s), 0)
+/* jca_last_error_message(), its control bytes escaped (esc_text, keeping
+ * backslashes: the library may have escaped it already). */
+const char *last_error(void);
+/* Whether s holds a control byte (below 0x20, or 0x7f). */
+int has_control(const char *s);
 /* The name to show for an input: "standard input" for "-". */
 const char *input_label(const char *name);
 /* Prints "Try 'jca CMD --help' for more information." */
@@ -110,7 +124,7 @@ int write_full(int fd, const void *buf, size_t len);
  * least PROGRESS_MIN_SIZE bytes or that take more than a second. */
 #define PROGRESS_MIN_SIZE (64ull << 20)
 struct progress {
-	const char *name;
+	char name[1024];        /* shown; control bytes escaped */
 	uint64_t total;         /* 0 if unknown */
 	uint64_t done;
 	double start, last;

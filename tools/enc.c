@@ -334,7 +334,7 @@ static void report_cipher_error(const struct enc_opts *o, int rc, const char *in
 		msg("%s: input is not a whole number of %zu-byte blocks, which %s needs", name,
 		    cipher_block_length(c), cipher_algorithm(c));
 	else
-		msg("%s: %s", name, jca_last_error_message());
+		msg("%s: %s", name, last_error());
 }
 
 /* Streams in_fd through c to out_fd. 0, or -1 after printing why. */
@@ -425,9 +425,9 @@ static int check_key(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key
 	rc = cipher_init(c, JCA_DECRYPT, key, key_len, iv ? iv : bs ? zero : NULL, iv ? iv_len : bs);
 	if (rc) {
 		if (rc == JCA_KEYLEN)
-			fprintf(stderr, "jca %s: wrong key length: %s\n", o->cmd, jca_last_error_message());
+			fprintf(stderr, "jca %s: wrong key length: %s\n", o->cmd, last_error());
 		else
-			fprintf(stderr, "jca %s: %s\n", o->cmd, jca_last_error_message());
+			fprintf(stderr, "jca %s: %s\n", o->cmd, last_error());
 		return -1;
 	}
 	return 0;
@@ -444,14 +444,14 @@ static int start(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key, si
 
 	if (iv || !bs) {
 		if (cipher_init(c, o->dir, key, key_len, iv, iv_len) != 0) {
-			msg("%s", jca_last_error_message());
+			msg("%s", last_error());
 			return -1;
 		}
 		return 0;
 	}
 	if (o->dir == JCA_ENCRYPT) {
 		if (cipher_init(c, JCA_ENCRYPT, key, key_len, NULL, 0) != 0) {
-			msg("%s", jca_last_error_message());
+			msg("%s", last_error());
 			return -1;
 		}
 		if (write_full(out_fd, cipher_iv(c), bs) != 0) {
@@ -471,7 +471,7 @@ static int start(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key, si
 		return -1;
 	}
 	if (cipher_init(c, JCA_DECRYPT, key, key_len, prefix, bs) != 0) {
-		msg("%s", jca_last_error_message());
+		msg("%s", last_error());
 		return -1;
 	}
 	return 0;
@@ -492,7 +492,7 @@ static int run(const struct enc_opts *o)
 
 	c = o->provider ? cipher_get_instance_from(o->trans, o->provider) : cipher_get_instance(o->trans);
 	if (!c) {
-		fprintf(stderr, "jca %s: %s\n", o->cmd, jca_last_error_message());
+		fprintf(stderr, "jca %s: %s\n", o->cmd, last_error());
 		return EXIT_ERROR;
 	}
 	if (load_key(o->cmd, o->key_hex, o->key_file, &key, &key_len) != 0)
@@ -503,7 +503,7 @@ static int run(const struct enc_opts *o)
 	}
 	if (!strchr(o->trans, '/'))
 		fprintf(stderr, "jca %s: note: '%s' alone means %s (the JCA default); ECB leaks patterns, "
-		        "prefer AES/GCM/NoPadding\n", o->cmd, o->trans, cipher_algorithm(c));
+		        "prefer AES/GCM/NoPadding\n", o->cmd, esc(o->trans), cipher_algorithm(c));
 	if (o->aad_hex) {
 		if (!is_gcm(c)) {
 			fprintf(stderr, "jca %s: --aad: %s takes no additional authenticated data (GCM does)\n",
@@ -540,7 +540,7 @@ static int run(const struct enc_opts *o)
 		out_fd = STDOUT_FILENO;
 	}
 	if (start(o, c, key, key_len, iv, iv_len, in_fd, out_fd) != 0 ||
-	    (aad && cipher_update_aad(c, aad, aad_len) != 0 && (msg("%s", jca_last_error_message()), 1)) ||
+	    (aad && cipher_update_aad(c, aad, aad_len) != 0 && (msg("%s", last_error()), 1)) ||
 	    pump(o, c, in_fd, in_name, size, out_fd, out_name) != 0) {
 		if (to_file && direct)
 			close(out_fd);
@@ -602,7 +602,7 @@ int cmd_enc(int argc, char **argv)
 		case O_PROVIDER: o.provider = arg; break;
 		case O_HELP: usage_enc(stdout, o.cmd); return 0;
 		case OPT_OPERAND:
-			fprintf(stderr, "jca %s: unexpected argument '%s' (use -in FILE / -out FILE)\n", o.cmd, arg);
+			fprintf(stderr, "jca %s: unexpected argument '%s' (use -in FILE / -out FILE)\n", o.cmd, esc(arg));
 			try_help(o.cmd);
 			return EXIT_ERROR;
 		default: return EXIT_ERROR;

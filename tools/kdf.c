@@ -72,7 +72,7 @@ int cmd_kdf(int argc, char **argv)
 	while ((id = opt_next(&p, kdf_opts, &arg)) != OPT_DONE) {
 		switch (id) {
 		case OPT_OPERAND:
-			fprintf(stderr, "jca kdf: unexpected operand '%s'\n", arg);
+			fprintf(stderr, "jca kdf: unexpected operand '%s'\n", esc(arg));
 			try_help("kdf");
 			return EXIT_ERROR;
 		case O_ALG: alg = arg; break;
@@ -126,7 +126,7 @@ int cmd_kdf(int argc, char **argv)
 		else if (!strcmp(mode, "extract-expand") || !strcmp(mode, "extract-then-expand"))
 			kp.mode = KDF_HKDF_EXTRACT_EXPAND;
 		else {
-			fprintf(stderr, "jca kdf: -m: extract, expand or extract-expand, not '%s'\n", mode);
+			fprintf(stderr, "jca kdf: -m: extract, expand or extract-expand, not '%s'\n", esc(mode));
 			goto out;
 		}
 	}
@@ -141,11 +141,11 @@ int cmd_kdf(int argc, char **argv)
 	out = malloc(out_len);
 	hex = malloc(2 * out_len + 1);
 	if (!k || !out || !hex) {
-		msg("%s", k ? "out of memory" : jca_last_error_message());
+		msg("%s", k ? "out of memory" : last_error());
 		goto out;
 	}
 	if (kdf_init(k, &kp) != 0 || kdf_derive(k, out, out_len) != 0) {
-		msg("%s", jca_last_error_message());
+		msg("%s", last_error());
 		goto out;
 	}
 	to_hex(out, out_len, hex);

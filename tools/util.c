@@ -31,6 +31,43 @@ void msg(const char *fmt, ...)
 	fputc('\n', stderr);
 }
 
+const char *esc_text(const char *s, int keep_backslash)
+{
+	static char bufs[4][4096];
+	static unsigned next;
+	char *b = bufs[next++ % 4], *o = b;
+	const unsigned char *c = (const unsigned char *)(s ? s : "");
+
+	/* room for one escape (4) and for "..." and the NUL (4) */
+	for (; *c && o < b + sizeof bufs[0] - 8; c++) {
+		if (*c == '\\' && !keep_backslash) {
+			*o++ = '\\';
+			*o++ = '\\';
+		} else if (*c >= 0x20 && *c < 0x7f) {
+			*o++ = (char)*c;
+		} else {
+			o += snprintf(o, 5, "\\x%02x", *c);
+		}
+	}
+	strcpy(o, *c ? "..." : "");
+	return b;
+}
+
+int has_control(const char *s)
+{
+	const unsigned char *c;
+
+	for (c = (const unsigned char *)s; *c; c++)
+		if (*c < 0x20 || *c == 0x7f)
+			return 1;
+	return 0;
+}
+
+const char *last_error(void)
+{
+	return esc_text(jca_last_error_message(), 1);
+}
+
 static int harmless(unsigned char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
@@ -49,6 +86,10 @@ const char *quote_name(const char *name)
 		;
 	if (!*c && *name)
 		return name;
+	if (has_control(name)) {
+		snprintf(b, sizeof bufs[0], "'%s'", esc(name));
+		return b;
+	}
 	/* Single quotes; a quote inside becomes '\'' as in the shell. */
 	b[n++] = '\'';
 	for (c = name; *c && n < sizeof bufs[0] - 6; c++) {
@@ -94,7 +135,7 @@ static int opt_fail(struct opt_parser *p, const char *fmt, const char *what)
 {
 	fflush(stdout);
 	fprintf(stderr, "jca %s: ", p->cmd);
-	fprintf(stderr, fmt, what);
+	fprintf(stderr, fmt, esc(what));
 	fputc('\n', stderr);
 	try_help(p->cmd);
 	return OPT_BAD;
@@ -346,10 +387,11 @@ int load_key(const char *cmd, const char *hex, const char *file, uint8_t **key, 
 		return read_key_file(cmd, file, key, len);
 	if (parse_hex(hex, key, len) != 0) {
 		size_t i = strspn(hex, "0123456789abcdefABCDEF");
+		char bad[2] = { hex[i], 0 };
 
 		if (hex[i])
-			fprintf(stderr, "jca %s: -K: the key is not hexadecimal ('%c' at position %zu)\n", cmd,
-			        hex[i], i + 1);
+			fprintf(stderr, "jca %s: -K: the key is not hexadecimal ('%s' at position %zu)\n", cmd,
+			        esc(bad), i + 1);
 		else
 			fprintf(stderr, "jca %s: -K: the key has an odd number of hex digits (%zu)\n", cmd, i);
 		return -1;
@@ -436,7 +478,7 @@ double now_seconds(void)
 void progress_begin(struct progress *p, const char *name, uint64_t total)
 {
 	memset(p, 0, sizeof *p);
-	p->name = input_label(name);
+	snprintf(p->name, sizeof p->name, "%s", has_control(name) ? esc(name) : input_label(name));
 	p->total = total;
 	p->enabled = isatty(STDERR_FILENO);
 	if (p->enabled)
