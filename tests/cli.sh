@@ -403,6 +403,11 @@ check "kdf HKDF-SHA256 gives RFC 5869 case 1" $?
 check "kdf HKDF-SHA256 -m extract gives the RFC 5869 PRK" $?
 "$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 0 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'iteration count' kdf.err
 check "kdf with 0 iterations exits 2 and says why" $?
+x=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2k -l 8); y=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2000 -l 8)
+z=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2048 -l 8)
+[ -n "$x" ] && [ "$x" = "$y" ] && [ "$x" != "$z" ]; check "kdf -i 2k means 2000 iterations (decimal), not 2048" $?
+"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 1m -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q -- '-i must be' kdf.err
+check "kdf -i 1m (milli?) is refused" $?
 printf 'security.provider.1 = builtin\njca.disabled.algorithms = KDF.PBKDF2, SecureRandom.NativePRNG, SHA-1\n' > policy.conf
 JCA_CONF=policy.conf "$jca" kdf -a PBKDF2WithHmacSHA256 -p a -s 00 -i 1 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'disabled' kdf.err
 check "policy: KDF.PBKDF2 disabled" $?

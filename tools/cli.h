@@ -93,8 +93,12 @@ int opt_next(struct opt_parser *p, const struct opt *opts, const char **arg);
 /* Decodes a hex string (even length, any case); *out is malloc'ed (at
  * least one byte). Returns 0 or -1. */
 int parse_hex(const char *hex, uint8_t **out, size_t *len);
-/* A decimal count with an optional k/K, m/M, g/G (binary) suffix. 0 or -1. */
+/* A decimal count with an optional k/K, m/M, g/G (binary: 2^10, 2^20,
+ * 2^30) suffix, for sizes in bytes. 0 or -1. */
 int parse_count(const char *s, uint64_t *out);
+/* A decimal count with an optional k/K (1000) or M (1000000) suffix, for
+ * counts that are not sizes (PBKDF2 iterations). 0 or -1. */
+int parse_decimal_count(const char *s, uint64_t *out);
 /* A positive decimal number of seconds. 0 or -1. */
 int parse_seconds(const char *s, double *out);
 /* The key from -K HEX or --key-file FILE (raw bytes), exactly one of them.

@@ -31,8 +31,10 @@ static void usage_kdf(FILE *f)
 	        "      --key-file FILE     the same, the raw bytes of FILE\n"
 	        "  -s, --salt HEX          salt (PBKDF2: required; HKDF: optional)\n"
 	        "      --info HEX          HKDF: context information\n"
-	        "  -i, --iterations N      PBKDF2: iteration count (k, M suffixes allowed)\n"
-	        "  -l, --length N          bytes to derive (HKDF extract: the hash length)\n"
+	        "  -i, --iterations N      PBKDF2: iteration count; k = 1000 and\n"
+	        "                          M = 1000000 allowed (600k = 600000)\n"
+	        "  -l, --length N          bytes to derive (HKDF extract: the hash length);\n"
+	        "                          k = 1024 allowed\n"
 	        "  -m, --mode MODE         HKDF: extract, expand or extract-expand (default)\n"
 	        "  -h, --help              this help\n"
 	        "\n"
@@ -113,9 +115,12 @@ int cmd_kdf(int argc, char **argv)
 		fprintf(stderr, "jca kdf: %s must be an even number of hex digits\n", salt_hex && !salt ? "-s" : "--info");
 		goto out;
 	}
-	if ((iter && parse_count(iter, &iterations) != 0) || parse_count(len, &out_len) != 0 ||
-	    out_len == 0 || out_len > (1u << 30)) {
-		fprintf(stderr, "jca kdf: %s must be a positive count\n", iter && parse_count(iter, &iterations) ? "-i" : "-l");
+	if (iter && parse_decimal_count(iter, &iterations) != 0) {
+		fprintf(stderr, "jca kdf: -i must be a number of iterations (k = 1000, M = 1000000 allowed)\n");
+		goto out;
+	}
+	if (parse_count(len, &out_len) != 0 || out_len == 0 || out_len > (1u << 30)) {
+		fprintf(stderr, "jca kdf: -l must be a positive count of bytes, at most 1G\n");
 		goto out;
 	}
 	if (mode) {

@@ -292,11 +292,13 @@ void to_hex(const uint8_t *in, size_t len, char *out)
 	out[2 * len] = 0;
 }
 
-int parse_count(const char *s, uint64_t *out)
+/* A decimal number with an optional suffix: binary multiples (k, m, g, in
+ * either case: 2^10, 2^20, 2^30) or decimal ones (k or K 1000, M 10^6). */
+static int parse_scaled(const char *s, uint64_t *out, int decimal)
 {
 	char *end;
 	unsigned long long v;
-	unsigned shift = 0;
+	uint64_t mult = 1;
 
 	if (!*s || *s == '-' || *s == '+')
 		return -1;
@@ -306,15 +308,26 @@ int parse_count(const char *s, uint64_t *out)
 		return -1;
 	switch (*end) {
 	case 0: break;
-	case 'k': case 'K': shift = 10; end++; break;
-	case 'm': case 'M': shift = 20; end++; break;
-	case 'g': case 'G': shift = 30; end++; break;
+	case 'k': case 'K': mult = decimal ? 1000 : 1u << 10; end++; break;
+	case 'M': mult = decimal ? 1000000 : 1u << 20; end++; break;
+	case 'm': if (decimal) return -1; mult = 1u << 20; end++; break;
+	case 'g': case 'G': if (decimal) return -1; mult = 1u << 30; end++; break;
 	default: return -1;
 	}
-	if (*end || (v << shift) >> shift != v)
+	if (*end || v > UINT64_MAX / mult)
 		return -1;
-	*out = (uint64_t)v << shift;
+	*out = (uint64_t)v * mult;
 	return 0;
+}
+
+int parse_count(const char *s, uint64_t *out)
+{
+	return parse_scaled(s, out, 0);
+}
+
+int parse_decimal_count(const char *s, uint64_t *out)
+{
+	return parse_scaled(s, out, 1);
 }
 
 int parse_seconds(const char *s, double *out)
