@@ -408,6 +408,12 @@ z=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2048 -l 8)
 [ -n "$x" ] && [ "$x" = "$y" ] && [ "$x" != "$z" ]; check "kdf -i 2k means 2000 iterations (decimal), not 2048" $?
 "$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 1m -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q -- '-i must be' kdf.err
 check "kdf -i 1m (milli?) is refused" $?
+"$jca" kdf -a HKDF-SHA256 -K 00 -s zz -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q "salt is not hexadecimal ('z' at position 1)" kdf.err
+check "kdf -s zz: 'the salt is not hexadecimal'" $?
+"$jca" kdf -a HKDF-SHA256 -K 00 --info abc -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'odd number of hex digits (3)' kdf.err
+check "kdf --info abc: an odd number of hex digits" $?
+"$jca" enc -t AES/GCM/NoPadding -K $k --iv 0g -in p1 2> err >/dev/null; [ $? -eq 2 ] && grep -q "IV is not hexadecimal ('g' at position 2)" err
+check "enc --iv 0g: 'the IV is not hexadecimal'" $?
 printf 'security.provider.1 = builtin\njca.disabled.algorithms = KDF.PBKDF2, SecureRandom.NativePRNG, SHA-1\n' > policy.conf
 JCA_CONF=policy.conf "$jca" kdf -a PBKDF2WithHmacSHA256 -p a -s 00 -i 1 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'disabled' kdf.err
 check "policy: KDF.PBKDF2 disabled" $?

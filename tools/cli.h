@@ -93,6 +93,11 @@ int opt_next(struct opt_parser *p, const struct opt *opts, const char **arg);
 /* Decodes a hex string (even length, any case); *out is malloc'ed (at
  * least one byte). Returns 0 or -1. */
 int parse_hex(const char *hex, uint8_t **out, size_t *len);
+/* parse_hex for the value of option opt ("-K") of command cmd, printing
+ * the problem: the WHAT ("key") is not hexadecimal (naming the character
+ * and its position) or has an odd number of digits. 0 or -1. */
+int parse_hex_arg(const char *cmd, const char *opt, const char *what, const char *hex, uint8_t **out,
+                  size_t *len);
 /* A decimal count with an optional k/K, m/M, g/G (binary: 2^10, 2^20,
  * 2^30) suffix, for sizes in bytes. 0 or -1. */
 int parse_count(const char *s, uint64_t *out);

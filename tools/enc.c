@@ -497,10 +497,8 @@ static int run(const struct enc_opts *o)
 	}
 	if (load_key(o->cmd, o->key_hex, o->key_file, &key, &key_len) != 0)
 		goto out;
-	if (o->iv_hex && parse_hex(o->iv_hex, &iv, &iv_len) != 0) {
-		fprintf(stderr, "jca %s: --iv: the IV is not an even number of hexadecimal digits\n", o->cmd);
+	if (o->iv_hex && parse_hex_arg(o->cmd, "--iv", "IV", o->iv_hex, &iv, &iv_len) != 0)
 		goto out;
-	}
 	if (!strchr(o->trans, '/'))
 		fprintf(stderr, "jca %s: note: '%s' alone means %s (the JCA default); ECB leaks patterns, "
 		        "prefer AES/GCM/NoPadding\n", o->cmd, esc(o->trans), cipher_algorithm(c));
@@ -510,10 +508,8 @@ static int run(const struct enc_opts *o)
 			        o->cmd, cipher_algorithm(c));
 			goto out;
 		}
-		if (parse_hex(o->aad_hex, &aad, &aad_len) != 0) {
-			fprintf(stderr, "jca %s: --aad: the AAD must be an even number of hex digits\n", o->cmd);
+		if (parse_hex_arg(o->cmd, "--aad", "AAD", o->aad_hex, &aad, &aad_len) != 0)
 			goto out;
-		}
 	}
 	if (check_key(o, c, key, key_len, iv, iv_len) != 0)
 		goto out;

@@ -110,11 +110,9 @@ int cmd_kdf(int argc, char **argv)
 	} else if (load_key("kdf", key_hex, key_file, &secret, &secret_len) != 0) {
 		return EXIT_ERROR;
 	}
-	if ((salt_hex && parse_hex(salt_hex, &salt, &salt_len) != 0) ||
-	    (info_hex && parse_hex(info_hex, &info, &info_len) != 0)) {
-		fprintf(stderr, "jca kdf: %s must be an even number of hex digits\n", salt_hex && !salt ? "-s" : "--info");
+	if ((salt_hex && parse_hex_arg("kdf", "-s", "salt", salt_hex, &salt, &salt_len) != 0) ||
+	    (info_hex && parse_hex_arg("kdf", "--info", "info", info_hex, &info, &info_len) != 0))
 		goto out;
-	}
 	if (iter && parse_decimal_count(iter, &iterations) != 0) {
 		fprintf(stderr, "jca kdf: -i must be a number of iterations (k = 1000, M = 1000000 allowed)\n");
 		goto out;

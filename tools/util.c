@@ -280,6 +280,28 @@ int parse_hex(const char *hex, uint8_t **out, size_t *len)
 	return 0;
 }
 
+int parse_hex_arg(const char *cmd, const char *opt, const char *what, const char *hex, uint8_t **out,
+                  size_t *len)
+{
+	size_t i = strspn(hex, "0123456789abcdefABCDEF");
+	char bad[2] = { hex[i], 0 };
+
+	if (hex[i]) {
+		fprintf(stderr, "jca %s: %s: the %s is not hexadecimal ('%s' at position %zu)\n", cmd, opt, what,
+		        esc(bad), i + 1);
+		return -1;
+	}
+	if (i % 2) {
+		fprintf(stderr, "jca %s: %s: the %s has an odd number of hex digits (%zu)\n", cmd, opt, what, i);
+		return -1;
+	}
+	if (parse_hex(hex, out, len) != 0) {
+		msg("out of memory");
+		return -1;
+	}
+	return 0;
+}
+
 void to_hex(const uint8_t *in, size_t len, char *out)
 {
 	static const char digits[] = "0123456789abcdef";
@@ -398,18 +420,7 @@ int load_key(const char *cmd, const char *hex, const char *file, uint8_t **key, 
 	}
 	if (file)
 		return read_key_file(cmd, file, key, len);
-	if (parse_hex(hex, key, len) != 0) {
-		size_t i = strspn(hex, "0123456789abcdefABCDEF");
-		char bad[2] = { hex[i], 0 };
-
-		if (hex[i])
-			fprintf(stderr, "jca %s: -K: the key is not hexadecimal ('%s' at position %zu)\n", cmd,
-			        esc(bad), i + 1);
-		else
-			fprintf(stderr, "jca %s: -K: the key has an odd number of hex digits (%zu)\n", cmd, i);
-		return -1;
-	}
-	return 0;
+	return parse_hex_arg(cmd, "-K", "key", hex, key, len);
 }
 
 /* ---- files ---- */
