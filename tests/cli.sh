@@ -414,6 +414,8 @@ check "kdf -s zz: 'the salt is not hexadecimal'" $?
 check "kdf --info abc: an odd number of hex digits" $?
 "$jca" enc -t AES/GCM/NoPadding -K $k --iv 0g -in p1 2> err >/dev/null; [ $? -eq 2 ] && grep -q "IV is not hexadecimal ('g' at position 2)" err
 check "enc --iv 0g: 'the IV is not hexadecimal'" $?
+"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'needs an iteration count: -i N' kdf.err
+check "kdf PBKDF2 without -i: '-i' is required (not 'iteration count 0 out of range')" $?
 printf 'security.provider.1 = builtin\njca.disabled.algorithms = KDF.PBKDF2, SecureRandom.NativePRNG, SHA-1\n' > policy.conf
 JCA_CONF=policy.conf "$jca" kdf -a PBKDF2WithHmacSHA256 -p a -s 00 -i 1 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'disabled' kdf.err
 check "policy: KDF.PBKDF2 disabled" $?

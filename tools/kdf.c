@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -145,6 +146,11 @@ int cmd_kdf(int argc, char **argv)
 	hex = malloc(2 * out_len + 1);
 	if (!k || !out || !hex) {
 		msg("%s", k ? "out of memory" : last_error());
+		goto out;
+	}
+	if (!iter && !strncasecmp(kdf_algorithm(k), "PBKDF2", 6)) {
+		fprintf(stderr, "jca kdf: %s needs an iteration count: -i N (e.g. -i 600k)\n", kdf_algorithm(k));
+		try_help("kdf");
 		goto out;
 	}
 	if (kdf_init(k, &kp) != 0 || kdf_derive(k, out, out_len) != 0) {
