@@ -491,6 +491,13 @@ done
 case $ivx in *00) last=01 ;; *) last=00 ;; esac
 "$jca" dec -t AES/GCM/NoPadding -K $k --iv "${ivx%??}$last" -in g >/dev/null 2>&1; [ $? -eq 2 ]
 check "GCM with a 300-byte --iv: the whole IV counts (its last byte changed: bad decrypt)" $?
+"$jca" enc -t AES/GCM/NoPadding -K $k --aad 01 -in p17 -out g
+"$jca" dec -t AES/GCM/NoPadding -K $k --aad 02 -in g -out gd 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'g: bad decrypt: wrong key, wrong AAD or corrupted input$' err && [ ! -e gd ]
+check "GCM dec with a wrong AAD: 'wrong key, wrong AAD or corrupted input', no output" $?
+"$jca" dec -t AES/GCM/NoPadding -K $k --iv "$ivx" -in g -out gd 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'bad decrypt: wrong key, wrong IV, wrong AAD or corrupted input$' err
+check "GCM dec with --iv and no AAD: 'wrong key, wrong IV, wrong AAD or corrupted input'" $?
 "$jca" enc -t AES/GCM/NoPadding -K $k --iv "" -in p17 >/dev/null 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'empty' err; check "GCM with an empty --iv exits 2, says it is empty" $?
 # -K: not hexadecimal, odd length

@@ -101,6 +101,7 @@ for pos in 0 12 1011 1027; do
 	fi
 done
 "$jca" dec -t AES/GCM/NoPadding -K $K --aad 02 -in c -out out 2>err && bad "GCM wrong AAD accepted"
+grep -q "bad decrypt: wrong key, wrong AAD or corrupted input" err || { bad "GCM wrong AAD message"; cat err; }
 head -c 1020 c > t
 "$jca" dec -t AES/GCM/NoPadding -K $K --aad 01 -in t -out out 2>err && bad "GCM truncated input accepted"
 grep -q "bad decrypt" err || { bad "GCM failure message"; cat err; }

@@ -76,7 +76,8 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "or ciphertext || tag with --iv: the layout of Python's AESGCM and of\n"
 	        "RFC 5116 with the nonce in front. 'jca dec' holds the whole message in\n"
 	        "memory and writes nothing until the tag has been checked; a wrong key,\n"
-	        "IV or AAD, or any change to the input, is 'bad decrypt'.\n"
+	        "IV or AAD, or any change to the input, is 'bad decrypt: wrong key,\n"
+	        "wrong AAD or corrupted input' (with --iv: 'wrong IV' too).\n"
 	        "\n"
 	        "Errors: a wrong key or corrupted input is reported as 'bad decrypt' when\n"
 	        "the padding does not check; truncated input as not a whole number of\n"
@@ -325,7 +326,12 @@ static void report_cipher_error(const struct enc_opts *o, int rc, const char *in
 {
 	const char *name = quote_name(input_label(in_name));
 
-	if (o->dir == JCA_DECRYPT && (rc == JCA_BADPAD || rc == JCA_BADTAG))
+	if (o->dir == JCA_DECRYPT && (rc == JCA_BADPAD || rc == JCA_BADTAG) && is_gcm(c))
+		/* the tag covers key, IV, AAD and input alike; without --iv the
+		 * IV is part of the input */
+		msg("%s: bad decrypt: wrong key, %sAAD or corrupted input", name,
+		    o->iv_hex ? "wrong IV, wrong " : "wrong ");
+	else if (o->dir == JCA_DECRYPT && (rc == JCA_BADPAD || rc == JCA_BADTAG))
 		msg("%s: bad decrypt: wrong key or corrupted input", name);
 	else if (o->dir == JCA_DECRYPT && rc == JCA_NOTBLOCK)
 		msg("%s: bad decrypt: input is not a whole number of %zu-byte blocks (truncated or corrupted)",
