@@ -202,6 +202,8 @@ check "mac -c verifies its own output" $?
 x=$("$jca" mac -a HmacSHA256 -K "$key" --tag one); case $x in "HmacSHA256 (one) = "*) true ;; *) false ;; esac
 check "mac --tag format" $?
 "$jca" mac -a HmacSHA256 one >/dev/null 2>&1; [ $? -eq 2 ]; check "mac without key exits 2" $?
+"$jca" mac -K "$key" one >/dev/null 2>err; [ $? -eq 2 ] && grep -q 'no algorithm given (-a ALG)' err
+check "mac without -a exits 2: -a is required (no default Mac), as README and jca(1) say" $?
 "$jca" mac -a HmacSHA256 -K 0g one >/dev/null 2>&1; [ $? -eq 2 ]; check "mac with bad hex key exits 2" $?
 "$jca" mac -a HmacSHA256 --key-file missing one >/dev/null 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'missing: No such file' err; check "mac with a missing key file exits 2" $?
