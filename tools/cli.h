@@ -3,8 +3,12 @@
  * jca - the libjca command-line tool: declarations shared by its files.
  *
  *   jca.c     main, command dispatch, top-level help
- *   util.c    messages, option parsing, hex and number parsing, keys,
- *             file input, progress bar, JSON strings
+ *   msg.c     messages, escaping of control bytes (esc, quote_name)
+ *   opt.c     option parsing
+ *   util.c    hex and number parsing, keys
+ *   files.c   file input, full reads and writes
+ *   progress.c  the progress bar, streaming an input with it
+ *   json.c    JSON strings
  *   list.c    jca list
  *   dgst.c    jca dgst, jca mac (and their --check)
  *   enc.c     jca enc, jca dec
@@ -28,7 +32,7 @@
 /* Size of the fixed buffers data is streamed through. */
 #define IO_CHUNK (128 * 1024)
 
-/* ---- messages ---- */
+/* ---- messages (msg.c) ---- */
 
 /* "jca: <message>" on stderr. */
 void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -57,7 +61,7 @@ const char *input_label(const char *name);
 /* Prints "Try 'jca CMD --help' for more information." */
 void try_help(const char *cmd);
 
-/* ---- options ----
+/* ---- options (opt.c) ----
  * Short options ("-a X", "-aX", clustered flags "-qw"), long options
  * ("--algorithm X", "--algorithm=X"), and, for entries that allow it,
  * long options with one dash ("-in F"). "--" ends the options; "-" is an
@@ -88,7 +92,7 @@ void opt_init(struct opt_parser *p, int argc, char **argv, const char *cmd);
  * operand. */
 int opt_next(struct opt_parser *p, const struct opt *opts, const char **arg);
 
-/* ---- values ---- */
+/* ---- values (util.c) ---- */
 
 /* Decodes a hex string (even length, any case); *out is malloc'ed (at
  * least one byte). Returns 0 or -1. */
@@ -114,7 +118,7 @@ void free_secret(void *p, size_t len);
 /* Lower-case hex of len bytes into out (2 * len + 1 bytes). */
 void to_hex(const uint8_t *in, size_t len, char *out);
 
-/* ---- files ---- */
+/* ---- files (files.c) ---- */
 
 /* Opens an input for reading ("-" is standard input). Refuses
  * directories (EISDIR). Returns the fd, or -1 with errno set. If size is
@@ -128,7 +132,7 @@ ssize_t read_full(int fd, void *buf, size_t len);
 /* Writes all of buf. 0, or -1 with errno set. */
 int write_full(int fd, const void *buf, size_t len);
 
-/* ---- progress bar ----
+/* ---- progress bar (progress.c) ----
  * Drawn on stderr, only when stderr is a terminal, for inputs of at
  * least PROGRESS_MIN_SIZE bytes or that take more than a second. */
 #define PROGRESS_MIN_SIZE (64ull << 20)
@@ -151,7 +155,7 @@ int stream_input(int fd, const char *name, uint64_t size, chunk_fn *fn, void *ct
 
 double now_seconds(void);
 
-/* ---- JSON ---- */
+/* ---- JSON (json.c) ---- */
 
 /* A JSON string literal: quotes, escapes, and invalid UTF-8 replaced by
  * U+FFFD; NULL prints null. */
