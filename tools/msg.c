@@ -67,7 +67,7 @@ static int harmless(unsigned char c)
 
 const char *quote_name(const char *name)
 {
-	static char bufs[4][1024];
+	static char bufs[4][4100];      /* an esc() result and two quotes */
 	static unsigned next;
 	char *b = bufs[next++ % 4];
 	const char *c;
