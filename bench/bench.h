@@ -49,6 +49,7 @@ typedef struct state {
 	uint8_t key[32], iv[16];
 	uint8_t res[128];          /* digest or tag output */
 	size_t outlen;
+	size_t reslen;             /* bytes written to res */
 	void *obj[2];              /* libjca objects (instance, handle) */
 	void *oobj[3];             /* OpenSSL objects */
 #ifdef HAVE_OPENSSL

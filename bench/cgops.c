@@ -23,6 +23,7 @@ int main(int argc, char **argv)
 	static const char *const ops[] = { "digest64", "get", "clone", "getdigest64", "oneshot64",
 		                           "cipherget", "macget", "mac128", "macclone" };
 	unsigned char in[256] = { 1 }, out[64], key[32] = { 2 }, iv[16] = { 3 };
+	size_t olen;
 	md_ctx *md = md_get_instance("SHA-256");
 	mac_ctx *mac = mac_get_instance("HmacSHA256");
 	long n = argc > 2 ? atol(argv[2]) : 0;
@@ -38,18 +39,18 @@ int main(int argc, char **argv)
 	}
 	for (long i = 0; i < n; i++) {
 		switch (k) {
-		case 0: md_update(md, in, 64); md_digest(md, out, 32); break;
+		case 0: md_update(md, in, 64); md_digest(md, out, 32, &olen); break;
 		case 1: md_free(md_get_instance("SHA-256")); break;
 		case 2: md_free(md_clone(md)); break;
 		case 3: {
 			md_ctx *m = md_get_instance("SHA-256");
 
 			md_update(m, in, 64);
-			md_digest(m, out, 32);
+			md_digest(m, out, 32, &olen);
 			md_free(m);
 			break;
 		}
-		case 4: md_digest_oneshot("SHA-256", in, 64, out, 32); break;
+		case 4: md_oneshot("SHA-256", in, 64, out, 32, &olen); break;
 		case 5: {
 			cipher_ctx *c = cipher_get_instance("AES/CBC/PKCS5Padding");
 
@@ -64,7 +65,7 @@ int main(int argc, char **argv)
 			mac_free(m);
 			break;
 		}
-		case 7: mac_update(mac, in, 128); mac_do_final(mac, out, 32); break;
+		case 7: mac_update(mac, in, 128); mac_do_final(mac, out, 32, &olen); break;
 		default: mac_free(mac_clone(mac)); break;
 		}
 	}

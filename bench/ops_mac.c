@@ -50,7 +50,7 @@ static void run_mac(state *s, uint64_t n)
 	mac_ctx *m = MAC(s);
 
 	for (uint64_t i = 0; i < n; i++) {
-		if (mac_update(m, s->in, s->p->len) < 0 || mac_do_final(m, s->res, sizeof s->res) < 0)
+		if (mac_update(m, s->in, s->p->len) < 0 || mac_do_final(m, s->res, sizeof s->res, &s->reslen) < 0)
 			die_jca("mac_update/mac_do_final");
 	}
 }
@@ -63,7 +63,7 @@ static void run_mac_get_init_final(state *s, uint64_t n)
 		if (!m)
 			die_jca("mac_get_instance");
 		if (mac_init(m, s->key, s->p->keylen) < 0 || mac_update(m, s->in, s->p->len) < 0 ||
-		    mac_do_final(m, s->res, sizeof s->res) < 0)
+		    mac_do_final(m, s->res, sizeof s->res, &s->reslen) < 0)
 			die_jca("mac_init/update/do_final");
 		mac_free(m);
 	}
@@ -264,10 +264,10 @@ static const char *mac_impl(const char *alg)
 {
 	const jca_provider *p;
 
-	for (size_t i = 0; (p = jca_provider_at(i)); i++) {
+	for (size_t i = 0; jca_provider_at(i, &p) == 0; i++) {
 		const jca_service *s;
 
-		for (size_t j = 0; (s = jca_provider_service_at(p, j)); j++)
+		for (size_t j = 0; jca_provider_service_at(p, j, &s) == 0; j++)
 			if (jca_service_type_of(s) == JCA_MAC && !strcmp(jca_service_algorithm(s), alg))
 				return jca_service_attribute(s, "Implementation");
 	}
@@ -291,11 +291,12 @@ static void cross_check_mac(int *ok, int *bad)
 		key[i] = (uint8_t)(i + 1);
 	for (size_t i = 0; i < NHMACS; i++) {
 		mac_ctx *m = mac_get_instance(hmacs[i].jca);
-		size_t olen = 0;
+		size_t olen = 0, n;
 		int alen = -1;
 
-		if (m && mac_init(m, key, sizeof key) == 0 && mac_update(m, in, sizeof in) == 0)
-			alen = mac_do_final(m, a, sizeof a);
+		if (m && mac_init(m, key, sizeof key) == 0 && mac_update(m, in, sizeof in) == 0 &&
+		    mac_do_final(m, a, sizeof a, &n) == 0)
+			alen = (int)n;
 		if (!EVP_Q_mac(NULL, "HMAC", NULL, hmacs[i].digest_ossl, NULL, key, sizeof key, in, sizeof in,
 		               o, sizeof o, &olen) ||
 		    alen < 0 || (size_t)alen != olen || memcmp(a, o, olen)) {

@@ -46,7 +46,7 @@ static const target targets[] = {
 	  "SHA3-512 SHAKE128 SHAKE256",
 	  JCA("MessageDigests", "getAndDigest", "alg=%s,len=64"), JCA("MessageDigests", "digest", "alg=%s,len=64"),
 	  1.10, "1.10", NULL },
-	{ "%s: md_digest_oneshot(64 B) / reused digest(64 B) (both libjca)", "SHA-256 SHA-512 SHA3-256",
+	{ "%s: md_oneshot(64 B) / reused digest(64 B) (both libjca)", "SHA-256 SHA-512 SHA3-256",
 	  JCA("MessageDigests", "oneshot", "alg=%s,len=64"), JCA("MessageDigests", "digest", "alg=%s,len=64"),
 	  1.10, "1.10", NULL },
 	{ "AES/CBC/PKCS5Padding: cipher get+init+free / ossl fetchNewInit (full)", NULL,

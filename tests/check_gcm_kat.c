@@ -92,7 +92,7 @@ static int w_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len
 	w->in = NULL;
 	w->len = 0;
 	if (cipher_init_aead(w->c, encrypt ? JCA_ENCRYPT : JCA_DECRYPT, w->key, w->key_len, iv, iv_len,
-	                     tag_len * 8) != 0)
+	                     tag_len) != 0)
 		return -1;
 	return cipher_update_aad(w->c, aad, aad_len) != 0 ? -1 : 0;
 }
@@ -297,11 +297,11 @@ START_TEST(test_agrees)
 			pt[k] = rb();
 		for (k = 0; k < alen; k++)
 			aad[k] = rb();
-		ck_assert_int_eq(cipher_init_aead(b, JCA_ENCRYPT, key, klen, iv, ivlen, tl * 8), 0);
+		ck_assert_int_eq(cipher_init_aead(b, JCA_ENCRYPT, key, klen, iv, ivlen, tl), 0);
 		ck_assert_int_eq(cipher_update_aad(b, aad, alen), 0);
 		ck_assert_int_eq(cipher_do_final(b, pt, len, want, sizeof want, &n), 0);
 		/* the wrapper: AAD in two pieces, data split, the second half in place */
-		ck_assert_int_eq(cipher_init_aead(w, JCA_ENCRYPT, key, klen, iv, ivlen, tl * 8), 0);
+		ck_assert_int_eq(cipher_init_aead(w, JCA_ENCRYPT, key, klen, iv, ivlen, tl), 0);
 		ck_assert_int_eq(cipher_update_aad(w, aad, alen / 2), 0);
 		ck_assert_int_eq(cipher_update_aad(w, aad + alen / 2, alen - alen / 2), 0);
 		ck_assert_int_eq(cipher_update(w, pt, split, got, sizeof got, &m), 0);
@@ -312,7 +312,7 @@ START_TEST(test_agrees)
 		ck_assert_msg(memcmp(got, want, len + tl) == 0, "trial %d (len %zu aad %zu iv %zu)", trial, len, alen,
 		              ivlen);
 		/* decryption, split; then tampered */
-		ck_assert_int_eq(cipher_init_aead(w, JCA_DECRYPT, key, klen, iv, ivlen, tl * 8), 0);
+		ck_assert_int_eq(cipher_init_aead(w, JCA_DECRYPT, key, klen, iv, ivlen, tl), 0);
 		ck_assert_int_eq(cipher_update_aad(w, aad, alen), 0);
 		ck_assert_int_eq(cipher_update(w, want, split, back, sizeof back, &m), 0);
 		ck_assert_uint_eq(m, 0);                   /* nothing before the tag */

@@ -30,6 +30,7 @@
 
 #include "jca.h"
 #include "testutil.h"
+#include "outlen.h"
 
 /* ---- helpers: a scratch folder in the build tree (trusted: its
  * directories are ours and not writable by others), file copies ---- */
@@ -117,7 +118,7 @@ static void final_reports_through_kept_table(void)
 	scribble_stack();
 	set_final_fails(1);
 	md_update(md, "abc", 3);
-	expect(md_digest(md, out, sizeof out), JCA_IMPL, "fails on request (reported through the kept host table)");
+	expect(tu_digest(md, out, sizeof out), JCA_IMPL, "fails on request (reported through the kept host table)");
 	set_final_fails(0);
 	md_free(md);
 }
@@ -279,7 +280,7 @@ START_TEST(test_wrong_elf)
 	says("ELFCLASS32");
 	says(HOST_WORDS);
 	printf("refused as expected: %s\n", jca_last_error_message());
-	ck_assert_ptr_null(jca_provider_at(1));
+	ck_assert_ptr_null(tu_provider_at(1));
 	remove_tree(dir);
 }
 END_TEST
@@ -418,8 +419,8 @@ START_TEST(test_long_paths)
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\nsecurity.provider.3 = %s\n",
 	         pa, pb);
 	tu_config(text);
-	p = jca_provider_at(2);
-	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(1)), 0);
+	p = tu_provider_at(2);
+	ck_assert_int_eq(jca_provider_ensure_loaded(tu_provider_at(1)), 0);
 	expect(jca_provider_ensure_loaded(p), JCA_EXISTS, "provider \"testgood\"");
 	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(p), "provider \"testgood\""));
 	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(p), pa));

@@ -16,6 +16,7 @@
 
 #include "jca.h"
 #include "testutil.h"
+#include "outlen.h"
 
 static const char *const ALGS[] = {
 	"MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512", "SHA-512/224",
@@ -74,7 +75,7 @@ START_TEST(test_own_kat)
 				md_update(md, million, 1000000);
 			else if (strncmp(msg, "pattern:", 8) == 0)
 				md_update(md, buf, (size_t)atoi(msg + 8));
-			ck_assert_int_eq(md_digest(md, out, olen), (int)olen);
+			ck_assert_int_eq(tu_digest(md, out, olen), (int)olen);
 			tu_hex(hex, out, olen);
 			ck_assert_msg(strcmp(hex, want) == 0, "%s (%s) of %s: got %s want %s",
 			              alg, impls[k], msg, hex, want);
@@ -137,7 +138,7 @@ static int run_msg_file(const char *impl, const char *dir, const char *prefix, c
 		w = tu_unhex(want, &wlen);
 		md = get(impl);
 		md_update(md, m, (size_t)atol(len) / 8);
-		ck_assert_int_eq(md_digest(md, out, wlen), (int)wlen);
+		ck_assert_int_eq(tu_digest(md, out, wlen), (int)wlen);
 		ck_assert_msg(memcmp(out, w, wlen) == 0, "%s %s%s line %d", impl, prefix, kind, rec.line);
 		md_free(md);
 		free(m);
@@ -178,7 +179,7 @@ static int run_sha2_monte(const char *impl, const char *prefix)
 			md_update(md, md3[1], dl);
 			md_update(md, md3[2], dl);
 			memmove(md3[0], md3[1], 2 * 64);
-			md_digest(md, md3[2], dl);
+			tu_digest(md, md3[2], dl);
 		}
 		memcpy(seed, md3[2], dl);
 		ck_assert_msg(memcmp(seed, want, dl) == 0, "%s Monte COUNT=%d", impl, j);
@@ -213,7 +214,7 @@ static int run_sha3_monte(const char *impl, const char *prefix)
 
 		for (i = 0; i < 1000; i++) {
 			md_update(md, cur, dl);
-			md_digest(md, cur, dl);
+			tu_digest(md, cur, dl);
 		}
 		ck_assert_msg(memcmp(cur, want, dl) == 0, "%s Monte line %d", impl, rec.line);
 		free(want);
@@ -255,7 +256,7 @@ static int run_shake_monte(const char *impl, const char *prefix)
 			memset(msg, 0, 16);
 			memcpy(msg, out, l < 16 ? l : 16);
 			md_update(md, msg, 16);
-			md_digest(md, out, olen);
+			tu_digest(md, out, olen);
 			l = olen;
 			if (i == 1000)
 				olen_j = olen;
@@ -315,13 +316,13 @@ START_TEST(test_streaming)
 		pattern(msg, 3 * bl + 2);
 		for (len = 0; len <= 3 * bl; len += (len < 2 * bl ? 1 : 7)) {
 			md_update(md, msg, len);
-			ck_assert_int_eq(md_digest(md, ref, dl), (int)dl);
+			ck_assert_int_eq(tu_digest(md, ref, dl), (int)dl);
 			/* every split point, with zero-length updates around it */
 			for (cut = 0; cut <= len; cut++) {
 				md_update(md, msg, cut);
 				md_update(md, NULL, 0);
 				md_update(md, msg + cut, len - cut);
-				md_digest(md, out, dl);
+				tu_digest(md, out, dl);
 				ck_assert_msg(memcmp(out, ref, dl) == 0, "%s len %zu cut %zu", impls[k], len, cut);
 			}
 			/* byte by byte, then from a misaligned copy */
@@ -329,14 +330,14 @@ START_TEST(test_streaming)
 				md_update(md, msg, 0);
 				md_update(md, &msg[i], 1);
 			}
-			md_digest(md, out, dl);
+			tu_digest(md, out, dl);
 			ck_assert(memcmp(out, ref, dl) == 0);
 			{
 				uint8_t *mis = malloc(len + 3);
 
 				memcpy(mis + 3, msg, len);
 				md_update(md, mis + 3, len);
-				md_digest(md, out, dl);
+				tu_digest(md, out, dl);
 				ck_assert(memcmp(out, ref, dl) == 0);
 				free(mis);
 			}
@@ -350,8 +351,8 @@ START_TEST(test_streaming)
 				ck_assert_ptr_nonnull(c);
 				md_update(md, msg + len / 2, len - len / 2);
 				md_update(c, msg + len / 2, len - len / 2);
-				md_digest(md, out, dl);
-				md_digest(c, out2, dl);
+				tu_digest(md, out, dl);
+				tu_digest(c, out2, dl);
 				ck_assert(memcmp(out, ref, dl) == 0 && memcmp(out2, ref, dl) == 0);
 				md_free(c);
 			}
@@ -359,7 +360,7 @@ START_TEST(test_streaming)
 			md_update(md, "junk", 4);
 			ck_assert_int_eq(md_reset(md), 0);
 			md_update(md, msg, len);
-			md_digest(md, out, dl);
+			tu_digest(md, out, dl);
 			ck_assert(memcmp(out, ref, dl) == 0);
 		}
 		free(msg);
@@ -376,10 +377,10 @@ START_TEST(test_shake_lengths)
 	size_t n;
 
 	md_update(md, "abc", 3);
-	ck_assert_int_eq(md_digest(md, big, sizeof big), 1000);
+	ck_assert_int_eq(tu_digest(md, big, sizeof big), 1000);
 	for (n = 0; n < sizeof big; n += 37) {
 		md_update(md, "abc", 3);
-		ck_assert_int_eq(md_digest(md, small, n), (int)n);
+		ck_assert_int_eq(tu_digest(md, small, n), (int)n);
 		ck_assert(memcmp(small, big, n) == 0);
 	}
 	ck_assert_uint_eq(md_length(md), 64);
@@ -462,10 +463,10 @@ START_TEST(test_lookup_errors)
 		uint8_t out[32], ref[32];
 
 		md_update(md, "abc", 3);
-		ck_assert_int_eq(md_digest(md, out, 31), JCA_BUFSIZE);
-		ck_assert_int_eq(md_digest(md, out, 32), 32);
+		ck_assert_int_eq(tu_digest(md, out, 31), JCA_BUFSIZE);
+		ck_assert_int_eq(tu_digest(md, out, 32), 32);
 		md_update(md, "abc", 3);
-		md_digest(md, ref, 32);
+		tu_digest(md, ref, 32);
 		ck_assert(memcmp(out, ref, 32) == 0);
 		ck_assert_int_eq(md_update(md, NULL, 1), JCA_EINVAL);
 		md_free(md);
@@ -494,8 +495,9 @@ START_TEST(test_handle)
 }
 END_TEST
 
-/* md_digest_oneshot and md_handle_digest give what an instance gives, for
- * every algorithm and a few lengths, and fail as md_digest does. */
+/* md_oneshot and md_handle_oneshot give what an instance's md_digest
+ * gives, for every algorithm and a few lengths, and fail as md_digest
+ * does (SHAKE: its default length). */
 START_TEST(test_oneshot)
 {
 	static const char *const algs[] = { "MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512",
@@ -503,7 +505,7 @@ START_TEST(test_oneshot)
 		                            "SHA3-512", "SHAKE128", "SHAKE256" };
 	static const size_t lens[] = { 0, 1, 55, 56, 64, 111, 112, 128, 1000 };
 	uint8_t data[1000], a[200], b[200], c[200];
-	size_t i, j;
+	size_t i, j, na, nb, nc;
 
 	for (i = 0; i < sizeof data; i++)
 		data[i] = (uint8_t)(i * 37 + 11);
@@ -514,35 +516,41 @@ START_TEST(test_oneshot)
 
 		ck_assert_ptr_nonnull(h);
 		ck_assert_ptr_nonnull(md);
-		n = md_is_xof(md) ? 100 : md_length(md);
+		n = md_length(md);
 		for (j = 0; j < sizeof lens / sizeof lens[0]; j++) {
 			memset(b, 0xee, sizeof b);
 			memset(c, 0xdd, sizeof c);
 			ck_assert_int_eq(md_update(md, data, lens[j]), 0);
-			ck_assert_int_eq(md_digest(md, a, n), (int)n);
-			ck_assert_int_eq(md_digest_oneshot(algs[i], data, lens[j], b, n), (int)n);
-			ck_assert_int_eq(md_handle_digest(h, data, lens[j], c, n), (int)n);
+			ck_assert_int_eq(md_digest(md, a, sizeof a, &na), 0);
+			ck_assert_int_eq(md_oneshot(algs[i], data, lens[j], b, sizeof b, &nb), 0);
+			ck_assert_int_eq(md_handle_oneshot(h, data, lens[j], c, n, &nc), 0);
+			ck_assert_uint_eq(na, n);
+			ck_assert_uint_eq(nb, n);
+			ck_assert_uint_eq(nc, n);
 			ck_assert_msg(memcmp(a, b, n) == 0 && memcmp(a, c, n) == 0, "%s one-shot of %zu bytes differs",
 			              algs[i], lens[j]);
 			ck_assert_int_eq(b[n], 0xee);
 		}
-		if (!md_is_xof(md))
-			ck_assert_int_eq(md_digest_oneshot(algs[i], data, 10, b, n - 1), JCA_BUFSIZE);
+		nb = 99;
+		ck_assert_int_eq(md_oneshot(algs[i], data, 10, b, n - 1, &nb), JCA_BUFSIZE);
+		ck_assert_uint_eq(nb, 0);
 		md_free(md);
 	}
-	ck_assert_int_eq(md_digest_oneshot("SHA-257", data, 1, a, sizeof a), JCA_NOALG);
-	ck_assert_int_eq(md_digest_oneshot(NULL, data, 1, a, sizeof a), JCA_EINVAL);
-	ck_assert_int_eq(md_digest_oneshot("SHA-256", NULL, 1, a, sizeof a), JCA_EINVAL);
-	ck_assert_int_eq(md_digest_oneshot("SHA-256", NULL, 0, a, sizeof a), 32);
-	ck_assert_int_eq(md_digest_oneshot("SHA-256", data, 1, NULL, 32), JCA_EINVAL);
-	ck_assert_int_eq(md_handle_digest(NULL, data, 1, a, sizeof a), JCA_EINVAL);
-	ck_assert_int_eq(md_digest_oneshot("SHAKE128", data, 1, NULL, 0), 0);
+	ck_assert_int_eq(md_oneshot("SHA-257", data, 1, a, sizeof a, &na), JCA_NOALG);
+	ck_assert_int_eq(md_oneshot(NULL, data, 1, a, sizeof a, &na), JCA_EINVAL);
+	ck_assert_int_eq(md_oneshot("SHA-256", NULL, 1, a, sizeof a, &na), JCA_EINVAL);
+	ck_assert_int_eq(md_oneshot("SHA-256", NULL, 0, a, sizeof a, &na), 0);
+	ck_assert_uint_eq(na, 32);
+	ck_assert_int_eq(md_oneshot("SHA-256", data, 1, NULL, 32, &na), JCA_EINVAL);
+	ck_assert_int_eq(md_oneshot("SHA-256", data, 1, a, sizeof a, NULL), JCA_EINVAL);
+	ck_assert_int_eq(md_handle_oneshot(NULL, data, 1, a, sizeof a, &na), JCA_EINVAL);
+	ck_assert_int_eq(md_oneshot("SHAKE128", data, 1, NULL, 0, &na), JCA_BUFSIZE);
 }
 END_TEST
 
 START_TEST(test_introspection)
 {
-	const jca_provider *p = jca_provider_at(0);
+	const jca_provider *p = tu_provider_at(0);
 	const jca_service *s;
 	size_t i, digests = 0, macs = 0;
 
@@ -550,12 +558,12 @@ START_TEST(test_introspection)
 	ck_assert_str_eq(jca_provider_name(p), "builtin");
 	ck_assert_ptr_nonnull(jca_provider_version(p));
 	ck_assert_ptr_nonnull(jca_provider_description(p));
-	for (i = 0; (s = jca_provider_service_at(p, i)); i++) {
+	for (i = 0; jca_provider_service_at(p, i, &s) == 0; i++) {
 		ck_assert_ptr_eq(jca_service_provider(s), p);
 		ck_assert_ptr_nonnull(jca_service_attribute(s, "Implementation"));
 		if (jca_service_type_of(s) == JCA_MESSAGE_DIGEST) {
 			digests++;
-			ck_assert_ptr_nonnull(jca_service_alias_at(s, 0));
+			ck_assert_ptr_nonnull(tu_alias_at(s, 0));
 		}
 		if (jca_service_type_of(s) == JCA_MAC)
 			macs++;
@@ -571,7 +579,7 @@ static const jca_service *builtin_service(jca_service_type type, const char *alg
 	const jca_service *s;
 	size_t i;
 
-	for (i = 0; p && (s = jca_provider_service_at(p, i)); i++)
+	for (i = 0; p && jca_provider_service_at(p, i, &s) == 0; i++)
 		if (jca_service_type_of(s) == type && strcmp(jca_service_algorithm(s), alg) == 0)
 			return s;
 	ck_abort_msg("builtin offers no %s %s", jca_service_type_name(type), alg);
@@ -586,7 +594,7 @@ static int has_oid(const jca_service *s, const char *oid, const char *name)
 	size_t i;
 	int found = 0;
 
-	for (i = 0; (a = jca_service_alias_at(s, i)); i++)
+	for (i = 0; jca_service_alias_at(s, i, &a) == 0; i++)
 		ck_assert_msg(strcmp(a, oid) != 0 && !strchr(a, '='), "%s: alias %s", jca_service_algorithm(s), a);
 	for (i = 0; jca_service_oid_at(s, i, &oi) == 0; i++)
 		found |= strcmp(oi.oid, oid) == 0 && strcmp(oi.name, name) == 0;
@@ -619,7 +627,7 @@ START_TEST(test_oids_iterators)
 		cipher_free(cc);
 	}
 	ck_assert_uint_ge(i, 6);
-	ck_assert_ptr_nonnull(jca_service_alias_at(d, 0));
+	ck_assert_ptr_nonnull(tu_alias_at(d, 0));
 
 	ck_assert_ptr_null(md_get_instance("SHA-257"));   /* sets the last error */
 	for (i = 0; jca_service_attribute_at(d, i, &k, &v) == 0; i++)
@@ -638,7 +646,14 @@ START_TEST(test_oids_iterators)
 	ck_assert_int_eq(jca_service_oid_at(NULL, 0, &oi), JCA_EINVAL);
 	ck_assert_int_eq(jca_service_oid_at(d, 0, NULL), JCA_EINVAL);
 	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
-	ck_assert_ptr_null(jca_service_alias_at(NULL, 0));
+	{
+		const char *a = "x";
+
+		ck_assert_int_eq(jca_service_alias_at(NULL, 0, &a), JCA_EINVAL);
+		ck_assert_int_eq(jca_service_alias_at(d, 0, NULL), JCA_EINVAL);
+		ck_assert_int_eq(jca_service_alias_at(d, 1000, &a), JCA_END);
+		ck_assert_ptr_null(a);
+	}
 }
 END_TEST
 
@@ -651,7 +666,7 @@ static void *worker(void *arg)
 	size_t dl = md_length(first);
 
 	md_update(first, "concurrency", 11);
-	md_digest(first, ref, dl);
+	tu_digest(first, ref, dl);
 	md_free(first);
 	for (i = 0; i < 2000; i++) {
 		md_ctx *md = md_get_instance(ALGS[(t + i) % NALGS]);
@@ -659,7 +674,7 @@ static void *worker(void *arg)
 		if (!md)
 			return (void *)1;
 		md_update(md, "concurrency", 11);
-		md_digest(md, out, md_length(md));
+		tu_digest(md, out, md_length(md));
 		if ((t + i) % NALGS == t % NALGS && memcmp(out, ref, dl))
 			return (void *)1;
 		md_free(md);
@@ -697,39 +712,39 @@ START_TEST(test_failed_final)
 	ck_assert_int_eq(jca_provider_add(&tu_flaky_provider), 0);
 	md = get("TU-FLAKY");
 	ck_assert_int_eq(md_update(md, "abc", 3), 0);
-	ck_assert_int_eq(md_digest(md, out, sizeof out), 8);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), 8);
 	ck_assert(memcmp(out, three, 8) == 0);
 	ck_assert_int_eq(md_update(md, "abc", 3), 0);
 	tu_flaky_finals_ok = 0;
 	memset(out, 0x11, sizeof out);
-	ck_assert_int_eq(md_digest(md, out, sizeof out), JCA_IMPL);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), JCA_IMPL);
 	for (size_t i = 0; i < 8; i++)
 		ck_assert_uint_eq(out[i], 0);              /* wiped */
 	tu_flaky_finals_ok = -1;                        /* the implementation works again */
 	memset(junk, 0x11, sizeof junk);
 	memcpy(out, junk, sizeof out);
-	ck_assert_int_eq(md_digest(md, out, sizeof out), JCA_IMPL);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), JCA_IMPL);
 	printf("  %s\n", jca_last_error_message());
 	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "md_reset"));
 	ck_assert(memcmp(out, junk, 8) == 0);          /* nothing written */
-	ck_assert_int_eq(md_digest(md, out, 4), JCA_IMPL);
+	ck_assert_int_eq(tu_digest(md, out, 4), JCA_IMPL);
 	ck_assert_ptr_null(md_clone(md));
 	ck_assert_int_eq(jca_last_error(), JCA_IMPL);
 	ck_assert_int_eq(md_update(md, "x", 1), JCA_IMPL);
-	ck_assert_int_eq(md_digest(md, out, sizeof out), JCA_IMPL);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), JCA_IMPL);
 	/* md_reset makes it usable again */
 	ck_assert_int_eq(md_reset(md), 0);
 	ck_assert_int_eq(md_update(md, "abc", 3), 0);
-	ck_assert_int_eq(md_digest(md, out, sizeof out), 8);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), 8);
 	ck_assert(memcmp(out, three, 8) == 0);
 	/* a clone taken before the failure is independent of it */
 	ck_assert_int_eq(md_update(md, "ab", 2), 0);
 	c = md_clone(md);
 	ck_assert_ptr_nonnull(c);
 	tu_flaky_finals_ok = 0;
-	ck_assert_int_eq(md_digest(md, out, sizeof out), JCA_IMPL);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), JCA_IMPL);
 	tu_flaky_finals_ok = -1;
-	ck_assert_int_eq(md_digest(c, out, sizeof out), 8);
+	ck_assert_int_eq(tu_digest(c, out, sizeof out), 8);
 	ck_assert(memcmp(out, two, 8) == 0);
 	md_free(c);
 	md_free(md);

@@ -63,7 +63,7 @@ START_TEST(test_nist)
 			out = malloc(cl + tl + 16);
 			memcpy(buf, ct, cl);
 			memcpy(buf + cl, tag, tl);
-			ck_assert_int_eq(cipher_init_aead(c, enc ? JCA_ENCRYPT : JCA_DECRYPT, k, kl, iv, il, tl * 8), 0);
+			ck_assert_int_eq(cipher_init_aead(c, enc ? JCA_ENCRYPT : JCA_DECRYPT, k, kl, iv, il, tl), 0);
 			ck_assert_int_eq(cipher_update_aad(c, aad, al), 0);
 			if (enc) {
 				rc = cipher_do_final(c, pt, pl, out, cl + tl + 16, &n);
@@ -118,11 +118,11 @@ START_TEST(test_shapes)
 			pt[k] = (uint8_t)rand();
 		for (k = 0; k < al; k++)
 			aad[k] = (uint8_t)rand();
-		ck_assert_int_eq(cipher_init_aead(x, JCA_ENCRYPT, key, kl, iv, il, tl * 8), 0);
+		ck_assert_int_eq(cipher_init_aead(x, JCA_ENCRYPT, key, kl, iv, il, tl), 0);
 		ck_assert_int_eq(cipher_update_aad(x, aad, al), 0);
 		ck_assert_int_eq(cipher_do_final(x, pt, len, want, sizeof want, &n), 0);
 		/* the token: split AAD and data (encryption streams), in place */
-		ck_assert_int_eq(cipher_init_aead(y, JCA_ENCRYPT, key, kl, iv, il, tl * 8), 0);
+		ck_assert_int_eq(cipher_init_aead(y, JCA_ENCRYPT, key, kl, iv, il, tl), 0);
 		ck_assert_int_eq(cipher_update_aad(y, aad, al / 3), 0);
 		ck_assert_int_eq(cipher_update_aad(y, aad + al / 3, al - al / 3), 0);
 		memcpy(got, pt, len);
@@ -131,7 +131,7 @@ START_TEST(test_shapes)
 		ck_assert_int_eq(cipher_do_final(y, got + cut, len - cut, got + cut, sizeof got - cut, &n), 0);
 		ck_assert_msg(m + n == len + tl && memcmp(got, want, len + tl) == 0, "round %d: %s", round,
 		              jca_last_error_message());
-		ck_assert_int_eq(cipher_init_aead(y, JCA_DECRYPT, key, kl, iv, il, tl * 8), 0);
+		ck_assert_int_eq(cipher_init_aead(y, JCA_DECRYPT, key, kl, iv, il, tl), 0);
 		ck_assert_int_eq(cipher_update_aad(y, aad, al), 0);
 		ck_assert_int_eq(cipher_update(y, want, cut, back, sizeof back, &m), 0);
 		ck_assert_uint_eq(m, 0);

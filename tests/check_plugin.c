@@ -22,6 +22,7 @@
 
 #include "jca.h"
 #include "testutil.h"
+#include "outlen.h"
 
 static void config_with_good(const char *fmt)
 {
@@ -51,7 +52,7 @@ START_TEST(test_lazy)
 	/* builtin answers: the plugin stays unloaded */
 	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	ck_assert_str_eq(tu_served_by("MD5"), "builtin");
-	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
+	ck_assert_int_eq(jca_provider_state(tu_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
 	ck_assert_int_eq(entry_calls(), 0);
 	/* an algorithm only the plugin has loads it, once */
 	ck_assert_str_eq(tu_served_by("TEST-DIGEST"), "testgood");
@@ -79,7 +80,7 @@ START_TEST(test_order)
 	config_with_good("security.provider.1 = %s\nsecurity.provider.2 = builtin\n");
 	ck_assert_str_eq(tu_served_by("SHA-256"), "testgood");
 	ck_assert_str_eq(tu_served_by("SHA-512"), "builtin");
-	ck_assert_str_eq(jca_provider_name(jca_provider_at(0)), "testgood");
+	ck_assert_str_eq(jca_provider_name(tu_provider_at(0)), "testgood");
 	{
 		md_ctx *md = md_get_instance_from("SHA-256", "builtin");
 
@@ -105,7 +106,7 @@ START_TEST(test_preferred)
 		         "jca.provider.preferred = MessageDigest.SHA-256:%s\n", tu_fixture("good"), tu_fixture("good"));
 		tu_config(text);
 	}
-	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
+	ck_assert_int_eq(jca_provider_state(tu_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
 	ck_assert_str_eq(tu_served_by("SHA-256"), "testgood");
 	ck_assert_str_eq(tu_served_by("sha-256"), "testgood");
 	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
@@ -160,7 +161,7 @@ START_TEST(test_bad_config)
 		/* fails closed, and keeps failing */
 		ck_assert_ptr_null(cipher_get_instance("AES"));
 		ck_assert_int_eq(jca_last_error(), JCA_CONFIG);
-		ck_assert_ptr_null(jca_provider_at(0));
+		ck_assert_ptr_null(tu_provider_at(0));
 	}
 	setenv("JCA_CONF", "/nonexistent/jca.conf", 1);
 	jca_shutdown();
@@ -204,7 +205,7 @@ START_TEST(test_bad_plugins)
 		              jca_last_error_message());
 		ck_assert_msg(strstr(jca_last_error_message(), cases[i].words) != NULL, "%s: '%s'", cases[i].file,
 		              jca_last_error_message());
-		ck_assert_ptr_null(jca_provider_at(1));
+		ck_assert_ptr_null(tu_provider_at(1));
 		ck_assert_ptr_null(md_get_instance("TEST-DIGEST"));
 		ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	}
@@ -222,7 +223,7 @@ START_TEST(test_bad_plugins)
 	unlink(notso);
 	ck_assert_int_eq(jca_provider_load("/nonexistent.so", -1), JCA_PLUGIN);
 	ck_assert_int_eq(jca_provider_load("/tmp", -1), JCA_PLUGIN);
-	ck_assert_ptr_null(jca_provider_at(1));
+	ck_assert_ptr_null(tu_provider_at(1));
 	/* the good one loads, once; loading it again is refused */
 	ck_assert_int_eq(jca_provider_load(tu_fixture("good"), 0), 0);
 	ck_assert_str_eq(tu_served_by("SHA-256"), "testgood");
@@ -239,7 +240,7 @@ START_TEST(test_bad_plugin_configured)
 	snprintf(text, sizeof text, "security.provider.1 = %s\nsecurity.provider.2 = builtin\n", tu_fixture("bad_abi"));
 	tu_config(text);
 	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
-	p = jca_provider_at(0);
+	p = tu_provider_at(0);
 	ck_assert_int_eq(jca_provider_state(p), JCA_PROVIDER_FAILED);
 	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(p), "ABI 2.99"));
 	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
@@ -254,8 +255,8 @@ START_TEST(test_bad_plugin_configured)
 	         "jca.plugin.dir = /nonexistent\n");
 	tu_config(text);
 	ck_assert_ptr_null(md_get_instance("TEST-DIGEST"));
-	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_FAILED);
-	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(jca_provider_at(1)), "/nonexistent/missing.so"));
+	ck_assert_int_eq(jca_provider_state(tu_provider_at(1)), JCA_PROVIDER_FAILED);
+	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(tu_provider_at(1)), "/nonexistent/missing.so"));
 }
 END_TEST
 
@@ -306,11 +307,11 @@ START_TEST(test_remove_live)
 	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	/* the live instances keep working */
 	md_update(md, "abc", 3);
-	ck_assert_int_eq(md_digest(md, out, sizeof out), 8);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), 8);
 	ck_assert(memcmp(out, "\x00\x00\x02\x4d\x00\x00\x01\x27", 8) == 0);
 	ck_assert_str_eq(md_provider(md), "testgood");
 	mac_update(m, "abc", 3);
-	ck_assert_int_eq(mac_do_final(m, out, sizeof out), 8);
+	ck_assert_int_eq(tu_mac_final(m, out, sizeof out), 8);
 	md_free(md);
 	mac_free(m);
 }
@@ -328,7 +329,7 @@ START_TEST(test_api_add)
 	ck_assert_int_eq(jca_provider_remove("zeros"), 0);
 	ck_assert_int_eq(jca_provider_insert(&z_desc, 0), 0);
 	ck_assert_str_eq(tu_served_by("SHA-1"), "zeros");
-	ck_assert_str_eq(jca_provider_source(jca_provider_at(0)), "added by the application");
+	ck_assert_str_eq(jca_provider_source(tu_provider_at(0)), "added by the application");
 	ck_assert_int_eq(jca_provider_add(NULL), JCA_EINVAL);
 }
 END_TEST
@@ -390,25 +391,25 @@ START_TEST(test_example_plugin)
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = example\n"
 	         "jca.plugin.dir = %s/plugins/.libs\n", JCA_TOP_BUILDDIR);
 	tu_config(text);
-	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
+	ck_assert_int_eq(jca_provider_state(tu_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
 	md = md_get_instance("BLAKE2b-512");
 	ck_assert_msg(md != NULL, "%s", jca_last_error_message());
 	ck_assert_str_eq(md_provider(md), "example");
 	md_update(md, "abc", 3);
-	ck_assert_int_eq(md_digest(md, out, sizeof out), 64);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), 64);
 	hexeq(out, 64, "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d1"
 	               "7d87c5392aab792dc252d5de4533cc9518d38aa8dbf1925ab92386edd4009923");
 	md_free(md);
 	md = md_get_instance("blake2s-256");
 	md_update(md, "abc", 3);
-	ck_assert_int_eq(md_digest(md, out, sizeof out), 32);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), 32);
 	hexeq(out, 32, "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982");
 	md_free(md);
 	m = mac_get_instance("HmacBLAKE2b-512");
 	ck_assert_ptr_nonnull(m);
 	mac_init(m, "key", 3);
 	mac_update(m, "The quick brown fox", 19);
-	ck_assert_int_eq(mac_do_final(m, out, sizeof out), 64);
+	ck_assert_int_eq(tu_mac_final(m, out, sizeof out), 64);
 	hexeq(out, 64, "5c169e8a18362381efbc0f688fa1d48e99f2bd5885a19c29943e28b43d566f33"
 	               "0555d6c37a277cd4cbb1deca561f377c02f0d5388c6e1efd6e97de2bd8b2d678");
 	mac_free(m);
@@ -416,7 +417,7 @@ START_TEST(test_example_plugin)
 	ck_assert_ptr_nonnull(m);
 	mac_init(m, "key", 3);
 	mac_update(m, "The quick brown fox", 19);
-	ck_assert_int_eq(mac_do_final(m, out, sizeof out), 32);
+	ck_assert_int_eq(tu_mac_final(m, out, sizeof out), 32);
 	hexeq(out, 32, "8717096fc5e7ac53d11d990acd4380c9ddd7bd8da5d8b5bc29855e6c98a866a4");
 	mac_free(m);
 	ck_assert_str_eq(jca_provider_version(prov("example")), "1.0");
@@ -439,7 +440,7 @@ START_TEST(test_openssl_bridge)
 	         "jca.plugin.dir = %s/plugins/.libs\n", JCA_TOP_BUILDDIR);
 	tu_config(text);
 	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
-	ck_assert_int_eq(jca_provider_state(jca_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
+	ck_assert_int_eq(jca_provider_state(tu_provider_at(1)), JCA_PROVIDER_NOT_LOADED);
 	for (i = 0; i < sizeof msg; i++)
 		msg[i] = (uint8_t)(i * 7 + 3);
 	for (i = 0; i < sizeof algs / sizeof algs[0]; i++) {
@@ -456,10 +457,10 @@ START_TEST(test_openssl_bridge)
 		md_update(y, msg + 333, 667);
 		md_update(z, msg + 333, 667);
 		n = md_length(x);
-		ck_assert_int_eq(md_digest(x, a, n), (int)n);
-		ck_assert_int_eq(md_digest(y, b, n), (int)n);
+		ck_assert_int_eq(tu_digest(x, a, n), (int)n);
+		ck_assert_int_eq(tu_digest(y, b, n), (int)n);
 		ck_assert_msg(memcmp(a, b, n) == 0, "%s differs", algs[i]);
-		md_digest(z, b, n);
+		tu_digest(z, b, n);
 		ck_assert(memcmp(a, b, n) == 0);
 		md_free(x);
 		md_free(y);
@@ -473,8 +474,8 @@ START_TEST(test_openssl_bridge)
 		mac_init(y, "k", 1);
 		mac_update(x, msg, 500);
 		mac_update(y, msg, 500);
-		mac_do_final(x, a, 32);
-		mac_do_final(y, b, 32);
+		tu_mac_final(x, a, 32);
+		tu_mac_final(y, b, 32);
 		ck_assert(memcmp(a, b, 32) == 0);
 		mac_free(x);
 		mac_free(y);

@@ -25,6 +25,7 @@
 
 #include "jca.h"
 #include "testutil.h"
+#include "outlen.h"
 
 static char scratch[300];
 
@@ -83,12 +84,12 @@ static void *introspect(void *arg)
 		const jca_provider *p;
 		size_t i, j;
 
-		for (i = 0; (p = jca_provider_at(i)); i++) {
+		for (i = 0; jca_provider_at(i, &p) == 0; i++) {
 			const jca_service *s;
 
 			(void)jca_provider_name(p);
 			(void)jca_provider_version(p);
-			for (j = 0; (s = jca_provider_service_at(p, j)); j++) {
+			for (j = 0; jca_provider_service_at(p, j, &s) == 0; j++) {
 				(void)jca_service_algorithm(s);
 				if (jca_provider_state(p) != JCA_PROVIDER_LOADED)
 					return (void *)1;   /* a service seen before the load completed */
@@ -131,7 +132,7 @@ START_TEST(test_big_digest)
 	md = md_get_instance("TEST-testbig");
 	ck_assert_ptr_nonnull(md);
 	md_update(md, "abc", 3);
-	ck_assert_int_eq(md_digest(md, out, sizeof out), 1000);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), 1000);
 	ck_assert(memcmp(out, "\x00\x00\x02\x4d\x00\x00\x01\x27", 8) == 0);
 	md_free(md);
 }
@@ -296,7 +297,7 @@ START_TEST(test_preferred_inside_entry)
 	ck_assert_int_eq(tu_fixture_int("good", "jca_test_entry_lookup", -1000), 0);
 	/* testsecond is loaded to see whether it offers SHA-1; it does not */
 	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
-	ck_assert_int_eq(jca_provider_state(jca_provider_at(2)), JCA_PROVIDER_LOADED);
+	ck_assert_int_eq(jca_provider_state(tu_provider_at(2)), JCA_PROVIDER_LOADED);
 }
 END_TEST
 
@@ -354,8 +355,8 @@ START_TEST(test_dropins)
 	fclose(f);
 	tu_use_conf(tu_conf_path());
 	ck_assert_str_eq(tu_served_by("TEST-testsecond"), "testsecond");
-	ck_assert_str_eq(jca_provider_name(jca_provider_at(1)), "testgood");
-	ck_assert_str_eq(jca_provider_name(jca_provider_at(2)), "testsecond");
+	ck_assert_str_eq(jca_provider_name(tu_provider_at(1)), "testgood");
+	ck_assert_str_eq(jca_provider_name(tu_provider_at(2)), "testsecond");
 	/* a duplicate across files names the drop-in file */
 	snprintf(path, sizeof path, "%s/30-dup.conf", dir);
 	f = fopen(path, "w");
@@ -375,10 +376,10 @@ START_TEST(test_load_status)
 	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
 	         "security.provider.3 = %s\n", tu_fixture("bad_selftest"), tu_fixture("bad_abi"));
 	tu_config(text);
-	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(1)), JCA_SELFTEST);
-	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(1)), JCA_SELFTEST);
-	ck_assert_int_eq(jca_provider_ensure_loaded(jca_provider_at(2)), JCA_ABI);
-	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(jca_provider_at(2)), "ABI 2.99"));
+	ck_assert_int_eq(jca_provider_ensure_loaded(tu_provider_at(1)), JCA_SELFTEST);
+	ck_assert_int_eq(jca_provider_ensure_loaded(tu_provider_at(1)), JCA_SELFTEST);
+	ck_assert_int_eq(jca_provider_ensure_loaded(tu_provider_at(2)), JCA_ABI);
+	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(tu_provider_at(2)), "ABI 2.99"));
 }
 END_TEST
 

@@ -334,7 +334,7 @@ START_TEST(test_mechanism_strings)
 	ck_assert_str_eq(random_mechanism(r), JCA_DRBG_DEFAULT_MECHANISM);
 	/* the builtin DRBG service says the same */
 	svc = NULL;
-	for (k = 0; (svc = jca_provider_service_at(jca_provider_find("builtin"), k)); k++)
+	for (k = 0; jca_provider_service_at(jca_provider_find("builtin"), k, &svc) == 0; k++)
 		if (!strcmp(jca_service_algorithm(svc), "DRBG"))
 			break;
 	ck_assert_ptr_nonnull(svc);

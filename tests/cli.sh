@@ -318,11 +318,18 @@ grep -qx '\\gone\\x1b\[2J: FAILED open or read' out.esc; check "dgst -c: such a 
 "$jca" list > list.out; rc=$?
 [ $rc -eq 0 ] && grep -q 'SHA-256' list.out && grep -q '2.16.840.1.101.3.4.2.1' list.out && grep -q 'state: loaded' list.out
 check "list shows algorithms, OIDs and load state" $?
+grep -q 'names:.*PBKDF2WithHmacSHA256' list.out && grep -q 'names:.*HKDF-SHA256' list.out
+check "list shows the names the KDF templates serve" $?
 "$jca" list --backends | grep -q 'priority.*active'; check "list --backends marks the active implementation" $?
 "$jca" list --verbose | grep -q 'attribute'; check "list --verbose shows attributes" $?
 if have python3; then
 	"$jca" list --json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["providers"][0]["services"]'
 	check "list --json is valid JSON" $?
+	"$jca" list --json | python3 -c 'import json,sys
+d = json.load(sys.stdin)
+names = [n for p in d["providers"] for s in p["services"] for n in s["names"]]
+assert "PBKDF2WithHmacSHA256" in names and "HKDF-SHA512" in names, names'
+	check "list --json lists the names KDF templates serve (PBKDF2WithHmacSHA256, HKDF-SHA512)" $?
 else
 	skip "list --json parse (python3 not installed)"
 fi

@@ -147,12 +147,14 @@ if [ -f "$plug/openssl.so" ]; then
 	python3 ref.py enc GCM $K $liv - p c2 &&
 	JCA_CONF=b.conf "$jca" dec -t AES/GCM/NoPadding -K $K --iv $liv -in c2 -out d2 2>err && cmp -s p d2 ||
 		{ bad "bridge GCM with a 128-byte IV against python"; cat err; bfail=1; }
-	rm -f out
-	JCA_CONF=b.conf "$jca" enc -t AES/GCM/NoPadding -K $K --iv ${liv}00 -in p -out out 2>err
-	rc=$?
-	if [ $rc -ne 2 ] || [ -e out ] || grep -q '12 bytes' err || ! grep -q 128 err; then
-		bad "bridge GCM with a 129-byte IV: not refused with its limit (exit $rc)"; cat err; bfail=1
-	fi
+	# past OpenSSL's own 128-byte limit: the engine works out J0 and hands
+	# the bridge a 16-byte IV with the same J0 (issue 22 item 6); Python
+	# stops at 128 bytes too, so builtin is the reference here
+	liv=$(head -c 300 /dev/urandom | od -An -tx1 | tr -d ' \n')
+	"$jca" enc -t AES/GCM/NoPadding -K $K --iv $liv -in p -out c2 2>err &&
+	JCA_CONF=b.conf "$jca" enc -t AES/GCM/NoPadding -K $K --iv $liv -in p -out c3 2>err && cmp -s c2 c3 &&
+	JCA_CONF=b.conf "$jca" dec -t AES/GCM/NoPadding -K $K --iv $liv -in c2 -out d2 2>err && cmp -s p d2 ||
+		{ bad "bridge GCM with a 300-byte IV against builtin"; cat err; bfail=1; }
 	[ $bfail -eq 0 ] && ok "GCM through the OpenSSL bridge (preferred) interoperates with Python cryptography; tampering refused"
 else
 	echo "SKIP: plugins/.libs/openssl.so not built: no GCM interop through the bridge"

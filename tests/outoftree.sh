@@ -70,6 +70,7 @@ int main(int argc, char **argv)
 	unsigned char out[64];
 	md_ctx *md;
 	int i;
+	size_t n;
 
 	if (argc > 1 && jca_provider_load(argv[1], -1) != 0) {
 		fprintf(stderr, "load: %s\n", jca_last_error_message());
@@ -81,7 +82,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	md_update(md, "abc", 3);
-	if (md_digest(md, out, sizeof out) != 64)
+	if (md_digest(md, out, sizeof out, &n) != 0 || n != 64)
 		return 1;
 	for (i = 0; i < 64; i++)
 		printf("%02x", out[i]);

@@ -294,7 +294,7 @@ size_t tu_builtin_impls(int type, const char *alg, const char **names, size_t ma
 	size_t i, j, n = 0;
 
 	ck_assert_ptr_nonnull(p);
-	for (i = 0; (s = jca_provider_service_at(p, i)); i++) {
+	for (i = 0; jca_provider_service_at(p, i, &s) == 0; i++) {
 		if ((int)jca_service_type_of(s) != type || strcmp(jca_service_algorithm(s), alg))
 			continue;
 		for (j = 0; jca_service_impl_at(s, j, &info) == 0; j++) {

@@ -65,6 +65,28 @@ void tu_config_remove(void);
 /* An int the fixture NAME exports as sym (its entry-call counter, ...):
  * `unloaded` if the fixture is not loaded, -1000 if it lacks sym. */
 int tu_fixture_int(const char *name, const char *sym, int unloaded);
+/* The registry's iterators as values, for assertions: the item at index,
+ * or NULL past the end or on error. */
+#include "jca.h"
+static inline const jca_provider *tu_provider_at(size_t i)
+{
+	const jca_provider *p;
+
+	return jca_provider_at(i, &p) == 0 ? p : NULL;
+}
+static inline const jca_service *tu_service_at(const jca_provider *p, size_t i)
+{
+	const jca_service *s;
+
+	return p && jca_provider_service_at(p, i, &s) == 0 ? s : NULL;
+}
+static inline const char *tu_alias_at(const jca_service *s, size_t i)
+{
+	const char *a;
+
+	return s && jca_service_alias_at(s, i, &a) == 0 ? a : NULL;
+}
+
 /* The provider that serves MessageDigest alg (asserts one does). */
 const char *tu_served_by(const char *alg);
 

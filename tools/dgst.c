@@ -124,9 +124,11 @@ static int hasher_chunk(void *ctx, const uint8_t *data, size_t len)
 /* Writes out_len bytes of output (out_len == h->out_len unless XOF). */
 static int hasher_final(struct hasher *h, uint8_t *out, size_t out_len)
 {
-	int rc = h->md ? md_digest(h->md, out, out_len) : mac_do_final(h->mac, out, out_len);
+	size_t n;
 
-	return rc < 0 ? rc : 0;
+	if (h->md && md_is_xof(h->md))
+		return md_digest_xof(h->md, out, out_len);
+	return h->md ? md_digest(h->md, out, out_len, &n) : mac_do_final(h->mac, out, out_len, &n);
 }
 
 int hash_input(struct hasher *h, const char *name, uint8_t *out, size_t out_len)

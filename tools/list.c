@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -27,8 +28,9 @@ static void usage_list(FILE *f)
 	        "plugin path) and load state (loaded, not yet loaded, failed: reason) -\n"
 	        "then each loaded provider's services by type (MessageDigest, Cipher,\n"
 	        "Mac, SecureRandom, KDF) with their aliases, OIDs and the implementation\n"
-	        "in use. Listing\n"
-	        "only reads the registry: it never loads a plugin.\n"
+	        "in use; a KDF template (PBKDF2, HKDF) with every name it serves now\n"
+	        "(PBKDF2WithHmacSHA256, HKDF-SHA256, ...: one per Mac in the registry).\n"
+	        "Listing only reads the registry: it never loads a plugin.\n"
 	        "\n"
 	        "  -b, --backends   every implementation of each service with its priority,\n"
 	        "                   availability on this CPU and which one is active\n"
@@ -47,7 +49,7 @@ static const char *oid_target(const jca_service *s, const jca_oid_info *oi)
 	return strcmp(oi->name, jca_service_algorithm(s)) ? oi->name : NULL;
 }
 
-static const char *state_name(jca_provider_state_t st)
+static const char *state_name(jca_load_state st)
 {
 	switch (st) {
 	case JCA_PROVIDER_LOADED: return "loaded";
@@ -63,8 +65,65 @@ static const char *state_name(jca_provider_state_t st)
  * are printed through esc() (cli.h), so that no name can send escape
  * sequences to the terminal. */
 
+/* ---- the names a user types for a templated service ----
+ * A KDF service is a template over Macs ("PBKDF2" serves
+ * PBKDF2With<Mac>, "HKDF" serves HKDF-<digest>): list every such name
+ * that resolves to this service now, as the JDK's
+ * Security.getAlgorithms does. Only Macs of providers reached before the
+ * first not-yet-loaded one count, so that listing loads nothing. */
+
+#define MAX_TEMPLATED 256
+
+/* Fills names (owned by the caller, freed with free) and returns their
+ * count. */
+static size_t templated_names(const jca_service *s, char **names)
+{
+	const char *alg = jca_service_algorithm(s), *tmpl_prov = jca_provider_name(jca_service_provider(s));
+	const jca_provider *p;
+	const jca_service *m;
+	size_t pi, si, n = 0, j;
+	int pbkdf2;
+
+	if (jca_service_type_of(s) != JCA_KDF || (strcasecmp(alg, "PBKDF2") && strcasecmp(alg, "HKDF")))
+		return 0;
+	pbkdf2 = !strcasecmp(alg, "PBKDF2");
+	for (pi = 0; jca_provider_at(pi, &p) == 0 && jca_provider_state(p) == JCA_PROVIDER_LOADED; pi++) {
+		for (si = 0; jca_provider_service_at(p, si, &m) == 0 && n < MAX_TEMPLATED; si++) {
+			const char *mac = jca_service_algorithm(m);
+			char name[200];
+			kdf_ctx *k;
+
+			if (jca_service_type_of(m) != JCA_MAC)
+				continue;
+			if (pbkdf2)
+				snprintf(name, sizeof name, "PBKDF2With%s", mac);
+			else if (!strncasecmp(mac, "Hmac", 4))
+				snprintf(name, sizeof name, "HKDF-%s", mac + 4);
+			else
+				snprintf(name, sizeof name, "HKDFWith%s", mac);
+			for (j = 0; j < n && strcasecmp(names[j], name); j++)
+				;
+			if (j < n)
+				continue;                  /* the same Mac from two providers */
+			k = kdf_get_instance(name);
+			if (k && !strcmp(kdf_provider(k), tmpl_prov) && (names[n] = strdup(kdf_algorithm(k))))
+				n++;
+			kdf_free(k);
+		}
+	}
+	return n;
+}
+
+static void free_names(char **names, size_t n)
+{
+	while (n)
+		free(names[--n]);
+}
+
 static void text_service(const jca_service *s, const struct list_opts *o)
 {
+	char *names[MAX_TEMPLATED];
+	size_t nn;
 	const char *a, *target, *k, *v;
 	jca_impl_info info;
 	jca_oid_info oi;
@@ -72,7 +131,7 @@ static void text_service(const jca_service *s, const struct list_opts *o)
 	int n = 0;
 
 	printf("     %s\n", esc(jca_service_algorithm(s)));
-	for (i = 0; (a = jca_service_alias_at(s, i)); i++)
+	for (i = 0; jca_service_alias_at(s, i, &a) == 0; i++)
 		printf("%s%s", n++ ? ", " : "       aliases: ", esc(a));
 	if (n)
 		putchar('\n');
@@ -84,6 +143,12 @@ static void text_service(const jca_service *s, const struct list_opts *o)
 	}
 	if (n)
 		putchar('\n');
+	nn = templated_names(s, names);
+	for (i = 0; i < nn; i++)
+		printf("%s%s", i ? ", " : "       names: ", esc(names[i]));
+	if (nn)
+		putchar('\n');
+	free_names(names, nn);
 	printf("       implementation: %s\n", esc(jca_service_attribute(s, "Implementation")));
 	if (o->verbose) {
 		for (i = 0; jca_service_attribute_at(s, i, &k, &v) == 0; i++)
@@ -99,7 +164,7 @@ static void text_service(const jca_service *s, const struct list_opts *o)
 
 static void text_provider(size_t index, const jca_provider *p, const struct list_opts *o)
 {
-	jca_provider_state_t st = jca_provider_state(p);
+	jca_load_state st = jca_provider_state(p);
 	const char *ver = jca_provider_version(p), *desc = jca_provider_description(p);
 	const jca_service *s;
 	size_t t, si;
@@ -119,7 +184,7 @@ static void text_provider(size_t index, const jca_provider *p, const struct list
 	for (t = 0; t < N_TYPES; t++) {
 		int header = 0;
 
-		for (si = 0; (s = jca_provider_service_at(p, si)); si++) {
+		for (si = 0; jca_provider_service_at(p, si, &s) == 0; si++) {
 			if (jca_service_type_of(s) != types[t])
 				continue;
 			if (!header++)
@@ -133,6 +198,8 @@ static void text_provider(size_t index, const jca_provider *p, const struct list
 
 static void json_service(const jca_service *s)
 {
+	char *names[MAX_TEMPLATED];
+	size_t nn;
 	const char *a, *target, *k, *v;
 	jca_impl_info info;
 	jca_oid_info oi;
@@ -144,10 +211,17 @@ static void json_service(const jca_service *s)
 	printf(", \"algorithm\": ");
 	json_string(stdout, jca_service_algorithm(s));
 	printf(", \"aliases\": [");
-	for (i = 0; (a = jca_service_alias_at(s, i)); i++) {
+	for (i = 0; jca_service_alias_at(s, i, &a) == 0; i++) {
 		printf("%s", n++ ? ", " : "");
 		json_string(stdout, a);
 	}
+	printf("], \"names\": [");
+	nn = templated_names(s, names);
+	for (i = 0; i < nn; i++) {
+		printf("%s", i ? ", " : "");
+		json_string(stdout, names[i]);
+	}
+	free_names(names, nn);
 	printf("], \"oids\": [");
 	n = 0;
 	for (i = 0; jca_service_oid_at(s, i, &oi) == 0; i++) {
@@ -180,7 +254,7 @@ static void json_service(const jca_service *s)
 
 static void json_provider(size_t index, const jca_provider *p)
 {
-	jca_provider_state_t st = jca_provider_state(p);
+	jca_load_state st = jca_provider_state(p);
 	const jca_service *s;
 	size_t si;
 
@@ -197,7 +271,7 @@ static void json_provider(size_t index, const jca_provider *p)
 	printf(", \"reason\": ");
 	json_string(stdout, st == JCA_PROVIDER_FAILED ? jca_provider_state_reason(p) : NULL);
 	printf(",\n     \"services\": [");
-	for (si = 0; (s = jca_provider_service_at(p, si)); si++) {
+	for (si = 0; jca_provider_service_at(p, si, &s) == 0; si++) {
 		printf("%s\n      ", si ? "," : "");
 		json_service(s);
 	}
@@ -235,27 +309,27 @@ int cmd_list(int argc, char **argv)
 		default: return EXIT_ERROR;
 		}
 	}
-	if (!jca_provider_at(0) && jca_last_error() != JCA_OK && !o.json) {
+	if (jca_provider_at(0, &prov) < 0 && !o.json) {
 		/* e.g. a broken configuration file: say why the list is empty */
 		msg("%s", last_error());
 		return EXIT_ERROR;
 	}
 	if (o.load)
-		for (i = 0; (prov = jca_provider_at(i)); i++)
+		for (i = 0; jca_provider_at(i, &prov) == 0; i++)
 			if (jca_provider_ensure_loaded(prov) != 0)
 				failed = 1;         /* the reason shows in the listing */
 	if (o.json) {
 		printf("{\"jca_version\": ");
 		json_string(stdout, jca_version());
 		printf(",\n  \"providers\": [");
-		for (i = 0; (prov = jca_provider_at(i)); i++) {
+		for (i = 0; jca_provider_at(i, &prov) == 0; i++) {
 			printf("%s\n", i ? "," : "");
 			json_provider(i, prov);
 		}
 		printf("%s]}\n", i ? "\n  " : "");
 		return failed;
 	}
-	for (i = 0; (prov = jca_provider_at(i)); i++) {
+	for (i = 0; jca_provider_at(i, &prov) == 0; i++) {
 		if (i)
 			putchar('\n');
 		text_provider(i, prov, &o);

@@ -242,10 +242,11 @@ static int instance_op(struct instance *in, size_t size)
 	size_t n;
 
 	if (in->md)
-		return md_update(in->md, in->buf, size) || md_digest(in->md, in->out, in->out_len) < 0 ? -1 : 0;
+		return md_update(in->md, in->buf, size) ||
+		       (md_is_xof(in->md) ? md_digest_xof(in->md, in->out, in->out_len)
+		                          : md_digest(in->md, in->out, in->out_len, &n)) ? -1 : 0;
 	if (in->mac)
-		return mac_update(in->mac, in->buf, size) || mac_do_final(in->mac, in->out, in->out_len) < 0 ? -1
-		                                                                                            : 0;
+		return mac_update(in->mac, in->buf, size) || mac_do_final(in->mac, in->out, in->out_len, &n) ? -1 : 0;
 	if (in->aead && in->enc) {
 		/* a fresh IV per message: GCM refuses to encrypt twice under one */
 		in->msgs++;

@@ -36,8 +36,8 @@
  *    16-byte IV with the same J0 (so the same ciphertext and tag). 12 bytes
  *    is recommended and is what cipher_init draws when encrypting with
  *    iv == NULL.
- *  - Tag of 128 bits with cipher_init; cipher_init_aead takes 96, 104, 112,
- *    120 or 128, and 32 or 64 only when asked for by that call (SP 800-38D
+ *  - Tag of 16 bytes with cipher_init; cipher_init_aead takes 12 to 16
+ *    bytes, and 4 or 8 only when asked for by that call (SP 800-38D
  *    Appendix C bounds what such short tags may protect).
  *  - Additional authenticated data through cipher_update_aad, all of it
  *    before the first cipher_update / cipher_do_final.
@@ -130,10 +130,11 @@ JCA_API cipher_ctx *cipher_new(const cipher_handle *h);
 JCA_API int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                         const void *iv, size_t iv_len);
 
-/* GCM: as cipher_init with a tag length in bits (see above). Errors: those
- * of cipher_init, JCA_EINVAL (not GCM, bad tag length), JCA_IVREUSE. */
+/* GCM: as cipher_init with a tag length in bytes (see above; bytes, as
+ * every length in libjca). Errors: those of cipher_init, JCA_EINVAL (not
+ * GCM, bad tag length), JCA_IVREUSE. */
 JCA_API int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
-                             const void *iv, size_t iv_len, size_t tag_bits);
+                             const void *iv, size_t iv_len, size_t tag_len);
 
 /* GCM: additional authenticated data, any number of calls after init and
  * before any data. Errors: JCA_EINVAL (other modes, or data already
@@ -165,11 +166,15 @@ JCA_API int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len,
 
 /* Drops and wipes buffered input (held blocks, GCM's AAD and held
  * ciphertext) and returns to the state right after cipher_init: same key
- * and IV, CBC's chaining value and CTR's counter back at the IV. Returns 0
- * (also before cipher_init: nothing to drop), JCA_EINVAL for a NULL
- * object, or JCA_IVREUSE for a GCM encryption that has released
+ * and IV, CBC's chaining value and CTR's counter back at the IV. Returns 0,
+ * JCA_EINVAL for a NULL object, JCA_NOTINIT before cipher_init, or
+ * JCA_IVREUSE for a GCM encryption that has released
  * ciphertext or its tag: that one is left finished instead (see above). */
 JCA_API int cipher_reset(cipher_ctx *c);
+/* Always NULL: JCA_UNSUPPORTED (JCA_EINVAL for NULL). Two copies of a
+ * cipher's state would encrypt under one key stream; make a new instance
+ * and initialise it instead (the JDK's Cipher is not Cloneable either). */
+JCA_API cipher_ctx *cipher_clone(const cipher_ctx *c);
 
 /* Output space that cipher_update or cipher_do_final needs for in_len
  * more bytes of input (exact for encryption, an upper bound when
@@ -184,7 +189,7 @@ JCA_API size_t cipher_block_length(const cipher_ctx *c);
  * through cipher_update, cipher_do_final and cipher_reset, until the next
  * cipher_init or cipher_init_aead (successful or not) or cipher_free. It
  * may be given back to cipher_init. */
-JCA_API const uint8_t *cipher_iv(const cipher_ctx *c);
+JCA_API const void *cipher_iv(const cipher_ctx *c);
 JCA_API size_t cipher_iv_length(const cipher_ctx *c);
 /* Canonical transformation, e.g. "AES/CBC/PKCS5Padding". */
 JCA_API const char *cipher_algorithm(const cipher_ctx *c);

@@ -65,7 +65,9 @@ extern "C" {
 	X(IMPL,           -26, "provider implementation failed") \
 	X(BADTAG,         -27, "authentication tag mismatch") \
 	X(LIMIT,          -28, "data limit for this key and IV reached") \
-	X(IVREUSE,        -29, "key and IV already used for encryption")
+	X(IVREUSE,        -29, "key and IV already used for encryption") \
+	X(UNSUPPORTED,    -30, "operation not supported by this object") \
+	X(END,              1, "no more items")
 
 enum jca_status {
 #define JCA__ERR_ENUM(name, value, msg) JCA_##name = (value),
@@ -86,21 +88,71 @@ JCA_API int jca_last_error(void);
 JCA_API const char *jca_last_error_message(void);
 
 /*
- * Conventions shared by the engines (md_*, cipher_*, mac_*):
- *  - getting an instance: *_get_instance(name), *_get_instance_from(name,
- *    provider), or resolve once with *_lookup(name) and create many with
- *    *_new(handle); NULL with the last error set on failure;
- *  - a call returns 0 or a negative JCA_* status; *_reset(obj) drops the
- *    input so far and keeps key and IV, returning 0 or JCA_EINVAL;
- *  - output buffers are (out, out_size): out_size is the room in out.
- *    md_digest and mac_do_final write a bounded length (digest or tag, at
- *    most INT32_MAX) and return it; cipher_update and cipher_do_final can
- *    write any length and return 0 with the count in *out_len;
- *  - lengths are read with *_length (md_length, mac_length: output;
- *    md_block_length, mac_block_length, cipher_block_length; cipher_iv_length);
- *  - *_algorithm, *_provider, *_implementation name what serves the object;
- *    *_free wipes and frees, ignoring NULL.
+ * The engine contract. Every engine (md_ MessageDigest, mac_ Mac, cipher_
+ * Cipher, random_ SecureRandom, kdf_ KDF, and those to come) follows these
+ * rules; each engine's header says only where its operation differs.
+ *
+ *  1. Getting an instance: X_get_instance(name) (the first provider in
+ *     preference order), X_get_instance_from(name, provider), or
+ *     X_lookup(name) once and X_new(handle) many times. They return NULL
+ *     with the last error set: JCA_NOALG, JCA_NOPROVIDER, JCA_DISABLED,
+ *     JCA_CONFIG, JCA_EINVAL (a NULL name, provider or handle), JCA_ENOMEM,
+ *     JCA_IMPL. A handle is valid until jca_shutdown(), whatever happens to
+ *     the provider list; the caller never frees it.
+ *  2. X_init(obj, key or parameters) makes the object ready; calling it
+ *     again starts over with new ones. An operation before X_init returns
+ *     JCA_NOTINIT (a MessageDigest needs no X_init; a SecureRandom
+ *     instantiates itself with its defaults on first use).
+ *  3. The operation: X_update(obj, in, in_len) any number of times, then a
+ *     final call that writes the result and returns the object to its
+ *     initialised state (same key and parameters), ready for the next
+ *     message (Cipher's AEAD encryption excepted: it needs a new IV).
+ *  4. X_reset(obj) drops the input so far (wiped) and returns the object to
+ *     its initialised state: 0, or JCA_EINVAL (NULL), JCA_NOTINIT (nothing
+ *     to return to), JCA_IMPL (the provider failed). SecureRandom's reset
+ *     instantiates the generator again, with the same parameters, from
+ *     fresh entropy (never repeating an output); a KDF's keeps its
+ *     parameters (it holds no input between calls).
+ *  5. X_clone(obj) returns an independent object in the same state, or
+ *     NULL: JCA_UNSUPPORTED where a copy would be unsafe (Cipher and
+ *     SecureRandom: two copies would repeat a key stream or an output),
+ *     JCA_IMPL where the provider could not copy its state (its reason in
+ *     the message), JCA_ENOMEM.
+ *  6. X_free(obj) wipes every secret and frees; NULL is ignored.
+ *  7. X_algorithm, X_provider, X_implementation name what serves the
+ *     object (canonical algorithm name, provider name, implementation
+ *     name); NULL for a NULL object.
+ *  8. Output: where the algorithm decides the length (a digest, a tag,
+ *     ciphertext) the call takes (out, out_size, &out_len): out_size is the
+ *     room in out; it returns 0 with the count in *out_len, or JCA_BUFSIZE
+ *     (nothing written, nothing changed) when the room is too small, and
+ *     X_output_size or X_length says how much room is needed. Where the
+ *     caller decides the length (random bytes, derived keys, an XOF's
+ *     output, a truncated tag) the call takes (out, len) and writes exactly
+ *     len bytes. On any error *out_len is 0 and out holds no secret.
+ *  9. A NULL pointer with length 0 is an empty buffer, valid wherever an
+ *     empty input or output is; a NULL pointer with a nonzero length is
+ *     JCA_EINVAL.
+ * 10. Every length is in bytes (key, IV, tag, output).
+ * 11. Errors say what happened: JCA_EINVAL for the caller's mistake,
+ *     JCA_IMPL when the provider's code failed (its reason appended to the
+ *     message), JCA_ENOMEM only for memory. An object whose provider failed
+ *     in the middle of an operation stays failed (every call returns
+ *     JCA_IMPL) until X_reset or X_init succeeds.
+ * 12. Iterators: int X_at(container, index, &item) returns 0 for an item,
+ *     JCA_END (1, not an error) past the last, or a negative status.
+ *
+ * Lengths are read with X_length (output), X_block_length,
+ * cipher_iv_length and cipher_output_size.
  */
+
+/* Constant-time comparison of len bytes (as CRYPTO_memcmp,
+ * MessageDigest.isEqual): 1 when a and b are equal, else 0; the time
+ * depends on len only. NULL is allowed when len is 0. */
+JCA_API int jca_ct_equal(const void *a, const void *b, size_t len);
+/* Overwrites len bytes at p with zeros in a way the compiler cannot drop
+ * (as sodium_memzero, OPENSSL_cleanse). NULL is ignored. */
+JCA_API void jca_wipe(void *p, size_t len);
 
 /* Library version string ("0.1.0"). */
 JCA_API const char *jca_version(void);

@@ -93,6 +93,18 @@ JCA_API int kdf_init(kdf_ctx *k, const kdf_params *params);
  * called again with the same parameters. After JCA_IMPL the instance is
  * uninitialised (the Mac lost its key): kdf_init again. */
 JCA_API int kdf_derive(kdf_ctx *k, void *out, size_t out_len);
+/* Rule 4 of jca/common.h: 0 once initialised (a KDF holds no input
+ * between calls), JCA_NOTINIT before kdf_init, JCA_EINVAL for NULL. */
+JCA_API int kdf_reset(kdf_ctx *k);
+/* An independent copy with the same parameters (its own copies of them
+ * and its own keyed Mac), or NULL (JCA_EINVAL, JCA_ENOMEM, JCA_IMPL). */
+JCA_API kdf_ctx *kdf_clone(const kdf_ctx *k);
+/* The provider of the KDF template ("builtin"); the Mac under it may come
+ * from another (mac_provider of the Mac named in kdf_implementation). */
+JCA_API const char *kdf_provider(const kdf_ctx *k);
+/* The implementation: the template's over the Mac's, e.g.
+ * "pbkdf2(hmac(sha256-shani))". */
+JCA_API const char *kdf_implementation(const kdf_ctx *k);
 /* The KDF's name as asked for, canonical: "PBKDF2WithHmacSHA256". */
 JCA_API const char *kdf_algorithm(const kdf_ctx *k);
 /* HashLen of the PRF in bytes. */

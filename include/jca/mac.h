@@ -7,8 +7,13 @@
  *   mac_init(m, key, key_len);
  *   mac_update(m, data, len);
  *   uint8_t tag[32];
- *   mac_do_final(m, tag, sizeof tag);   // write the tag, back to the keyed state
+ *   size_t n;
+ *   mac_do_final(m, tag, sizeof tag, &n);   // write the tag, back to the keyed state
  *   mac_free(m);
+ *
+ * To check a tag, mac_verify compares in constant time. The engine
+ * contract (instances, output buffers, errors, reset, clone) is in
+ * jca/common.h; this header says where mac_ differs.
  *
  * Names: "Hmac" + the digest's name without the dash of "SHA-" (HmacSHA256,
  * HmacSHA512/224, HmacSHA3-256, HmacMD5), and for the digest's name and
@@ -42,13 +47,33 @@ JCA_API mac_ctx *mac_new(const mac_handle *h);
 JCA_API int mac_init(mac_ctx *m, const void *key, size_t key_len);
 /* JCA_NOTINIT before mac_init. */
 JCA_API int mac_update(mac_ctx *m, const void *data, size_t len);
-/* Writes the mac_length() byte tag (out_size must be at least that, else
- * JCA_BUFSIZE), then returns to the keyed state. Returns the tag length or
- * a negative status (see "Conventions" in jca/common.h). */
-JCA_API int mac_do_final(mac_ctx *m, void *out, size_t out_size);
-/* Drops the input so far, keeps the key (nothing to drop before
- * mac_init). Returns 0, JCA_EINVAL for a NULL object, JCA_ENOMEM. */
+/* Finishes the message: writes the mac_length() byte tag (out_size is the
+ * room: less is JCA_BUFSIZE), sets *out_len, and returns to the keyed
+ * state for the next message. JCA_NOTINIT before mac_init. */
+JCA_API int mac_do_final(mac_ctx *m, void *out, size_t out_size, size_t *out_len);
+/* The same, writing exactly the first len bytes of the tag (a truncated
+ * tag, as HMAC-SHA-256-128 or HMAC-SHA1-96): len from 4 to mac_length(),
+ * else JCA_OUTLEN. RFC 2104 advises at least half the tag and 80 bits. */
+JCA_API int mac_do_final_truncated(mac_ctx *m, void *out, size_t len);
+/* Finishes the message and compares its tag with tag_len bytes at tag in
+ * constant time (tag_len from 4 to mac_length(): a truncated tag checks
+ * its first bytes): 0 when they match, JCA_BADTAG when not, then back to
+ * the keyed state either way. */
+JCA_API int mac_verify(mac_ctx *m, const void *tag, size_t tag_len);
+/* One-shot tag of len bytes at data under key, without an instance to
+ * keep (as HMAC() in OpenSSL, crypto_auth in libsodium); the state is
+ * wiped before return. Output as mac_do_final. */
+JCA_API int mac_oneshot(const char *name, const void *key, size_t key_len, const void *data, size_t len,
+                        void *out, size_t out_size, size_t *out_len);
+/* The same with a handle from mac_lookup. */
+JCA_API int mac_handle_oneshot(const mac_handle *h, const void *key, size_t key_len, const void *data,
+                               size_t len, void *out, size_t out_size, size_t *out_len);
+/* Drops the input so far and returns to the keyed state (also after an
+ * implementation failed). Returns 0, JCA_EINVAL (NULL), JCA_NOTINIT
+ * (before mac_init), JCA_IMPL. */
 JCA_API int mac_reset(mac_ctx *m);
+/* An independent copy in the same state, or NULL (JCA_ENOMEM; JCA_IMPL
+ * when the provider cannot copy its state, e.g. a keyed Mac on a token). */
 JCA_API mac_ctx *mac_clone(const mac_ctx *m);
 /* Tag length in bytes (the digest's output length). */
 JCA_API size_t mac_length(const mac_ctx *m);

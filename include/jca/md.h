@@ -5,7 +5,11 @@
  *   md_ctx *md = md_get_instance("SHA-256");
  *   md_update(md, data, len);
  *   uint8_t out[32];
- *   md_digest(md, out, sizeof out);   // finish, write, reset for reuse
+ *   size_t n;
+ *   md_digest(md, out, sizeof out, &n);   // finish, write, reset for reuse
+ *
+ * The engine contract (getting instances, output buffers, errors, reset,
+ * clone) is in jca/common.h; this header says where md_ differs.
  *   md_free(md);
  */
 #ifndef JCA_MD_H
@@ -28,8 +32,10 @@ JCA_API md_ctx *md_get_instance(const char *name);
 JCA_API md_ctx *md_get_instance_from(const char *name, const char *provider);
 
 /* Pre-resolved handle (like a fetched EVP_MD or a JCA Provider.Service):
- * look up once, create many times. Valid until jca_shutdown(), whatever
- * happens to the provider list. */
+ * look up once, create many times. NULL with the last error set, as
+ * md_get_instance. Valid until jca_shutdown(), whatever happens to the
+ * provider list; never freed by the caller. md_new: NULL and JCA_EINVAL
+ * for a NULL handle, JCA_ENOMEM, JCA_IMPL. */
 JCA_API const md_handle *md_lookup(const char *name);
 JCA_API md_ctx *md_new(const md_handle *h);
 
@@ -43,28 +49,33 @@ JCA_API md_ctx *md_new(const md_handle *h);
 /* Absorb len bytes (data may be NULL when len is 0). Returns 0,
  * JCA_EINVAL or JCA_IMPL. */
 JCA_API int md_update(md_ctx *md, const void *data, size_t len);
-/* Finish: write the digest to out and reset md for reuse (JCA digest()).
- * Writes md_length(md) bytes; out_size must be at least that, else
- * JCA_BUFSIZE and nothing changes. For SHAKE128/SHAKE256 (extendable
- * output) exactly out_size bytes are written, any length up to INT32_MAX
- * including 0. Returns the number of bytes written, or a negative status
- * (see "Conventions" in jca/common.h). */
-JCA_API int md_digest(md_ctx *md, void *out, size_t out_size);
+/* Finish: write the digest (md_length(md) bytes) to out, set *out_len to
+ * that, and start a new message (JCA digest()). out_size is the room in
+ * out: less than md_length(md) is JCA_BUFSIZE and nothing changes. For
+ * SHAKE128/SHAKE256 this writes their default length; md_digest_xof
+ * writes any other. Returns 0 or a negative status. */
+JCA_API int md_digest(md_ctx *md, void *out, size_t out_size, size_t *out_len);
+/* Extendable output (SHAKE128, SHAKE256): finish, write exactly len bytes
+ * (any length, 0 included), start a new message. JCA_UNSUPPORTED for a
+ * digest of fixed length. */
+JCA_API int md_digest_xof(md_ctx *md, void *out, size_t len);
 /* One-shot digest of len bytes at data into out, without an instance (as
  * EVP_Q_digest, gcry_md_hash_buffer, MessageDigest.digest(byte[])): the
- * digest state lives on the stack and is wiped before return. out_size
- * follows md_digest: at least the digest length (JCA_BUFSIZE), or for
- * SHAKE128/SHAKE256 exactly the bytes wanted. Returns the number of bytes
- * written or a negative status (also those of md_get_instance). */
-JCA_API int md_digest_oneshot(const char *name, const void *data, size_t len, void *out, size_t out_size);
+ * digest state lives on the stack and is wiped before return. Output as
+ * md_digest. Returns 0 or a negative status (also those of
+ * md_get_instance). */
+JCA_API int md_oneshot(const char *name, const void *data, size_t len, void *out, size_t out_size,
+                       size_t *out_len);
 /* The same with a handle from md_lookup (no name lookup per call). */
-JCA_API int md_handle_digest(const md_handle *h, const void *data, size_t len, void *out, size_t out_size);
+JCA_API int md_handle_oneshot(const md_handle *h, const void *data, size_t len, void *out,
+                              size_t out_size, size_t *out_len);
 /* Back to the initial state, dropping any input; clears a failure.
  * Returns 0, JCA_EINVAL for a NULL object, or JCA_IMPL (init failed: the
  * object stays failed). */
 JCA_API int md_reset(md_ctx *md);
 /* An independent copy with the same state, or NULL (JCA_ENOMEM; JCA_IMPL
- * for a failed object). */
+ * for a failed object, or when the provider cannot copy its state, e.g.
+ * a token without C_GetOperationState). */
 JCA_API md_ctx *md_clone(const md_ctx *md);
 /* Wipe and free; NULL is ignored. */
 JCA_API void md_free(md_ctx *md);
@@ -73,7 +84,7 @@ JCA_API void md_free(md_ctx *md);
  * for SHAKE256, as in the JDK). */
 JCA_API size_t md_length(const md_ctx *md);
 /* Nonzero for an extendable-output function (SHAKE128, SHAKE256): then
- * md_digest writes any length asked for. */
+ * md_digest_xof writes any length asked for. */
 JCA_API int md_is_xof(const md_ctx *md);
 /* Input block length in bytes. */
 JCA_API size_t md_block_length(const md_ctx *md);

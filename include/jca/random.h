@@ -148,6 +148,17 @@ JCA_API int random_generate(random_ctx *r, void *out, size_t len, int prediction
 /* Reseeds now from the entropy source, mixing in additional input (may be
  * NULL when 0 bytes); SecureRandom.reseed(). */
 JCA_API int random_reseed(random_ctx *r, const void *additional, size_t additional_len);
+/* Rule 4 of jca/common.h: a DRBG is instantiated again, with the same
+ * mechanism, strength, reseed policy and entropy source and fresh entropy
+ * (the personalization string is not kept); never a repeat of earlier
+ * output. Instantiates an unused DRBG with its defaults. NativePRNG has
+ * no state: 0. JCA_EINVAL for NULL; the errors of random_init. */
+JCA_API int random_reset(random_ctx *r);
+/* Always NULL: JCA_UNSUPPORTED (two copies would give the same output;
+ * JCA_EINVAL for NULL). */
+JCA_API random_ctx *random_clone(const random_ctx *r);
+/* The implementation serving the instance, e.g. "drbg" or "getrandom". */
+JCA_API const char *random_implementation(const random_ctx *r);
 /* "DRBG" or "NativePRNG". */
 JCA_API const char *random_algorithm(const random_ctx *r);
 JCA_API const char *random_provider(const random_ctx *r);

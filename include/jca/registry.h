@@ -18,18 +18,23 @@ extern "C" {
 typedef struct jca_provider jca_provider;
 typedef struct jca_service jca_service;
 
-/* Provider at 0-based `index` in preference order; NULL past the end. */
-JCA_API const jca_provider *jca_provider_at(size_t index);
+/* Every *_at iterator here follows rule 12 of jca/common.h: it returns 0
+ * and sets its last argument for an item, JCA_END (1, not an error: the
+ * last error is left as it was) past the last one, or a negative status
+ * with the last error set (JCA_EINVAL for a NULL argument). */
+
+/* Provider at 0-based `index` in preference order. */
+JCA_API int jca_provider_at(size_t index, const jca_provider **provider);
 /* Provider by name (case-insensitive), NULL if none. */
 JCA_API const jca_provider *jca_provider_find(const char *name);
 /* Load state: configured plugins load the first time a lookup reaches
  * them in preference order. */
-typedef enum jca_provider_state_t {
+typedef enum jca_load_state {
 	JCA_PROVIDER_NOT_LOADED = 0,
 	JCA_PROVIDER_LOADED = 1,
 	JCA_PROVIDER_FAILED = 2
-} jca_provider_state_t;
-JCA_API jca_provider_state_t jca_provider_state(const jca_provider *p);
+} jca_load_state;
+JCA_API jca_load_state jca_provider_state(const jca_provider *p);
 /* Why loading failed (NULL unless JCA_PROVIDER_FAILED). */
 JCA_API const char *jca_provider_state_reason(const jca_provider *p);
 /* Loads a configured provider now if it is not loaded yet (as the first
@@ -46,22 +51,17 @@ JCA_API const char *jca_provider_version(const jca_provider *p);
 JCA_API const char *jca_provider_description(const jca_provider *p);
 
 /* Services of a provider, in declaration order (HMAC services composed
- * over its digests come after them). NULL past the end. */
-JCA_API const jca_service *jca_provider_service_at(const jca_provider *p, size_t index);
+ * over its digests come after them); none before it is loaded. */
+JCA_API int jca_provider_service_at(const jca_provider *p, size_t index, const jca_service **service);
 
 /* "MessageDigest", "Cipher", "Mac", "SecureRandom", "KDF". */
 JCA_API const char *jca_service_type_name(jca_service_type type);
 JCA_API jca_service_type jca_service_type_of(const jca_service *s);
 JCA_API const char *jca_service_algorithm(const jca_service *s);
 JCA_API const jca_provider *jca_service_provider(const jca_service *s);
-/* The jca_service_*_at iterators return 0 for an item and JCA_END past the
- * last one: positive, not an error (the last error is left as it was).
- * A NULL argument is an error: JCA_EINVAL with the last error set. */
-enum { JCA_END = 1 };
-
-/* Alias (another name of the algorithm, not an OID) at index, NULL past
- * the end. OIDs are listed by jca_service_oid_at. */
-JCA_API const char *jca_service_alias_at(const jca_service *s, size_t index);
+/* Alias (another name of the algorithm, not an OID) at index. OIDs are
+ * listed by jca_service_oid_at. */
+JCA_API int jca_service_alias_at(const jca_service *s, size_t index, const char **alias);
 
 /* An OID of a service and what it names: a digest or Mac OID names the
  * algorithm itself; a Cipher OID names one full transformation, e.g.

@@ -43,13 +43,8 @@ cipher_ctx *cipher_get_instance(const char *transformation)
 
 cipher_ctx *cipher_get_instance_from(const char *transformation, const char *provider)
 {
-	const jca__resolved *r;
+	const jca__resolved *r = jca__lookup_from(JCA_CIPHER, transformation, provider);
 
-	if (!provider) {
-		jca__error(JCA_EINVAL, "provider name is NULL");
-		return NULL;
-	}
-	r = jca__lookup(JCA_CIPHER, transformation, provider);
 	return r ? cipher_create(r) : NULL;
 }
 
@@ -60,11 +55,9 @@ const cipher_handle *cipher_lookup(const char *transformation)
 
 cipher_ctx *cipher_new(const cipher_handle *h)
 {
-	if (!h) {
-		jca__error(JCA_EINVAL, "Cipher handle is NULL");
-		return NULL;
-	}
-	return cipher_create((const jca__resolved *)h);
+	const jca__resolved *r = jca__from_handle(JCA_CIPHER, h);
+
+	return r ? cipher_create(r) : NULL;
 }
 
 int jca__cipher_random_iv(uint8_t *iv, size_t len)
@@ -299,11 +292,21 @@ int cipher_reset(cipher_ctx *c)
 	if (!c)
 		return jca__error(JCA_EINVAL, "cipher_reset: NULL object");
 	if (!c->dir)
-		return 0;
+		return jca__error(JCA_NOTINIT, "cipher_reset: %s is not initialised (call cipher_init)", c->name);
 	if (jca__is_ctr_mode(c->mode))
 		return jca__aead_reset(c);
 	rewind_ctx(c);
 	return 0;
+}
+
+cipher_ctx *cipher_clone(const cipher_ctx *c)
+{
+	if (!c)
+		jca__error(JCA_EINVAL, "cipher_clone: NULL object");
+	else
+		jca__error(JCA_UNSUPPORTED, "cipher_clone: %s cannot be cloned: two copies would use one key "
+		           "stream (initialise a new instance instead)", c->name);
+	return NULL;
 }
 
 size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
@@ -446,7 +449,7 @@ size_t cipher_block_length(const cipher_ctx *c)
 	return c ? c->bs : 0;
 }
 
-const uint8_t *cipher_iv(const cipher_ctx *c)
+const void *cipher_iv(const cipher_ctx *c)
 {
 	size_t n;
 

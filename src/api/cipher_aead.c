@@ -440,14 +440,16 @@ const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len)
 }
 
 int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-                     size_t tag_bits)
+                     size_t tag_len)
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "cipher_init_aead: NULL object");
 	if (c->mode != JCA__MODE_GCM)
 		return jca__error(JCA_EINVAL, "cipher_init_aead: %s is not an AEAD mode", c->name);
-	if (tag_bits == 0)
-		return jca__error(JCA_EINVAL, "%s: tag length 0", c->name);
+	/* bytes at the API (rule 10 of jca/common.h), bits inside (SP 800-38D) */
+	if (!(tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16)))
+		return jca__error(JCA_EINVAL, "%s: tag length must be 12 to 16 bytes (or 4 or 8, SP 800-38D "
+		                  "Appendix C), got %zu", c->name, tag_len);
 	if (opmode != JCA_ENCRYPT && opmode != JCA_DECRYPT)
 		return jca__error(JCA_EINVAL, "cipher_init_aead: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
 	if (!key && key_len)
@@ -456,5 +458,5 @@ int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_
 	              : (key_len >= 64 || !(c->impl->key_sizes & (1ull << key_len))))
 		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
 		                  c->pinned ? " (the transformation pins the key size)" : "");
-	return jca__aead_init(c, opmode, key, key_len, iv, iv_len, tag_bits);
+	return jca__aead_init(c, opmode, key, key_len, iv, iv_len, tag_len * 8);
 }

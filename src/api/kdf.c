@@ -2,6 +2,7 @@
 /* KDF engine: PBKDF2 (RFC 8018 5.2) and HKDF (RFC 5869) as templates over
  * any Mac of the registry, the way the Mac engine is one HMAC template
  * over any digest. See jca/kdf.h. */
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +29,9 @@ struct kdf_ctx {
 	uint8_t *data;                     /* salt (PBKDF2), info (expand) or PRK (extract); owned */
 	size_t data_len;
 	uint64_t iterations;
+	const struct jca_service *tmpl;    /* the template's service: PBKDF2 or HKDF */
 	char name[160];
+	char impl[200];                    /* "pbkdf2(hmac(sha256-shani))" */
 };
 
 static int has_prefix(const char *s, const char *prefix)
@@ -66,8 +69,41 @@ static const jca__resolved *kdf_service(const char *alg, int kind, const char *p
 	return r;
 }
 
-/* Name -> (kind, resolved Mac). The low bit of a handle holds the kind:
- * resolved entries are pointer-aligned. */
+/* A handle: the template's kind and the resolved Mac under it. One per
+ * pair ever resolved, interned in a list that only grows (pushed without
+ * a lock; a duplicate from a race is harmless) and lives for the process:
+ * handles stay valid as kdf.h promises, and the same name gives the same
+ * handle. */
+struct kdf_handle {
+	const jca__resolved *mac;
+	int kind;
+	struct kdf_handle *next;
+};
+
+static _Atomic(struct kdf_handle *) handles;
+
+static const kdf_handle *intern(const jca__resolved *mac, int kind)
+{
+	struct kdf_handle *h = atomic_load_explicit(&handles, memory_order_acquire), *n;
+
+	for (; h; h = h->next)
+		if (h->mac == mac && h->kind == kind)
+			return h;
+	n = malloc(sizeof *n);
+	if (!n) {
+		jca__error(JCA_ENOMEM, "out of memory resolving a KDF");
+		return NULL;
+	}
+	n->mac = mac;
+	n->kind = kind;
+	n->next = atomic_load_explicit(&handles, memory_order_relaxed);
+	while (!atomic_compare_exchange_weak_explicit(&handles, &n->next, n, memory_order_release,
+	                                              memory_order_relaxed))
+		;
+	return n;
+}
+
+/* Name -> handle (kind, resolved Mac). */
 static const kdf_handle *resolve(const char *name, const char *provider)
 {
 	const jca__resolved *r = NULL;
@@ -114,17 +150,19 @@ static const kdf_handle *resolve(const char *name, const char *provider)
 		jca__error(jca_last_error(), "KDF \"%s\": %s", name, why);
 		return NULL;
 	}
-	return (const kdf_handle *)((uintptr_t)r | (uintptr_t)(kind - 1));
+	return intern(r, kind);
 }
 
 static kdf_ctx *create(const kdf_handle *h)
 {
-	const jca__resolved *r = (const jca__resolved *)((uintptr_t)h & ~(uintptr_t)1);
-	int kind = (int)((uintptr_t)h & 1) + 1;
+	const jca__resolved *r = h->mac;
+	int kind = h->kind;
 	kdf_ctx *k;
 
 	/* the template's service again: policy may have changed since lookup */
-	if (!kdf_service(kind == KIND_PBKDF2 ? "PBKDF2" : "HKDF", kind, NULL))
+	const jca__resolved *t = kdf_service(kind == KIND_PBKDF2 ? "PBKDF2" : "HKDF", kind, NULL);
+
+	if (!t)
 		return NULL;
 	k = calloc(1, sizeof *k);
 	if (!k) {
@@ -132,6 +170,7 @@ static kdf_ctx *create(const kdf_handle *h)
 		return NULL;
 	}
 	k->kind = kind;
+	k->tmpl = t->svc;
 	k->mac_r = r;
 	k->mac = mac_new((const mac_handle *)r);
 	if (!k->mac) {
@@ -145,6 +184,7 @@ static kdf_ctx *create(const kdf_handle *h)
 		snprintf(k->name, sizeof k->name, "HKDF-%s", mac_algorithm(k->mac) + 4);
 	else
 		snprintf(k->name, sizeof k->name, "HKDFWith%s", mac_algorithm(k->mac));
+	snprintf(k->impl, sizeof k->impl, "%s(%s)", t->svc->impl_name, mac_implementation(k->mac));
 	return k;
 }
 
@@ -157,13 +197,10 @@ kdf_ctx *kdf_get_instance(const char *name)
 
 kdf_ctx *kdf_get_instance_from(const char *name, const char *provider)
 {
-	const kdf_handle *h;
+	const kdf_handle *h = provider ? resolve(name, provider) : NULL;
 
-	if (!provider) {
-		jca__error(JCA_EINVAL, "provider name is NULL");
-		return NULL;
-	}
-	h = resolve(name, provider);
+	if (!provider)
+		jca__error(JCA_EINVAL, "KDF \"%s\": provider name is NULL", name ? name : "(null)");
 	return h ? create(h) : NULL;
 }
 
@@ -212,7 +249,7 @@ static int extract(kdf_ctx *k, const kdf_params *p, uint8_t *prk)
 	if (rc == 0)
 		rc = mac_update(k->mac, p->secret, p->secret_len);
 	if (rc == 0)
-		rc = mac_do_final(k->mac, prk, k->hlen);
+		rc = mac_do_final(k->mac, prk, k->hlen, &(size_t){ 0 });
 	return rc < 0 ? rc : 0;
 }
 
@@ -306,12 +343,12 @@ static int pbkdf2(kdf_ctx *k, uint8_t *out, size_t out_len)
 		if (rc == 0)
 			rc = mac_update(k->mac, be, 4);
 		if (rc == 0)
-			rc = mac_do_final(k->mac, u, hl);
+			rc = mac_do_final(k->mac, u, hl, &(size_t){ 0 });
 		memcpy(t, u, hl);
 		for (j = 1; j < k->iterations && rc >= 0; j++) {
 			rc = mac_update(k->mac, u, hl);
 			if (rc == 0)
-				rc = mac_do_final(k->mac, u, hl);
+				rc = mac_do_final(k->mac, u, hl, &(size_t){ 0 });
 			for (i = 0; i < hl; i++)
 				t[i] ^= u[i];
 		}
@@ -344,7 +381,7 @@ static int expand(kdf_ctx *k, uint8_t *out, size_t out_len)
 		if (rc == 0)
 			rc = mac_update(k->mac, &n, 1);
 		if (rc == 0)
-			rc = mac_do_final(k->mac, t, hl);
+			rc = mac_do_final(k->mac, t, hl, &(size_t){ 0 });
 		tl = hl;
 		memcpy(out + done, t, take);
 		done += take;
@@ -377,7 +414,7 @@ static int derive(kdf_ctx *k, int (*fn)(kdf_ctx *, uint8_t *, size_t), void *out
 
 int kdf_derive(kdf_ctx *k, void *out, size_t out_len)
 {
-	if (!k || !out)
+	if (!k || (!out && out_len))
 		return jca__error(JCA_EINVAL, "kdf_derive: NULL %s", k ? "output" : "object");
 	if (!k->mode)
 		return jca__error(JCA_NOTINIT, "kdf_derive: %s is not initialised (call kdf_init)", k->name);
@@ -398,6 +435,50 @@ int kdf_derive(kdf_ctx *k, void *out, size_t out_len)
 			                  k->name, out_len, 255 * k->hlen);
 		return derive(k, expand, out, out_len);
 	}
+}
+
+int kdf_reset(kdf_ctx *k)
+{
+	if (!k)
+		return jca__error(JCA_EINVAL, "kdf_reset: NULL object");
+	if (!k->mode)
+		return jca__error(JCA_NOTINIT, "kdf_reset: %s is not initialised (call kdf_init)", k->name);
+	return 0;                          /* no input is held between calls */
+}
+
+kdf_ctx *kdf_clone(const kdf_ctx *k)
+{
+	kdf_ctx *c;
+
+	if (!k) {
+		jca__error(JCA_EINVAL, "kdf_clone: NULL object");
+		return NULL;
+	}
+	c = malloc(sizeof *c);
+	if (!c) {
+		jca__error(JCA_ENOMEM, "out of memory cloning %s", k->name);
+		return NULL;
+	}
+	memcpy(c, k, sizeof *c);
+	c->data = NULL;
+	c->mac = mac_clone(k->mac);
+	if (!c->mac || (k->data && keep(c, k->data, k->data_len) != 0)) {
+		mac_free(c->mac);
+		jca__wipe(c, sizeof *c);
+		free(c);
+		return NULL;
+	}
+	return c;
+}
+
+const char *kdf_provider(const kdf_ctx *k)
+{
+	return k ? jca_provider_name(jca_service_provider(k->tmpl)) : NULL;
+}
+
+const char *kdf_implementation(const kdf_ctx *k)
+{
+	return k ? k->impl : NULL;
 }
 
 const char *kdf_algorithm(const kdf_ctx *k)

@@ -19,9 +19,18 @@ struct mac_ctx {
 	const jca_md_impl *md;
 	const struct jca_service *svc;
 	size_t cs;                         /* digest ctx size rounded up to 16 */
-	int keyed;
+	int keyed;                         /* NOT_KEYED, KEYED or FAILED */
 	_Alignas(16) unsigned char state[];
 };
+
+/* keyed: FAILED means keyed, but an implementation call failed in the
+ * middle of a message; mac_reset or mac_init recovers. */
+enum { NOT_KEYED = 0, KEYED = 1, FAILED = 2 };
+
+/* Tags shorter than this are refused: 32 bits is the shortest in use
+ * (SRTP's HMAC-SHA1-32); RFC 2104 advises at least half the digest and
+ * 80 bits. */
+#define MIN_TAG 4
 
 #define INNER(m) ((m)->state)
 #define OUTER(m) ((m)->state + (m)->cs)
@@ -68,23 +77,30 @@ mac_ctx *mac_get_instance(const char *name)
 
 mac_ctx *mac_get_instance_from(const char *name, const char *provider)
 {
-	const jca__resolved *r;
+	const jca__resolved *r = jca__lookup_from(JCA_MAC, name, provider);
 
-	if (!provider) {
-		jca__error(JCA_EINVAL, "provider name is NULL");
-		return NULL;
-	}
-	r = jca__lookup(JCA_MAC, name, provider);
 	return r ? mac_create(r) : NULL;
 }
 
-/* A digest implementation function returned nonzero: the Mac needs
- * mac_init again. */
+/* A digest implementation function returned nonzero in the middle of a
+ * message: every call fails until mac_reset or mac_init succeeds. */
 static int failed(mac_ctx *m, const char *fn)
 {
-	m->keyed = 0;
-	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed%s; call mac_init", fn,
+	if (m->keyed)
+		m->keyed = FAILED;
+	return jca__error(JCA_IMPL, "%s: Mac \"%s\": digest implementation %s failed%s; call mac_reset", fn,
 	                  m->svc->algorithm, m->md->base.name, jca__impl_reason());
+}
+
+/* The state check every operation starts with: 0, or the error. */
+static int ready(mac_ctx *m, const char *fn)
+{
+	if (m->keyed == KEYED)
+		return 0;
+	if (m->keyed == FAILED)
+		return jca__error(JCA_IMPL, "%s: Mac \"%s\" failed earlier (implementation %s); call mac_reset",
+		                  fn, m->svc->algorithm, m->md->base.name);
+	return jca__error(JCA_NOTINIT, "%s: %s is not initialised (call mac_init)", fn, m->svc->algorithm);
 }
 
 const mac_handle *mac_lookup(const char *name)
@@ -94,11 +110,9 @@ const mac_handle *mac_lookup(const char *name)
 
 mac_ctx *mac_new(const mac_handle *h)
 {
-	if (!h) {
-		jca__error(JCA_EINVAL, "Mac handle is NULL");
-		return NULL;
-	}
-	return mac_create((const jca__resolved *)h);
+	const jca__resolved *r = jca__from_handle(JCA_MAC, h);
+
+	return r ? mac_create(r) : NULL;
 }
 
 /*
@@ -152,11 +166,11 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 	if (!key && key_len)
 		return jca__error(JCA_EINVAL, "mac_init: key is NULL");
 	md = m->md;
-	m->keyed = 0;
+	m->keyed = NOT_KEYED;
 	if (md->hmac_init) {
 		if (md->hmac_init(WORK(m), key, key_len) != 0)
 			return failed(m, "mac_init");
-		m->keyed = 1;
+		m->keyed = KEYED;
 		return 0;
 	}
 	bl = md->block_size;
@@ -179,88 +193,178 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 		jca__wipe(hk, md->digest_size);
 	if (rc)
 		return failed(m, "mac_init");
-	if (state_copy(md, WORK(m), INNER(m)) != 0) {
-		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_init: cannot copy digest state (%s)", md->base.name);
-	}
-	m->keyed = 1;
+	if (state_copy(md, WORK(m), INNER(m)) != 0)
+		return jca__error(JCA_IMPL, "mac_init: Mac \"%s\": implementation %s cannot copy its state%s",
+		                  m->svc->algorithm, md->base.name, jca__impl_reason());
+	m->keyed = KEYED;
 	return 0;
 }
 
 int mac_update(mac_ctx *m, const void *data, size_t len)
 {
+	int rc;
+
 	if (!m || (!data && len))
 		return jca__error(JCA_EINVAL, "mac_update: NULL %s", m ? "data" : "object");
-	if (!m->keyed)
-		return jca__error(JCA_NOTINIT, "mac_update: %s is not initialised (call mac_init)", m->svc->algorithm);
+	if ((rc = ready(m, "mac_update")) != 0)
+		return rc;
 	if (m->md->update(WORK(m), data, len) != 0)
 		return failed(m, "mac_update");
 	return 0;
 }
 
-int mac_do_final(mac_ctx *m, void *out, size_t out_size)
+/* Finishes the message: the whole tag (mac_length bytes) into tag, and
+ * the object back to its keyed state. */
+static int finish(mac_ctx *m, const char *fn, uint8_t *tag)
 {
-	const jca_md_impl *md;
+	const jca_md_impl *md = m->md;
 	uint8_t inner[MAX_DIGEST];
-	size_t dl;
+	size_t dl = md->digest_size;
+	int rc = ready(m, fn);
 
-	if (!m || !out)
-		return jca__error(JCA_EINVAL, "mac_do_final: NULL %s", m ? "output" : "object");
-	if (!m->keyed)
-		return jca__error(JCA_NOTINIT, "mac_do_final: %s is not initialised (call mac_init)", m->svc->algorithm);
-	md = m->md;
-	dl = md->digest_size;
-	if (out_size < dl)
-		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu",
-		                  m->svc->algorithm, dl, out_size);
+	if (rc)
+		return rc;
 	if (md->hmac_final) {
 		/* native: the tag, and the context keyed again */
-		if (md->hmac_final(WORK(m), out, dl) != 0) {
-			jca__wipe(out, dl);
-			return failed(m, "mac_do_final");
+		if (md->hmac_final(WORK(m), tag, dl) != 0) {
+			jca__wipe(tag, dl);
+			return failed(m, fn);
 		}
-		return (int)dl;
+		return 0;
 	}
-	if (md->final(WORK(m), inner, dl) != 0) {
+	if (md->final(WORK(m), inner, dl) != 0 || state_copy(md, WORK(m), OUTER(m)) != 0 ||
+	    md->update(WORK(m), inner, dl) != 0 || md->final(WORK(m), tag, dl) != 0) {
 		jca__wipe(inner, dl);
-		return failed(m, "mac_do_final");
-	}
-	if (state_copy(md, WORK(m), OUTER(m)) != 0) {
-		jca__wipe(inner, dl);
-		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s)", md->base.name);
-	}
-	if (md->update(WORK(m), inner, dl) != 0 || md->final(WORK(m), out, dl) != 0) {
-		jca__wipe(inner, dl);
-		jca__wipe(out, dl);
-		return failed(m, "mac_do_final");
+		jca__wipe(tag, dl);
+		return failed(m, fn);
 	}
 	jca__wipe(inner, dl);
-	if (state_copy(md, WORK(m), INNER(m)) != 0) {
-		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_do_final: cannot copy digest state (%s); call mac_init again",
-		                  md->base.name);
-	}
-	return (int)dl;
+	if (state_copy(md, WORK(m), INNER(m)) != 0)
+		return failed(m, fn);
+	return 0;
+}
+
+int mac_do_final(mac_ctx *m, void *out, size_t out_size, size_t *out_len)
+{
+	int rc;
+
+	if (out_len)
+		*out_len = 0;
+	if (!m || !out_len || (!out && out_size))
+		return jca__error(JCA_EINVAL, "mac_do_final: NULL %s", !m ? "object" : !out_len ? "out_len" : "output");
+	if ((rc = ready(m, "mac_do_final")) != 0)
+		return rc;
+	if (out_size < m->md->digest_size)
+		return jca__error(JCA_BUFSIZE, "mac_do_final: %s needs %zu bytes of output, got %zu (for a "
+		                  "shorter tag: mac_do_final_truncated)", m->svc->algorithm, m->md->digest_size,
+		                  out_size);
+	rc = finish(m, "mac_do_final", out);
+	if (!rc)
+		*out_len = m->md->digest_size;
+	return rc;
+}
+
+/* JCA_OUTLEN unless MIN_TAG <= len <= the tag length. */
+static int tag_length_ok(const mac_ctx *m, const char *fn, size_t len)
+{
+	if (len >= MIN_TAG && len <= m->md->digest_size)
+		return 0;
+	return jca__error(JCA_OUTLEN, "%s: a %s tag is %d to %zu bytes, not %zu", fn, m->svc->algorithm,
+	                  MIN_TAG, m->md->digest_size, len);
+}
+
+int mac_do_final_truncated(mac_ctx *m, void *out, size_t len)
+{
+	uint8_t tag[MAX_DIGEST];
+	int rc;
+
+	if (!m || !out)
+		return jca__error(JCA_EINVAL, "mac_do_final_truncated: NULL %s", m ? "output" : "object");
+	if ((rc = tag_length_ok(m, "mac_do_final_truncated", len)) != 0)
+		return rc;
+	rc = finish(m, "mac_do_final_truncated", tag);
+	if (!rc)
+		memcpy(out, tag, len);
+	jca__wipe(tag, sizeof tag);
+	return rc;
+}
+
+int mac_verify(mac_ctx *m, const void *tag, size_t tag_len)
+{
+	uint8_t mine[MAX_DIGEST];
+	int rc;
+
+	if (!m || !tag)
+		return jca__error(JCA_EINVAL, "mac_verify: NULL %s", m ? "tag" : "object");
+	if ((rc = tag_length_ok(m, "mac_verify", tag_len)) != 0)
+		return rc;
+	rc = finish(m, "mac_verify", mine);
+	if (!rc && !jca_ct_equal(mine, tag, tag_len))
+		rc = jca__error(JCA_BADTAG, "mac_verify: %s tag does not match", m->svc->algorithm);
+	jca__wipe(mine, sizeof mine);
+	return rc;
 }
 
 int mac_reset(mac_ctx *m)
 {
 	if (!m)
 		return jca__error(JCA_EINVAL, "mac_reset: NULL object");
-	if (m->keyed && m->md->hmac_final) {
+	if (m->keyed == NOT_KEYED)
+		return jca__error(JCA_NOTINIT, "mac_reset: %s is not initialised (call mac_init)", m->svc->algorithm);
+	if (m->md->hmac_final) {
 		/* native: finishing a tag drops the input and keeps the key */
 		uint8_t tag[MAX_DIGEST];
 		int rc = m->md->hmac_final(WORK(m), tag, m->md->digest_size);
 
 		jca__wipe(tag, m->md->digest_size);
-		return rc ? failed(m, "mac_reset") : 0;
+		if (rc)
+			return failed(m, "mac_reset");
+		m->keyed = KEYED;
+		return 0;
 	}
-	if (m->keyed && state_copy(m->md, WORK(m), INNER(m)) != 0) {
-		m->keyed = 0;
-		return jca__error(JCA_ENOMEM, "mac_reset: cannot copy digest state (%s)", m->md->base.name);
-	}
+	if (state_copy(m->md, WORK(m), INNER(m)) != 0)
+		return failed(m, "mac_reset");
+	m->keyed = KEYED;
 	return 0;
+}
+
+/* One whole tag with a Mac of implementation r, the contexts wiped. */
+static int oneshot(const jca__resolved *r, const void *key, size_t key_len, const void *data, size_t len,
+                   void *out, size_t out_size, size_t *out_len)
+{
+	mac_ctx *m = mac_create(r);
+	int rc;
+
+	if (!m)
+		return jca_last_error();
+	rc = mac_init(m, key, key_len);
+	if (!rc)
+		rc = mac_update(m, data, len);
+	if (!rc)
+		rc = mac_do_final(m, out, out_size, out_len);
+	mac_free(m);
+	return rc;
+}
+
+int mac_oneshot(const char *name, const void *key, size_t key_len, const void *data, size_t len, void *out,
+                size_t out_size, size_t *out_len)
+{
+	const jca__resolved *r;
+
+	if (out_len)
+		*out_len = 0;
+	r = jca__lookup(JCA_MAC, name, NULL);
+	return r ? oneshot(r, key, key_len, data, len, out, out_size, out_len) : jca_last_error();
+}
+
+int mac_handle_oneshot(const mac_handle *h, const void *key, size_t key_len, const void *data, size_t len,
+                       void *out, size_t out_size, size_t *out_len)
+{
+	if (out_len)
+		*out_len = 0;
+	if (!h)
+		return jca__error(JCA_EINVAL, "mac_handle_oneshot: NULL handle");
+	return oneshot((const jca__resolved *)h, key, key_len, data, len, out, out_size, out_len);
 }
 
 mac_ctx *mac_clone(const mac_ctx *m)
@@ -287,7 +391,8 @@ mac_ctx *mac_clone(const mac_ctx *m)
 			for (i = 0; i < 3; i++)
 				m->md->cleanup(c->state + i * m->cs);
 			jca__free(c, mac_size(m->md));
-			jca__error(JCA_ENOMEM, "cannot clone Mac \"%s\"%s", m->svc->algorithm, jca__impl_reason());
+			jca__error(JCA_IMPL, "cannot clone Mac \"%s\": implementation %s failed to copy its state%s",
+			           m->svc->algorithm, m->md->base.name, jca__impl_reason());
 			return NULL;
 		}
 		return c;

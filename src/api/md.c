@@ -50,13 +50,8 @@ md_ctx *md_get_instance(const char *name)
 
 md_ctx *md_get_instance_from(const char *name, const char *provider)
 {
-	const jca__resolved *r;
+	const jca__resolved *r = jca__lookup_from(JCA_MESSAGE_DIGEST, name, provider);
 
-	if (!provider) {
-		jca__error(JCA_EINVAL, "provider name is NULL");
-		return NULL;
-	}
-	r = jca__lookup(JCA_MESSAGE_DIGEST, name, provider);
 	return r ? md_create(r) : NULL;
 }
 
@@ -67,11 +62,9 @@ const md_handle *md_lookup(const char *name)
 
 md_ctx *md_new(const md_handle *h)
 {
-	if (!h) {
-		jca__error(JCA_EINVAL, "MessageDigest handle is NULL");
-		return NULL;
-	}
-	return md_create((const jca__resolved *)h);
+	const jca__resolved *r = jca__from_handle(JCA_MESSAGE_DIGEST, h);
+
+	return r ? md_create(r) : NULL;
 }
 
 /* An implementation function returned nonzero: the object is unusable
@@ -102,33 +95,49 @@ int md_update(md_ctx *md, const void *data, size_t len)
 	return 0;
 }
 
-int md_digest(md_ctx *md, void *out, size_t out_size)
+/* Finishes into out (n bytes) and starts the next message. */
+static int finish(md_ctx *md, const char *fn, void *out, size_t n)
 {
-	size_t n;
-
-	if (!md || (!out && out_size))
-		return jca__error(JCA_EINVAL, "md_digest: NULL %s", md ? "output" : "object");
 	if (md->failed)
-		return still_failed(md, "md_digest");
-	if (md->impl->flags & JCA_MD_XOF) {
-		if (out_size > (size_t)INT32_MAX)
-			return jca__error(JCA_OUTLEN, "md_digest: output length %zu too large", out_size);
-		n = out_size;
-	} else {
-		n = md->out_len;
-		if (out_size < n)
-			return jca__error(JCA_BUFSIZE, "md_digest: %s needs %zu bytes of output, got %zu",
-			                  md->svc->algorithm, n, out_size);
-	}
+		return still_failed(md, fn);
 	if (md->impl->final(md->state, out, n) != 0) {
 		/* failed until md_reset, even if init would work now: the
 		 * caller must not mistake a fresh state for the digest asked for */
 		jca__wipe(out, n);
 		md->failed = 1;
-		return failed(md, "md_digest");
+		return failed(md, fn);
 	}
 	md->failed = md->impl->init(md->state) != 0;
-	return (int)n;
+	return 0;
+}
+
+int md_digest(md_ctx *md, void *out, size_t out_size, size_t *out_len)
+{
+	int rc;
+
+	if (out_len)
+		*out_len = 0;
+	if (!md || !out_len || (!out && out_size))
+		return jca__error(JCA_EINVAL, "md_digest: NULL %s", !md ? "object" : !out_len ? "out_len" : "output");
+	if (md->failed)
+		return still_failed(md, "md_digest");
+	if (out_size < md->out_len)
+		return jca__error(JCA_BUFSIZE, "md_digest: %s needs %zu bytes of output, got %zu",
+		                  md->svc->algorithm, md->out_len, out_size);
+	rc = finish(md, "md_digest", out, md->out_len);
+	if (!rc)
+		*out_len = md->out_len;
+	return rc;
+}
+
+int md_digest_xof(md_ctx *md, void *out, size_t len)
+{
+	if (!md || (!out && len))
+		return jca__error(JCA_EINVAL, "md_digest_xof: NULL %s", md ? "output" : "object");
+	if (!(md->impl->flags & JCA_MD_XOF))
+		return jca__error(JCA_UNSUPPORTED, "md_digest_xof: %s has a fixed output length (%zu bytes): "
+		                  "use md_digest", md->svc->algorithm, md->out_len);
+	return finish(md, "md_digest_xof", out, len);
 }
 
 /* Contexts up to this size live on the stack in the one-shot calls; a
@@ -137,7 +146,8 @@ int md_digest(md_ctx *md, void *out, size_t out_size)
 
 /* One whole digest of data with implementation r: no instance, no reset
  * after the final. The context is wiped before return. */
-static int oneshot(const jca__resolved *r, const void *data, size_t len, void *out, size_t out_len)
+static int oneshot(const jca__resolved *r, const void *data, size_t len, void *out, size_t out_size,
+                   size_t *out_len)
 {
 	const jca_md_impl *m = r->impl;
 	_Alignas(16) unsigned char stack[ONESHOT_STACK];
@@ -145,16 +155,13 @@ static int oneshot(const jca__resolved *r, const void *data, size_t len, void *o
 	size_t n = m->digest_size;
 	int rc;
 
-	if ((!data && len) || (!out && out_len))
-		return jca__error(JCA_EINVAL, "md_digest_oneshot: NULL %s", out || !out_len ? "data" : "output");
-	if (m->flags & JCA_MD_XOF) {
-		if (out_len > (size_t)INT32_MAX)
-			return jca__error(JCA_OUTLEN, "md_digest_oneshot: output length %zu too large", out_len);
-		n = out_len;
-	} else if (out_len < n) {
-		return jca__error(JCA_BUFSIZE, "md_digest_oneshot: %s needs %zu bytes of output, got %zu",
-		                  r->svc->algorithm, n, out_len);
-	}
+	if (out_len)
+		*out_len = 0;
+	if (!out_len || (!data && len) || (!out && out_size))
+		return jca__error(JCA_EINVAL, "md_oneshot: NULL %s", !out_len ? "out_len" : out || !out_size ? "data" : "output");
+	if (out_size < n)
+		return jca__error(JCA_BUFSIZE, "md_oneshot: %s needs %zu bytes of output, got %zu",
+		                  r->svc->algorithm, n, out_size);
 	if (m->base.ctx_size > sizeof stack && !(st = jca__alloc(m->base.ctx_size)))
 		return jca__error(JCA_ENOMEM, "out of memory digesting with \"%s\"", r->svc->algorithm);
 	if (m->cleanup)
@@ -172,24 +179,34 @@ static int oneshot(const jca__resolved *r, const void *data, size_t len, void *o
 		jca__free(st, m->base.ctx_size);
 	if (rc) {
 		jca__wipe(out, n);
-		return jca__error(JCA_IMPL, "md_digest_oneshot: MessageDigest \"%s\" implementation %s failed",
-		                  r->svc->algorithm, m->base.name);
+		return jca__error(JCA_IMPL, "md_oneshot: MessageDigest \"%s\" implementation %s failed%s",
+		                  r->svc->algorithm, m->base.name, jca__impl_reason());
 	}
-	return (int)n;
+	*out_len = n;
+	return 0;
 }
 
-int md_digest_oneshot(const char *name, const void *data, size_t len, void *out, size_t out_len)
+int md_oneshot(const char *name, const void *data, size_t len, void *out, size_t out_size, size_t *out_len)
 {
 	const jca__resolved *r = jca__lookup(JCA_MESSAGE_DIGEST, name, NULL);
 
-	return r ? oneshot(r, data, len, out, out_len) : jca_last_error();
+	if (!r) {
+		if (out_len)
+			*out_len = 0;
+		return jca_last_error();
+	}
+	return oneshot(r, data, len, out, out_size, out_len);
 }
 
-int md_handle_digest(const md_handle *h, const void *data, size_t len, void *out, size_t out_len)
+int md_handle_oneshot(const md_handle *h, const void *data, size_t len, void *out, size_t out_size,
+                      size_t *out_len)
 {
-	if (!h)
-		return jca__error(JCA_EINVAL, "md_handle_digest: NULL handle");
-	return oneshot((const jca__resolved *)h, data, len, out, out_len);
+	if (!h) {
+		if (out_len)
+			*out_len = 0;
+		return jca__error(JCA_EINVAL, "md_handle_oneshot: NULL handle");
+	}
+	return oneshot((const jca__resolved *)h, data, len, out, out_size, out_len);
 }
 
 int md_reset(md_ctx *md)
@@ -226,7 +243,7 @@ md_ctx *md_clone(const md_ctx *md)
 			if (md->impl->cleanup)
 				md->impl->cleanup(c->state);
 			jca__free(c, size);
-			jca__error(JCA_ENOMEM, "cannot clone MessageDigest \"%s\" (%s)%s", md->svc->algorithm,
+			jca__error(JCA_IMPL, "cannot clone MessageDigest \"%s\": implementation %s failed to copy its state%s", md->svc->algorithm,
 			           md->impl->base.name, jca__impl_reason());
 			return NULL;
 		}

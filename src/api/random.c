@@ -63,13 +63,8 @@ random_ctx *random_get_instance(const char *name)
 
 random_ctx *random_get_instance_from(const char *name, const char *provider)
 {
-	const jca__resolved *res;
+	const jca__resolved *res = jca__lookup_from(JCA_SECURE_RANDOM, name, provider);
 
-	if (!provider) {
-		jca__error(JCA_EINVAL, "provider name is NULL");
-		return NULL;
-	}
-	res = jca__lookup(JCA_SECURE_RANDOM, name, provider);
 	return res ? create(res) : NULL;
 }
 
@@ -80,11 +75,9 @@ const random_handle *random_lookup(const char *name)
 
 random_ctx *random_new(const random_handle *h)
 {
-	if (!h) {
-		jca__error(JCA_EINVAL, "SecureRandom handle is NULL");
-		return NULL;
-	}
-	return create((const jca__resolved *)h);
+	const jca__resolved *r = jca__from_handle(JCA_SECURE_RANDOM, h);
+
+	return r ? create(r) : NULL;
 }
 
 /* Draws between lo and hi bytes from the entropy source into buf. */
@@ -269,6 +262,33 @@ int random_reseed(random_ctx *r, const void *add, size_t add_len)
 		return jca__error(JCA_EINVAL, "DRBG %s: additional input of %zu bytes, at most %zu",
 		                  r->cfg.desc, add_len, r->cfg.input_max);
 	return do_reseed(r, add, add_len);
+}
+
+int random_reset(random_ctx *r)
+{
+	if (!r)
+		return jca__error(JCA_EINVAL, "random_reset: NULL object");
+	if (r->kind == KIND_NATIVE)
+		return 0;                  /* no state: every request reads the kernel */
+	if (!r->ready)
+		return ensure_ready(r);
+	uninstantiate(r);
+	return do_instantiate(r, NULL, 0);
+}
+
+random_ctx *random_clone(const random_ctx *r)
+{
+	if (!r)
+		jca__error(JCA_EINVAL, "random_clone: NULL object");
+	else
+		jca__error(JCA_UNSUPPORTED, "random_clone: SecureRandom \"%s\" cannot be cloned: two copies "
+		           "would give the same output", r->algorithm);
+	return NULL;
+}
+
+const char *random_implementation(const random_ctx *r)
+{
+	return r ? r->impl->base.name : NULL;
 }
 
 const char *random_algorithm(const random_ctx *r)

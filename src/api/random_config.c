@@ -240,7 +240,7 @@ static const void *find_prim(jca_service_type type, const char *name, int (*fits
 	 * successful call leaves the caller's last error as it was */
 	code = jca_last_error();
 	snprintf(saved, sizeof saved, "%s", jca_last_error_message());
-	for (i = 0; (p = jca_provider_at(i)) != NULL; i++) {
+	for (i = 0; jca_provider_at(i, &p) == 0; i++) {
 		const jca__resolved *q = jca__lookup(type, name, jca_provider_name(p));
 
 		if (q && fits(q->impl)) {

@@ -17,11 +17,20 @@ static int loaded(const jca_provider *p)
 	return jca__provider_state(p) == JCA_PROVIDER_LOADED && p->desc;
 }
 
-const jca_provider *jca_provider_at(size_t index)
+int jca_provider_at(size_t index, const jca_provider **provider)
 {
-	const jca__snapshot *s = jca__get_snapshot();
+	const jca__snapshot *s;
 
-	return s && index < s->n ? s->provs[index] : NULL;
+	if (!provider)
+		return jca__error(JCA_EINVAL, "jca_provider_at: NULL provider pointer");
+	*provider = NULL;
+	s = jca__get_snapshot();
+	if (!s)
+		return jca_last_error() < 0 ? jca_last_error() : JCA_INTERNAL;
+	if (index >= s->n)
+		return JCA_END;
+	*provider = s->provs[index];
+	return 0;
 }
 
 const jca_provider *jca_provider_find(const char *name)
@@ -35,9 +44,9 @@ const jca_provider *jca_provider_find(const char *name)
 	return at < 0 ? NULL : s->provs[at];
 }
 
-jca_provider_state_t jca_provider_state(const jca_provider *p)
+jca_load_state jca_provider_state(const jca_provider *p)
 {
-	return p ? (jca_provider_state_t)jca__provider_state(p) : JCA_PROVIDER_FAILED;
+	return p ? (jca_load_state)jca__provider_state(p) : JCA_PROVIDER_FAILED;
 }
 
 const char *jca_provider_state_reason(const jca_provider *p)
@@ -95,9 +104,15 @@ const char *jca_provider_description(const jca_provider *p)
 	return p ? (loaded(p) ? p->desc->description : "") : NULL;
 }
 
-const jca_service *jca_provider_service_at(const jca_provider *p, size_t index)
+int jca_provider_service_at(const jca_provider *p, size_t index, const jca_service **service)
 {
-	return p && loaded(p) && index < p->n_services ? p->services[index] : NULL;
+	if (!p || !service)
+		return jca__error(JCA_EINVAL, "jca_provider_service_at: NULL %s", p ? "service pointer" : "provider");
+	*service = NULL;
+	if (!loaded(p) || index >= p->n_services)
+		return JCA_END;
+	*service = p->services[index];
+	return 0;
 }
 
 const char *jca_service_type_name(jca_service_type type)
@@ -136,14 +151,20 @@ static size_t alias_oid_len(const char *a)
 	return n;
 }
 
-const char *jca_service_alias_at(const jca_service *s, size_t index)
+int jca_service_alias_at(const jca_service *s, size_t index, const char **alias)
 {
 	size_t i;
 
-	for (i = 0; s && s->aliases[i]; i++)
-		if (!alias_oid_len(s->aliases[i]) && !strchr(s->aliases[i], '=') && index-- == 0)
-			return s->aliases[i];
-	return NULL;
+	if (!s || !alias)
+		return jca__error(JCA_EINVAL, "jca_service_alias_at: NULL %s", s ? "alias pointer" : "service");
+	*alias = NULL;
+	for (i = 0; s->aliases[i]; i++) {
+		if (!alias_oid_len(s->aliases[i]) && !strchr(s->aliases[i], '=') && index-- == 0) {
+			*alias = s->aliases[i];
+			return 0;
+		}
+	}
+	return JCA_END;
 }
 
 int jca_service_oid_at(const jca_service *s, size_t index, jca_oid_info *info)

@@ -11,6 +11,7 @@
 #include "jca.h"
 #include "jca/provider.h"
 #include "../util/mem.h"     /* JCA__HIDDEN */
+#include "error.h"
 
 enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2, JCA__MODE_CTR = 3, JCA__MODE_GCM = 4 };
 enum { JCA__PAD_NONE = 1, JCA__PAD_PKCS5 = 2 };
@@ -43,5 +44,26 @@ typedef struct jca__resolved {
  * provider. On failure sets the last error and returns NULL. */
 JCA__HIDDEN const jca__resolved *jca__lookup(jca_service_type type, const char *name,
                                              const char *provider);
+
+/* The prologue every engine's getters share (rule 1 of the engine
+ * contract, jca/common.h): X_get_instance_from refuses a NULL provider
+ * name, X_new a NULL handle, with one message naming the type. */
+static inline const jca__resolved *jca__lookup_from(jca_service_type type, const char *name,
+                                                    const char *provider)
+{
+	if (__builtin_expect(!provider, 0)) {
+		jca__error(JCA_EINVAL, "%s \"%s\": provider name is NULL", jca_service_type_name(type),
+		           name ? name : "(null)");
+		return NULL;
+	}
+	return jca__lookup(type, name, provider);
+}
+
+static inline const jca__resolved *jca__from_handle(jca_service_type type, const void *handle)
+{
+	if (__builtin_expect(!handle, 0))
+		jca__error(JCA_EINVAL, "%s handle is NULL", jca_service_type_name(type));
+	return handle;
+}
 
 #endif

@@ -118,7 +118,7 @@ struct jca_provider {
 	size_t n_services;
 	char *conf_name;                 /* name in the configuration (owned), or NULL */
 	char *source;                    /* "built in", plugin path, ... (owned) */
-	_Atomic int state;               /* jca_provider_state_t */
+	_Atomic int state;               /* jca_load_state */
 	char *reason;                    /* why loading failed (jca__set_reason) */
 	int status;                      /* and its JCA_* status */
 	jca__file_id file;               /* the plugin file (dev, inode), if any */

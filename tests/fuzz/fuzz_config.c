@@ -24,6 +24,13 @@
 #include <unistd.h>
 
 #include "jca.h"
+
+static const jca_provider *fuzz_provider_at(size_t i)
+{
+	const jca_provider *p;
+
+	return jca_provider_at(i, &p) == 0 ? p : NULL;
+}
 #include "../../src/registry/conf.h"
 
 static char conf_path[64];
@@ -62,8 +69,8 @@ static void registry_from(const char *text, size_t len)
 	mac_free(m);
 	c = cipher_get_instance("AES/CBC/PKCS5Padding");
 	cipher_free(c);
-	for (i = 0; jca_provider_at(i); i++)
-		(void)jca_provider_state_reason(jca_provider_at(i));
+	for (i = 0; fuzz_provider_at(i); i++)
+		(void)jca_provider_state_reason(fuzz_provider_at(i));
 	jca_shutdown();
 }
 

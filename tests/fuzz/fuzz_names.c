@@ -8,7 +8,8 @@
  * md_lookup) is called on NAME; whatever succeeds is used once and freed.
  * Checked properties:
  *  - a failure returns NULL with a non-zero last error from the JCA_* table
- *    and a message that is a string of fewer than 256 bytes;
+ *    and a message that is a string that fits the library's message buffer
+ *    (two PATH_MAX paths and text) with no control byte in it;
  *  - names are ASCII case-insensitive: if NAME resolves, its ASCII upper-
  *    and lower-case forms resolve to the same canonical algorithm.
  */
@@ -18,6 +19,7 @@
 #include <string.h>
 
 #include "jca.h"
+#include "../outlen.h"
 
 static char *dup_n(const uint8_t *p, size_t n)
 {
@@ -33,11 +35,14 @@ static char *dup_n(const uint8_t *p, size_t n)
 static void check_error(void)
 {
 	int e = jca_last_error();
-	const char *msg = jca_last_error_message();
+	const char *msg = jca_last_error_message(), *c;
 
-	if (e >= 0 || e < JCA_INTERNAL || !msg || strlen(msg) >= 256 ||
+	if (e >= 0 || e < JCA_INTERNAL || !msg || strlen(msg) >= 2 * 4096 + 1024 ||
 	    strcmp(jca_error_name(e), "JCA_UNKNOWN") == 0)
 		abort();
+	for (c = msg; *c; c++)
+		if ((unsigned char)*c < 0x20 || *c == 0x7f)
+			abort();                  /* a name's control bytes reach the message raw */
 }
 
 static void fold(char *s, int upper)
@@ -60,7 +65,7 @@ static void try_md(const char *name, const char *prov)
 		return;
 	}
 	md_update(md, name, strlen(name));
-	if (md_digest(md, out, sizeof out) <= 0)
+	if (tu_digest(md, out, sizeof out) <= 0)
 		abort();
 	if (!md_algorithm(md) || !md_provider(md) || !md_implementation(md))
 		abort();
@@ -128,7 +133,7 @@ static void try_mac(const char *name, const char *prov)
 	}
 	if (mac_init(m, name, strlen(name)) != 0 || mac_update(m, "x", 1) != 0)
 		abort();
-	if (mac_do_final(m, out, sizeof out) != (int)mac_length(m))
+	if (tu_mac_final(m, out, sizeof out) != (int)mac_length(m))
 		abort();
 	if (!prov) {
 		char *l = strdup(name);
