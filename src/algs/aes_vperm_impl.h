@@ -51,6 +51,7 @@
 #include "algs.h"
 #include "gcm.h"
 #include "aes_vperm_tables.h"
+#include "../util/bytes.h"
 
 #if defined(__clang__)
 #define UNROLL
@@ -387,7 +388,7 @@ int jca__aes_vperm_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const u
 {
 	const jca__aes_vperm_ctx *c = ctx;
 	const vp_t prefix = VP_LOAD(ctr);
-	uint32_t n = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
+	uint32_t n = jca__load_be32(ctr + 12);
 	vp_t b[LANES];
 
 	for (; nblocks >= LANES; nblocks -= LANES, in += 16 * LANES, out += 16 * LANES) {
@@ -402,10 +403,7 @@ int jca__aes_vperm_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const u
 	}
 	for (; nblocks > 0; nblocks--, in += 16, out += 16)
 		VP_STORE(out, VP_XOR(encrypt1(c, VP_COUNTER(prefix, n++)), VP_LOAD(in)));
-	ctr[12] = (uint8_t)(n >> 24);
-	ctr[13] = (uint8_t)(n >> 16);
-	ctr[14] = (uint8_t)(n >> 8);
-	ctr[15] = (uint8_t)n;
+	jca__store_be32(ctr + 12, n);
 	return 0;
 }
 

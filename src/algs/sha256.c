@@ -7,6 +7,7 @@
 
 #include "algs.h"
 #include "md_base.h"
+#include "../util/bytes.h"
 
 /* First 32 bits of the fractional parts of the cube roots of the first 64
  * primes (FIPS 180-4, 4.2.2). */
@@ -38,25 +39,6 @@ const uint32_t jca__sha256_iv[8] = {
 	0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
 	0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 };
-
-/* Big-endian load/store. The memcpy form compiles to one load plus a byte
- * swap (or nothing on big-endian hosts); the shift form is the portable
- * fallback for compilers that do not tell us the byte order. */
-static inline uint32_t load_be32(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return __builtin_bswap32(v);
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-#else
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | (uint32_t)p[3];
-#endif
-}
 
 /* Runs this context's backend on whole blocks (the step of md_base.h). */
 static void step(void *ctx, const uint8_t *in, size_t nblocks)
@@ -100,7 +82,7 @@ int jca__sha256_final(void *ctx, void *out, size_t outlen)
 
 /* Message words: rounds 0-15 read the block, later rounds extend the
  * schedule in place over a 16-word window. */
-#define WLOAD(i) (w[i] = load_be32(in + 4 * (i)))
+#define WLOAD(i) (w[i] = jca__load_be32(in + 4 * (i)))
 #define WSCHED(i) (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + \
                                   SSIG0(w[((i) - 15) & 15]))
 

@@ -7,6 +7,7 @@
 
 #include "algs.h"
 #include "md_base.h"
+#include "../util/bytes.h"
 
 /* First 64 bits of the fractional parts of the cube roots of the first 80
  * primes (FIPS 180-4, 4.2.3). */
@@ -80,27 +81,6 @@ const uint64_t jca__sha512_256_iv[8] = {
 	0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
 };
 
-/* Big-endian load/store. The memcpy form compiles to one load plus a byte
- * swap (or nothing on big-endian hosts); the shift form is the portable
- * fallback for compilers that do not tell us the byte order. */
-static inline uint64_t load_be64(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return __builtin_bswap64(v);
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-#else
-	return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 |
-	       (uint64_t)p[2] << 40 | (uint64_t)p[3] << 32 |
-	       (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
-	       (uint64_t)p[6] << 8 | (uint64_t)p[7];
-#endif
-}
-
 /* Runs this context's backend on whole blocks (the step of md_base.h). */
 static void step(void *ctx, const uint8_t *in, size_t nblocks)
 {
@@ -143,7 +123,7 @@ int jca__sha512_final(void *ctx, void *out, size_t outlen)
 
 /* Message words: rounds 0-15 read the block, later rounds extend the
  * schedule in place over a 16-word window. */
-#define WLOAD(i) (w[i] = load_be64(in + 8 * (i)))
+#define WLOAD(i) (w[i] = jca__load_be64(in + 8 * (i)))
 #define WSCHED(i) (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + \
                                   SSIG0(w[((i) - 15) & 15]))
 

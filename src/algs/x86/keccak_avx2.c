@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "../algs.h"
+#include "../../util/bytes.h"
 
 /* n is always a constant in 1..63, so this compiles to one ROL/RORX */
 static inline uint64_t rol(uint64_t v, unsigned n)
@@ -133,19 +134,10 @@ static inline uint64_t rol(uint64_t v, unsigned n)
 	F(A, 15, 15); F(A, 16, 16); F(A, 17, 17); F(A, 18, 18); F(A, 19, 19); \
 	F(A, 20, 20); F(A, 21, 21); F(A, 22, 22); F(A, 23, 23); F(A, 24, 24)
 
-/* little-endian 64-bit load from any alignment (x86-64 is little-endian) */
-static inline uint64_t load64(const uint8_t *p)
-{
-	uint64_t v;
-
-	memcpy(&v, p, sizeof v);
-	return v;
-}
-
 #define LOAD_LANE(A, xy, i)     A##xy = s[i]
 #define STORE_LANE(A, xy, i)    s[i] = A##xy
 /* XOR input lane i (bytes 8i..8i+7 of the block) */
-#define XOR_IN(A, xy, i)        A##xy ^= load64(in + 8 * (i))
+#define XOR_IN(A, xy, i)        A##xy ^= jca__load_le64(in + 8 * (i))
 
 static void keccak_permute(uint64_t s[25])
 {
