@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "random_internal.h"
+#include "../util/ascii.h"
 
 static const struct hash_alg {
 	const char *name;
@@ -20,18 +21,7 @@ static const struct hash_alg {
 /* ASCII case-insensitive equality. */
 static int name_eq(const char *a, const char *b)
 {
-	for (;; a++, b++) {
-		char x = *a, y = *b;
-
-		if (x >= 'A' && x <= 'Z')
-			x = (char)(x - 'A' + 'a');
-		if (y >= 'A' && y <= 'Z')
-			y = (char)(y - 'A' + 'a');
-		if (x != y)
-			return 0;
-		if (!x)
-			return 1;
-	}
+	return jca__name_eq(a, b);
 }
 
 /* Copies the next comma-separated item of *s, trimmed, into out. */
