@@ -8,7 +8,7 @@
  *   list.c    jca list
  *   dgst.c    jca dgst, jca mac (and their --check)
  *   enc.c     jca enc, jca dec
- *   speed.c   jca speed (on the threaded harness of bench/harness.c)
+ *   speed.c   jca speed (on the threaded harness, harness.c)
  *   rand.c    jca rand
  *   kdf.c     jca kdf
  */
