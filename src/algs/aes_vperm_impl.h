@@ -51,7 +51,9 @@
 #include "algs.h"
 #include "gcm.h"
 #include "aes_vperm_tables.h"
+#include "aes_key.h"
 #include "../util/bytes.h"
+#include "../util/mem.h"
 
 #if defined(__clang__)
 #define UNROLL
@@ -235,34 +237,16 @@ static vp_t inv_mix_columns(vp_t v)
 
 int jca__aes_vperm_set_key(void *ctx, const uint8_t *key, size_t key_len)
 {
-	static const uint8_t rcon[10] = { 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36 };
 	jca__aes_vperm_ctx *c = ctx;
 	uint32_t w[4 * 15];
-	unsigned nk, nr, nw;
 	const vp_t c63 = VP_SET1(0x63);
 	const vp_t m63 = VP_SET1(JCA__VPERM_C63), m05 = VP_SET1(JCA__VPERM_C05);
+	unsigned nr = jca__aes_expand_key(w, key, key_len, sub_word);
 
-	if (key_len != 16 && key_len != 24 && key_len != 32) {
+	if (!nr) {
 		c->rounds = 0;
 		return -1;
 	}
-	nk = (unsigned)key_len / 4;
-	nr = nk + 6;
-	nw = 4 * (nr + 1);
-	/* FIPS 197 key expansion on little-endian words (RotWord: rotate right by 8) */
-	for (unsigned i = 0; i < nk; i++)
-		w[i] = (uint32_t)key[4 * i] | (uint32_t)key[4 * i + 1] << 8 |
-		       (uint32_t)key[4 * i + 2] << 16 | (uint32_t)key[4 * i + 3] << 24;
-	for (unsigned i = nk; i < nw; i++) {
-		uint32_t t = w[i - 1];
-
-		if (i % nk == 0)
-			t = sub_word((t >> 8) | (t << 24)) ^ rcon[i / nk - 1];
-		else if (nk > 6 && i % nk == 4)
-			t = sub_word(t);
-		w[i] = w[i - nk] ^ t;
-	}
-
 	for (unsigned r = 0; r <= nr; r++) {
 		vp_t k = VP_LOAD(w + 4 * r), e, d;
 
@@ -286,12 +270,7 @@ int jca__aes_vperm_set_key(void *ctx, const uint8_t *key, size_t key_len)
 		VP_STORE(c->dk + 16 * (nr - r), d);
 	}
 	c->rounds = nr;
-	{
-		volatile uint32_t *v = w;
-
-		for (unsigned i = 0; i < nw; i++)
-			v[i] = 0;
-	}
+	jca__wipe(w, sizeof w);
 	return 0;
 }
 
