@@ -58,10 +58,28 @@ static int w_set_key(void *ctx, const uint8_t *key, size_t key_len)
 	return 0;
 }
 
+/* ECB by the built-in provider: the engine encrypts the zero block with it
+ * for GCM's hash key H when an IV is not 12 bytes long. */
+static int w_ecb_run(const void *ctx, int encrypt, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	const struct wstate *w = ((const wctx *)ctx)->w;
+	cipher_ctx *e = cipher_get_instance_from("AES/ECB/NoPadding", "builtin");
+	size_t n = 0;
+	int rc = !w || !e || cipher_init(e, encrypt ? JCA_ENCRYPT : JCA_DECRYPT, w->key, w->key_len, NULL, 0) != 0 ||
+	         cipher_do_final(e, in, 16 * nblocks, out, 16 * nblocks, &n) != 0 || n != 16 * nblocks;
+
+	cipher_free(e);
+	return rc ? -1 : 0;
+}
+
 static int w_ecb(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	(void)ctx; (void)out; (void)in; (void)nblocks;
-	return -1;                     /* never called: only GCM is used here */
+	return w_ecb_run(ctx, 1, out, in, nblocks);
+}
+
+static int w_ecb_dec(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	return w_ecb_run(ctx, 0, out, in, nblocks);
 }
 
 static int w_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
@@ -135,21 +153,21 @@ static void w_cleanup(void *ctx)
 static const jca_cipher_impl w_impl = {
 	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-gcmwrap", JCA_PRIO_GENERIC, NULL, sizeof(wctx)),
 	.block_size = 16, .key_sizes = AES_SIZES, .set_key = w_set_key,
-	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb, .cleanup = w_cleanup,
+	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec, .cleanup = w_cleanup,
 	.aead_init = w_init, .aead_update = w_update, .aead_final = w_final
 };
 /* aead_final missing: refused */
 static const jca_cipher_impl w_half = {
 	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-gcmhalf", JCA_PRIO_GENERIC, NULL, sizeof(wctx)),
 	.block_size = 16, .key_sizes = AES_SIZES, .set_key = w_set_key,
-	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb, .cleanup = w_cleanup,
+	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec, .cleanup = w_cleanup,
 	.aead_init = w_init, .aead_update = w_update
 };
 /* no GCM at all */
 static const jca_cipher_impl w_ecb_only = {
 	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-ecbonly", JCA_PRIO_GENERIC, NULL, sizeof(wctx)),
 	.block_size = 16, .key_sizes = AES_SIZES, .set_key = w_set_key,
-	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb, .cleanup = w_cleanup
+	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec, .cleanup = w_cleanup
 };
 static const jca_impl *const w_impls[] = { &w_impl.base, NULL };
 static const jca_impl *const half_impls[] = { &w_half.base, NULL };

@@ -369,6 +369,60 @@ START_TEST(test_names_errors)
 }
 END_TEST
 
+/* A Mac whose implementation fails at any point of kdf_derive: JCA_IMPL,
+ * the output untouched (nothing is written on error), the instance
+ * uninitialised until kdf_init; a derivation that succeeds gives the same
+ * bytes as before. */
+static void fail_everywhere(const char *name, const kdf_params *p)
+{
+	uint8_t want[40], out[40];
+	kdf_ctx *k = get(name);
+	int ok, rc;
+	size_t i;
+
+	tu_flaky_finals_ok = -1;
+	ck_assert_int_eq(kdf_init(k, p), 0);
+	ck_assert_int_eq(kdf_derive(k, want, sizeof want), 0);
+	for (ok = 0; ok < 200; ok++) {
+		tu_flaky_finals_ok = ok;
+		memset(out, 0xa5, sizeof out);
+		rc = kdf_derive(k, out, sizeof out);
+		tu_flaky_finals_ok = -1;
+		if (rc == 0)
+			break;
+		ck_assert_msg(rc == JCA_IMPL, "%s, final %d fails: %d", name, ok, rc);
+		for (i = 0; i < sizeof out; i++)
+			ck_assert_msg(out[i] == 0xa5, "%s, final %d fails: output byte %zu written", name, ok, i);
+		ck_assert_int_eq(kdf_derive(k, out, sizeof out), JCA_NOTINIT);
+		ck_assert_uint_eq(out[0], 0xa5);
+		ck_assert_int_eq(kdf_init(k, p), 0);
+	}
+	ck_assert_msg(ok > 2 && ok < 200, "%s: %d failing positions", name, ok);
+	ck_assert(memcmp(out, want, sizeof out) == 0);
+	printf("  %s: JCA_IMPL at each of %d Mac failures, output untouched\n", name, ok);
+	kdf_free(k);
+}
+
+START_TEST(test_mac_failure)
+{
+	kdf_params p;
+
+	ck_assert_int_eq(jca_provider_add(&tu_flaky_provider), 0);
+	memset(&p, 0, sizeof p);
+	p.secret = "password";
+	p.secret_len = 8;
+	p.salt = "salt";
+	p.salt_len = 4;
+	p.iterations = 3;
+	fail_everywhere("PBKDF2WithHmacTU-FLAKY", &p);       /* 5 blocks of 8 bytes */
+	p.iterations = 0;
+	p.info = "info";
+	p.info_len = 4;
+	fail_everywhere("HKDF-TU-FLAKY", &p);                /* extract at init, 5 blocks */
+	ck_assert_int_eq(jca_provider_remove("flaky"), 0);
+}
+END_TEST
+
 int main(void)
 {
 	int failed;
@@ -381,6 +435,7 @@ int main(void)
 	tcase_add_test(tc, test_own_kat);
 	tcase_add_test(tc, test_splits);
 	tcase_add_test(tc, test_names_errors);
+	tcase_add_test(tc, test_mac_failure);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

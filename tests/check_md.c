@@ -684,6 +684,59 @@ START_TEST(test_threads)
 }
 END_TEST
 
+/* After an implementation's final fails the object stays failed until
+ * md_reset: md_digest, md_update and md_clone fail, even once the
+ * implementation works again (it must not hand out the digest of the
+ * empty message), and write nothing. */
+START_TEST(test_failed_final)
+{
+	static const uint8_t three[8] = { 0, 0, 0, 0, 0, 0, 0, 3 }, two[8] = { 0, 0, 0, 0, 0, 0, 0, 2 };
+	uint8_t out[8], junk[8];
+	md_ctx *md, *c;
+
+	ck_assert_int_eq(jca_provider_add(&tu_flaky_provider), 0);
+	md = get("TU-FLAKY");
+	ck_assert_int_eq(md_update(md, "abc", 3), 0);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), 8);
+	ck_assert(memcmp(out, three, 8) == 0);
+	ck_assert_int_eq(md_update(md, "abc", 3), 0);
+	tu_flaky_finals_ok = 0;
+	memset(out, 0x11, sizeof out);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), JCA_IMPL);
+	for (size_t i = 0; i < 8; i++)
+		ck_assert_uint_eq(out[i], 0);              /* wiped */
+	tu_flaky_finals_ok = -1;                        /* the implementation works again */
+	memset(junk, 0x11, sizeof junk);
+	memcpy(out, junk, sizeof out);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), JCA_IMPL);
+	printf("  %s\n", jca_last_error_message());
+	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "md_reset"));
+	ck_assert(memcmp(out, junk, 8) == 0);          /* nothing written */
+	ck_assert_int_eq(md_digest(md, out, 4), JCA_IMPL);
+	ck_assert_ptr_null(md_clone(md));
+	ck_assert_int_eq(jca_last_error(), JCA_IMPL);
+	ck_assert_int_eq(md_update(md, "x", 1), JCA_IMPL);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), JCA_IMPL);
+	/* md_reset makes it usable again */
+	ck_assert_int_eq(md_reset(md), 0);
+	ck_assert_int_eq(md_update(md, "abc", 3), 0);
+	ck_assert_int_eq(md_digest(md, out, sizeof out), 8);
+	ck_assert(memcmp(out, three, 8) == 0);
+	/* a clone taken before the failure is independent of it */
+	ck_assert_int_eq(md_update(md, "ab", 2), 0);
+	c = md_clone(md);
+	ck_assert_ptr_nonnull(c);
+	tu_flaky_finals_ok = 0;
+	ck_assert_int_eq(md_digest(md, out, sizeof out), JCA_IMPL);
+	tu_flaky_finals_ok = -1;
+	ck_assert_int_eq(md_digest(c, out, sizeof out), 8);
+	ck_assert(memcmp(out, two, 8) == 0);
+	md_free(c);
+	md_free(md);
+	ck_assert_int_eq(jca_provider_remove("flaky"), 0);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("MessageDigest");
@@ -703,6 +756,7 @@ int main(void)
 	tcase_add_test(tc, test_introspection);
 	tcase_add_test(tc, test_oids_iterators);
 	tcase_add_test(tc, test_threads);
+	tcase_add_test(tc, test_failed_final);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

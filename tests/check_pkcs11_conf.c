@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The pkcs11 plugin's configuration, against the SoftHSM2 tokens of
- * tests/pkcs11.sh: bad PIN, missing module, missing token, PIN sources
- * (each a clear error, the registry otherwise unchanged); not loaded
+ * tests/pkcs11.sh: bad PIN, missing module, missing token, PIN sources,
+ * the module's trust (plugin rules, absolute path), a PIN file that is a
+ * FIFO (each a clear error, the registry otherwise unchanged); not loaded
  * unless configured and reached; two tokens from one plugin file; loaded
  * by path; beside the other plugins.
  *
@@ -11,6 +12,7 @@
  */
 #define _GNU_SOURCE
 #include <check.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +118,141 @@ START_TEST(test_pin_sources)
 	ck_assert_msg(md != NULL, "%s", jca_last_error_message());
 	md_free(md);
 	unlink(pinfile);
+}
+END_TEST
+
+/* The module is held to the plugin trust rules, loaded from the
+ * descriptor that was checked (the host's load_library): a module in a
+ * folder others can write is refused, and a relative path too. */
+static void copy_module(const char *to, mode_t mode)
+{
+	size_t n;
+	char *data = tu_read_file(module, &n);
+	FILE *f = fopen(to, "wb");
+
+	ck_assert_msg(data && f, "%s: cannot copy the module", to);
+	ck_assert_uint_eq(fwrite(data, 1, n, f), n);
+	ck_assert_int_eq(fclose(f), 0);
+	ck_assert_int_eq(chmod(to, mode), 0);
+	free(data);
+}
+
+static void config_module(const char *library)
+{
+	char lines[8192];
+
+	snprintf(lines, sizeof lines, "jca.provider.softhsm.plugin = pkcs11\njca.provider.softhsm.library = %s\n"
+	         "jca.provider.softhsm.token = jca-test\njca.provider.softhsm.pin.env = JCA_TEST_PIN\n", library);
+	config_lines(lines);
+}
+
+/* A copy of the module in a folder of our own (mode dir_mode), the copy
+ * with mode file_mode, configured as provider "softhsm". The plugin keeps
+ * a provider's token once opened, whatever the configuration says later:
+ * one case per test (each its own process). */
+static char mod_dir[512], mod_copy[600];
+
+static void configure_copy(mode_t dir_mode, mode_t file_mode)
+{
+	snprintf(mod_dir, sizeof mod_dir, "%s/modules-%d", tmpdir, (int)getpid());
+	ck_assert_int_eq(mkdir(mod_dir, 0700), 0);
+	snprintf(mod_copy, sizeof mod_copy, "%s/libsofthsm2-copy.so", mod_dir);
+	copy_module(mod_copy, file_mode);
+	ck_assert_int_eq(chmod(mod_dir, dir_mode), 0);
+	config_module(mod_copy);
+}
+
+static void remove_copy(void)
+{
+	unlink(mod_copy);
+	rmdir(mod_dir);
+}
+
+static int mapped(const char *needle);
+
+/* Counts the loaded objects the dynamic loader knows by a name. */
+struct named {
+	const char *name;
+	int n;
+};
+
+static int count_named(struct dl_phdr_info *info, size_t size, void *data)
+{
+	struct named *want = data;
+
+	(void)size;
+	if (info->dlpi_name && strcmp(info->dlpi_name, want->name) == 0)
+		want->n++;
+	return 0;
+}
+
+/* the copy itself is sound: in a folder of ours (0755) it loads, mapped
+ * from the descriptor that was checked (the loader knows it by a
+ * /proc/self/fd name), never opened again by its path */
+START_TEST(test_module_copy)
+{
+	struct named by_path = { mod_copy, 0 };
+	md_ctx *md;
+
+	configure_copy(0755, 0755);
+	md = md_get_instance_from("SHA-256", "softhsm");
+	ck_assert_msg(md != NULL, "%s", jca_last_error_message());
+	ck_assert(strstr(jca_provider_description(jca_provider_find("softhsm")), mod_copy) != NULL);
+	md_free(md);
+	ck_assert(mapped("libsofthsm2-copy.so"));
+	dl_iterate_phdr(count_named, &by_path);
+	ck_assert_msg(by_path.n == 0, "the module was loaded by its path %s", mod_copy);
+	remove_copy();
+}
+END_TEST
+
+/* in a folder open to everyone (not sticky): refused */
+START_TEST(test_module_open_dir)
+{
+	configure_copy(0777, 0755);
+	expect_failed("is writable by group or others");
+	remove_copy();
+}
+END_TEST
+
+/* the module itself writable by others: refused */
+START_TEST(test_module_writable)
+{
+	configure_copy(0755, 0666);
+	expect_failed("refused, writable by group or others");
+	remove_copy();
+}
+END_TEST
+
+/* a relative path is never resolved against the working directory, even
+ * where it would name the module */
+START_TEST(test_module_relative)
+{
+	char dir[512];
+
+	snprintf(dir, sizeof dir, "%s", module);
+	*strrchr(dir, '/') = 0;
+	ck_assert_int_eq(chdir(dir), 0);
+	config_module(strrchr(module, '/') + 1);
+	expect_failed("\" is relative: give the module's absolute path");
+}
+END_TEST
+
+/* A PIN file that is a FIFO (nobody writing) is refused at once, never
+ * waited on inside the plugin's entry. */
+START_TEST(test_pin_fifo)
+{
+	char fifo[512], lines[4096];
+
+	snprintf(fifo, sizeof fifo, "%s/pin-fifo-%d", tmpdir, (int)getpid());
+	ck_assert_int_eq(mkfifo(fifo, 0600), 0);
+	snprintf(lines, sizeof lines, "jca.provider.softhsm.plugin = pkcs11\njca.provider.softhsm.library = %s\n"
+	         "jca.provider.softhsm.token = jca-test\njca.provider.softhsm.pin.file = %s\n", module, fifo);
+	config_lines(lines);
+	alarm(20);              /* a hang fails the test (SIGALRM), not the suite's timeout */
+	expect_failed("not a regular file");
+	alarm(0);
+	unlink(fifo);
 }
 END_TEST
 
@@ -256,6 +393,11 @@ int main(void)
 	tcase_add_test(tc, test_missing_module);
 	tcase_add_test(tc, test_missing_token);
 	tcase_add_test(tc, test_pin_sources);
+	tcase_add_test(tc, test_module_copy);
+	tcase_add_test(tc, test_module_open_dir);
+	tcase_add_test(tc, test_module_writable);
+	tcase_add_test(tc, test_module_relative);
+	tcase_add_test(tc, test_pin_fifo);
 	tcase_add_test(tc, test_not_loaded_unless_needed);
 	tcase_add_test(tc, test_two_tokens);
 	tcase_add_test(tc, test_load_by_path);

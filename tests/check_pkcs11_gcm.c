@@ -3,8 +3,10 @@
  * AES/GCM/NoPadding on a SoftHSM2 token (CKM_AES_GCM through ABI 2.4's
  * message-level functions), run by tests/pkcs11.sh: the NIST CAVP GCM
  * files (encryption with external IV, decryption including the records
- * that must FAIL, nothing written on a bad tag), and random shapes with
- * split AAD and data, in place, tampering, against the built-in provider.
+ * that must FAIL, nothing written on a bad tag), random shapes with
+ * split AAD and data, in place, tampering, against the built-in provider,
+ * and the object's state: cipher_reset, the IV-reuse guard on J0, long IVs,
+ * output sizes.
  */
 #define _GNU_SOURCE
 #include <check.h>
@@ -156,6 +158,161 @@ START_TEST(test_shapes)
 }
 END_TEST
 
+/* ---- the Cipher object's state on the token (issue 22, items 4 to 7, 13) ---- */
+
+typedef struct { uint8_t b[16]; } blk;
+
+/* SP 800-38D Algorithm 1, bitwise */
+static blk gf_mul(blk x, blk y)
+{
+	blk z = { { 0 } }, v = y;
+
+	for (int i = 0; i < 128; i++) {
+		int lsb = v.b[15] & 1;
+
+		if ((x.b[i / 8] >> (7 - i % 8)) & 1)
+			for (int k = 0; k < 16; k++)
+				z.b[k] ^= v.b[k];
+		for (int k = 15; k > 0; k--)
+			v.b[k] = (uint8_t)((v.b[k] >> 1) | (v.b[k - 1] << 7));
+		v.b[0] >>= 1;
+		if (lsb)
+			v.b[0] ^= 0xe1;
+	}
+	return z;
+}
+
+/* The 16-byte IV whose J0 is that of the 12-byte IV a under key:
+ * J0 = ((X * H) ^ L) * H, so X = ((J0 * H^-1) ^ L) * H^-1. */
+static void iv16_like(const uint8_t *key, const uint8_t a[12], uint8_t x16[16])
+{
+	cipher_ctx *e = cipher_get_instance_from("AES/ECB/NoPadding", "builtin");
+	blk zero = { { 0 } }, h, hinv = { { 0 } }, sq, x = { { 0 } }, y;
+	size_t n;
+
+	ck_assert_int_eq(cipher_init(e, JCA_ENCRYPT, key, 16, NULL, 0), 0);
+	ck_assert_int_eq(cipher_do_final(e, zero.b, 16, h.b, 16, &n), 0);
+	cipher_free(e);
+	hinv.b[0] = 0x80;
+	sq = h;
+	for (int i = 1; i < 128; i++) {        /* H^(2^128 - 2) */
+		sq = gf_mul(sq, sq);
+		hinv = gf_mul(hinv, sq);
+	}
+	memcpy(x.b, a, 12);
+	x.b[15] = 1;
+	x = gf_mul(x, hinv);
+	x.b[15] ^= 0x80;
+	x = gf_mul(x, hinv);
+	memcpy(x16, x.b, 16);
+	/* check: GHASH_H(X || L) is J0 */
+	y = gf_mul(x, h);
+	y.b[15] ^= 0x80;
+	y = gf_mul(y, h);
+	ck_assert(memcmp(y.b, a, 12) == 0 && y.b[12] == 0 && y.b[13] == 0 && y.b[14] == 0 && y.b[15] == 1);
+}
+
+static void seal(cipher_ctx *c, const uint8_t *key, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                 size_t aad_len, const uint8_t *pt, size_t len, uint8_t *out)
+{
+	size_t n;
+
+	ck_assert_msg(cipher_init(c, JCA_ENCRYPT, key, 16, iv, iv_len) == 0, "%s", jca_last_error_message());
+	ck_assert_int_eq(cipher_update_aad(c, aad, aad_len), 0);
+	ck_assert_msg(cipher_do_final(c, pt, len, out, len + 16, &n) == 0 && n == len + 16, "%s: %s",
+	              cipher_provider(c), jca_last_error_message());
+}
+
+START_TEST(test_state)
+{
+	static uint8_t iv_long[200];
+	uint8_t key[16], a[12], b[12], x16[16], pt[40], want[56], got[56], back[56];
+	cipher_ctx *x, *y;
+	size_t n, m;
+
+	config_token();
+	x = cipher_get_instance_from("AES/GCM/NoPadding", "builtin");
+	y = cipher_get_instance_from("AES/GCM/NoPadding", "softhsm");
+	ck_assert_ptr_nonnull(x);
+	ck_assert_ptr_nonnull(y);
+	fill(key, 16);
+	fill(pt, sizeof pt);
+	for (size_t i = 0; i < 12; i++) {
+		a[i] = (uint8_t)(0xa0 + i);
+		b[i] = (uint8_t)(0xb0 + i);
+	}
+
+	/* item 4: a decryption retried after cipher_reset */
+	seal(x, key, a, 12, (const uint8_t *)"aad", 3, pt, sizeof pt, want);
+	ck_assert_int_eq(cipher_init(y, JCA_DECRYPT, key, 16, a, 12), 0);
+	ck_assert_int_eq(cipher_update_aad(y, "junk", 4), 0);
+	ck_assert_int_eq(cipher_update(y, want, 20, back, sizeof back, &n), 0);
+	ck_assert_int_eq(cipher_reset(y), 0);
+	ck_assert_int_eq(cipher_update_aad(y, "aad", 3), 0);
+	ck_assert_msg(cipher_do_final(y, want, sizeof want, back, sizeof back, &n) == 0, "%s", jca_last_error_message());
+	ck_assert(n == sizeof pt && memcmp(back, pt, n) == 0);
+	/* an encryption reset before any output (the token's operation started
+	 * by an empty update), then done properly */
+	ck_assert_int_eq(cipher_init(y, JCA_ENCRYPT, key, 16, a, 12), 0);
+	ck_assert_int_eq(cipher_update_aad(y, "junk", 4), 0);
+	ck_assert_int_eq(cipher_update(y, pt, 0, got, sizeof got, &n), 0);
+	ck_assert_int_eq(cipher_reset(y), 0);
+	ck_assert_int_eq(cipher_update_aad(y, "aad", 3), 0);
+	ck_assert_int_eq(cipher_update(y, pt, 9, got, sizeof got, &n), 0);
+	ck_assert_int_eq(cipher_do_final(y, pt + 9, sizeof pt - 9, got + 9, sizeof got - 9, &m), 0);
+	ck_assert(n + m == sizeof want && memcmp(got, want, sizeof want) == 0);
+	/* after output: finished, the key and IV refused */
+	ck_assert_int_eq(cipher_reset(y), JCA_IVREUSE);
+	ck_assert_int_eq(cipher_update(y, pt, 1, got, sizeof got, &n), JCA_NOTINIT);
+	ck_assert_int_eq(cipher_init(y, JCA_ENCRYPT, key, 16, b, 12), 0);
+	ck_assert_int_eq(cipher_update(y, pt, 10, got, sizeof got, &n), 0);
+	ck_assert_int_eq(cipher_reset(y), JCA_IVREUSE);
+	ck_assert_int_eq(cipher_do_final(y, pt, 1, got, sizeof got, &n), JCA_NOTINIT);
+	ck_assert_int_eq(cipher_init(y, JCA_ENCRYPT, key, 16, b, 12), JCA_IVREUSE);
+
+	/* item 5: (K, A) encrypted, (K, B) initialised, (K, A) refused */
+	ck_assert_int_eq(cipher_init(y, JCA_DECRYPT, key, 16, b, 12), 0);
+	seal(y, key, a, 12, NULL, 0, pt, sizeof pt, got);
+	ck_assert_int_eq(cipher_init(y, JCA_ENCRYPT, key, 16, b, 12), 0);
+	ck_assert_int_eq(cipher_init(y, JCA_ENCRYPT, key, 16, a, 12), JCA_IVREUSE);
+
+	/* item 6: a 16-byte IV with the J0 of A is A */
+	iv16_like(key, a, x16);
+	ck_assert_msg(cipher_init(y, JCA_ENCRYPT, key, 16, x16, 16) == JCA_IVREUSE,
+	              "a 16-byte IV with the J0 of the last 12-byte IV accepted");
+	cipher_free(y);
+	y = cipher_get_instance_from("AES/GCM/NoPadding", "softhsm");
+	seal(y, key, x16, 16, (const uint8_t *)"aad", 3, pt, sizeof pt, got);
+	ck_assert_msg(memcmp(got, want, sizeof want) == 0, "16-byte IV with A's J0: other output");
+	ck_assert_int_eq(cipher_init(y, JCA_ENCRYPT, key, 16, a, 12), JCA_IVREUSE);
+
+	/* item 7: IVs longer than tokens take, as the built-in provider */
+	for (size_t len = 13; len <= sizeof iv_long; len += 187) {
+		for (size_t i = 0; i < len; i++)
+			iv_long[i] = (uint8_t)(i * 7 + len);
+		seal(x, key, iv_long, len, NULL, 0, pt, sizeof pt, want);
+		seal(y, key, iv_long, len, NULL, 0, pt, sizeof pt, got);
+		ck_assert_msg(memcmp(got, want, sizeof want) == 0, "IV of %zu bytes on the token", len);
+		ck_assert_int_eq(cipher_init(y, JCA_DECRYPT, key, 16, iv_long, len), 0);
+		ck_assert_int_eq(cipher_do_final(y, want, sizeof want, back, sizeof back, &n), 0);
+		ck_assert(n == sizeof pt && memcmp(back, pt, n) == 0);
+	}
+
+	/* item 13: the output size saturates */
+	ck_assert_int_eq(cipher_init(y, JCA_ENCRYPT, key, 16, NULL, 0), 0);
+	ck_assert_uint_eq(cipher_output_size(y, SIZE_MAX), SIZE_MAX);
+	ck_assert_uint_eq(cipher_output_size(y, SIZE_MAX - 16), SIZE_MAX);
+	ck_assert_uint_eq(cipher_output_size(y, SIZE_MAX - 17), SIZE_MAX - 1);
+	ck_assert_int_eq(cipher_init(y, JCA_DECRYPT, key, 16, a, 12), 0);
+	ck_assert_int_eq(cipher_update(y, want, 20, back, sizeof back, &n), 0);
+	ck_assert_uint_eq(cipher_output_size(y, SIZE_MAX), SIZE_MAX);
+	ck_assert_uint_eq(cipher_output_size(y, SIZE_MAX - 4), SIZE_MAX);
+	ck_assert_uint_eq(cipher_output_size(y, SIZE_MAX - 5), SIZE_MAX - 1);
+	cipher_free(x);
+	cipher_free(y);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("PKCS#11 GCM");
@@ -167,6 +324,7 @@ int main(void)
 		return rc;
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_shapes);
+	tcase_add_test(tc, test_state);
 	tcase_add_test(tc, test_nist);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

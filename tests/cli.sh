@@ -202,6 +202,8 @@ check "mac -c verifies its own output" $?
 x=$("$jca" mac -a HmacSHA256 -K "$key" --tag one); case $x in "HmacSHA256 (one) = "*) true ;; *) false ;; esac
 check "mac --tag format" $?
 "$jca" mac -a HmacSHA256 one >/dev/null 2>&1; [ $? -eq 2 ]; check "mac without key exits 2" $?
+"$jca" mac -K "$key" one >/dev/null 2>err; [ $? -eq 2 ] && grep -q 'no algorithm given (-a ALG)' err
+check "mac without -a exits 2: -a is required (no default Mac), as README and jca(1) say" $?
 "$jca" mac -a HmacSHA256 -K 0g one >/dev/null 2>&1; [ $? -eq 2 ]; check "mac with bad hex key exits 2" $?
 "$jca" mac -a HmacSHA256 --key-file missing one >/dev/null 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'missing: No such file' err; check "mac with a missing key file exits 2" $?
@@ -284,6 +286,34 @@ if [ -s k.bin ]; then
 	check "enc --key-file equals -K" $?
 fi
 
+# ---- control bytes from input are never echoed raw ----
+e=$(printf '\033')
+noesc() { # DESC FILE...: none of the files holds an ESC byte; each names \x1b
+	desc=$1; shift
+	for f in "$@"; do
+		if grep -q "$e" "$f" || ! grep -q '\\x1b' "$f"; then flunk "$desc (raw ESC, or no \\x1b, in $f)"; od -c "$f" | head -5; return; fi
+	done
+	pass "$desc"
+}
+"$jca" dgst -a "${e}[31mX" one >/dev/null 2>err; noesc "dgst -a with an ESC: the message escapes it" err
+"$jca" enc -t "${e}[31mX" -K $k -in p1 >/dev/null 2>err; noesc "enc -t with an ESC: the message escapes it" err
+"$jca" kdf -a "${e}[31mX" -K 00 -l 4 >/dev/null 2>err; noesc "kdf -a with an ESC: the message escapes it" err
+"$jca" dgst -a SHA-256 "--${e}[2J" one >/dev/null 2>err; noesc "an unknown option with an ESC is escaped" err
+"$jca" "${e}[2J" >/dev/null 2>err; noesc "an unknown command with an ESC is escaped" err
+"$jca" enc -t $t -K $k "${e}[2J" >/dev/null 2>err; noesc "enc: an unexpected operand with an ESC is escaped" err
+"$jca" kdf -a HKDF-SHA256 -K 00 -l 4 "${e}[2J" >/dev/null 2>err; noesc "kdf: an unexpected operand with an ESC is escaped" err
+"$jca" kdf -a HKDF-SHA256 -K 00 -l 4 -m "${e}[2J" >/dev/null 2>err; noesc "kdf -m with an ESC is escaped" err
+"$jca" list "${e}[2J" >/dev/null 2>err; noesc "list: an unexpected operand with an ESC is escaped" err
+"$jca" speed --seconds 0.1 "${e}[2J" >/dev/null 2>err; noesc "speed: an unknown algorithm with an ESC is escaped" err
+"$jca" mac -a HmacSHA256 -K "0${e}" one >/dev/null 2>err; noesc "-K with an ESC: 'not hexadecimal' escapes it" err
+"$jca" dgst -a SHA-256 "no${e}[2Jfile" >/dev/null 2>err; noesc "a missing file whose name holds an ESC is escaped" err
+# sums files are not to be trusted: tags and names in -c output and messages
+printf 'SHA%s[2J (one) = %s\n' "$e" "$(sha256sum one | cut -c1-64)" > sums.esc
+"$jca" dgst -c sums.esc >/dev/null 2>err; noesc "dgst -c: an unknown tag with an ESC is escaped" err
+printf '%s  gone%s[2J\n' "$(sha256sum one | cut -c1-64)" "$e" > sums.esc2
+"$jca" dgst -a SHA-256 -c sums.esc2 >out.esc 2>err; noesc "dgst -c: a listed name with an ESC is escaped in the result and the message" out.esc err
+grep -qx '\\gone\\x1b\[2J: FAILED open or read' out.esc; check "dgst -c: such a result line is escaped as coreutils escapes a newline ('\\' first)" $?
+
 # ---- list ----
 "$jca" list > list.out; rc=$?
 [ $rc -eq 0 ] && grep -q 'SHA-256' list.out && grep -q '2.16.840.1.101.3.4.2.1' list.out && grep -q 'state: loaded' list.out
@@ -329,6 +359,11 @@ if truncate -s 64M huge 2>/dev/null || dd if=/dev/zero of=huge bs=1048576 count=
 	if have script && script -qec true /dev/null >/dev/null 2>&1; then
 		script -qec "'$jca' dgst -a SHA-256 huge" /dev/null > tty.out 2>&1
 		grep -q '%' tty.out; check "progress bar on a terminal for a 64 MiB input" $?
+		ln huge "prog${e}[2Jbar"
+		script -qec "'$jca' dgst -a SHA-256 prog*bar >/dev/null" /dev/null > tty.out 2>&1
+		grep -q '%' tty.out && ! grep -q "$e\[2J" tty.out && grep -q 'prog\\x1b\[2Jbar' tty.out
+		check "the progress bar shows an ESC in the file name escaped" $?
+		rm -f "prog${e}[2Jbar"
 	else
 		skip "progress bar on a terminal (no usable 'script' command)"
 	fi
@@ -370,6 +405,19 @@ check "kdf HKDF-SHA256 gives RFC 5869 case 1" $?
 check "kdf HKDF-SHA256 -m extract gives the RFC 5869 PRK" $?
 "$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 0 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'iteration count' kdf.err
 check "kdf with 0 iterations exits 2 and says why" $?
+x=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2k -l 8); y=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2000 -l 8)
+z=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2048 -l 8)
+[ -n "$x" ] && [ "$x" = "$y" ] && [ "$x" != "$z" ]; check "kdf -i 2k means 2000 iterations (decimal), not 2048" $?
+"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 1m -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q -- '-i must be' kdf.err
+check "kdf -i 1m (milli?) is refused" $?
+"$jca" kdf -a HKDF-SHA256 -K 00 -s zz -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q "salt is not hexadecimal ('z' at position 1)" kdf.err
+check "kdf -s zz: 'the salt is not hexadecimal'" $?
+"$jca" kdf -a HKDF-SHA256 -K 00 --info abc -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'odd number of hex digits (3)' kdf.err
+check "kdf --info abc: an odd number of hex digits" $?
+"$jca" enc -t AES/GCM/NoPadding -K $k --iv 0g -in p1 2> err >/dev/null; [ $? -eq 2 ] && grep -q "IV is not hexadecimal ('g' at position 2)" err
+check "enc --iv 0g: 'the IV is not hexadecimal'" $?
+"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'needs an iteration count: -i N' kdf.err
+check "kdf PBKDF2 without -i: '-i' is required (not 'iteration count 0 out of range')" $?
 printf 'security.provider.1 = builtin\njca.disabled.algorithms = KDF.PBKDF2, SecureRandom.NativePRNG, SHA-1\n' > policy.conf
 JCA_CONF=policy.conf "$jca" kdf -a PBKDF2WithHmacSHA256 -p a -s 00 -i 1 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'disabled' kdf.err
 check "policy: KDF.PBKDF2 disabled" $?
@@ -434,40 +482,32 @@ same_output "dgst --algo --ta (abbreviations) equals sha256sum --ta" jca.out ref
 check "an ambiguous abbreviation exits 2 naming the possibilities" $?
 "$jca" enc -t $t -K $k --iv $iv --i p17 >/dev/null 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q "ambiguous" err; check "enc --i is ambiguous (--iv, --in)" $?
+# GCM takes a given IV of any length (jca refused over 32 bytes, naming 12)
+for n in 1 13 33 64 300; do
+	ivx=$(head -c $n /dev/urandom | od -An -tx1 | tr -d ' \n')
+	"$jca" enc -t AES/GCM/NoPadding -K $k --iv "$ivx" -in p17 -out g 2>err && [ "$(wc -c < g)" -eq 33 ] &&
+		"$jca" dec -t AES/GCM/NoPadding -K $k --iv "$ivx" -in g 2>>err | cmp -s - p17
+	check "GCM with a $n-byte --iv: round trip, the IV not in the output" $?
+	[ -s err ] && cat err
+done
+case $ivx in *00) last=01 ;; *) last=00 ;; esac
+"$jca" dec -t AES/GCM/NoPadding -K $k --iv "${ivx%??}$last" -in g >/dev/null 2>&1; [ $? -eq 2 ]
+check "GCM with a 300-byte --iv: the whole IV counts (its last byte changed: bad decrypt)" $?
+"$jca" enc -t AES/GCM/NoPadding -K $k --aad 01 -in p17 -out g
+"$jca" dec -t AES/GCM/NoPadding -K $k --aad 02 -in g -out gd 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'g: bad decrypt: wrong key, wrong AAD or corrupted input$' err && [ ! -e gd ]
+check "GCM dec with a wrong AAD: 'wrong key, wrong AAD or corrupted input', no output" $?
+"$jca" dec -t AES/GCM/NoPadding -K $k --iv "$ivx" -in g -out gd 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'bad decrypt: wrong key, wrong IV, wrong AAD or corrupted input$' err
+check "GCM dec with --iv and no AAD: 'wrong key, wrong IV, wrong AAD or corrupted input'" $?
+"$jca" enc -t AES/GCM/NoPadding -K $k --iv "" -in p17 >/dev/null 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'empty' err; check "GCM with an empty --iv exits 2, says it is empty" $?
 # -K: not hexadecimal, odd length
 "$jca" enc -t $t -K zz -in p1 >/dev/null 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'the key is not hexadecimal' err; check "-K zz: 'the key is not hexadecimal'" $?
 "$jca" mac -a HmacSHA256 -K abc one >/dev/null 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'odd number of hex digits' err; check "-K abc: odd number of hex digits" $?
-# -out: an existing file keeps its mode; a symbolic link is written through
-printf 'old' > out/moded; chmod 640 out/moded
-"$jca" enc -t $t -K $k -in p17 -out out/moded && [ "$(stat -c %a out/moded)" = 640 ] &&
-	"$jca" dec -t $t -K $k -in out/moded | cmp -s - p17
-check "-out onto an existing file keeps its mode (640)" $?
-printf 'old' > out/real; ln -s real out/link
-"$jca" enc -t $t -K $k -in p17 -out out/link && [ -L out/link ] && "$jca" dec -t $t -K $k -in out/real | cmp -s - p17
-check "-out through a symbolic link writes the file it points to, the link kept" $?
-ln -s nowhere out/dangling
-"$jca" enc -t $t -K $k -in p17 -out out/dangling 2>err; rc=$?
-[ $rc -eq 2 ] && grep -q 'symbolic link to a file that cannot be reached' err && [ ! -e out/nowhere ]
-check "-out onto a dangling symbolic link refused with a message" $?
-rm -f out/moded out/real out/link out/dangling
-(umask 027; "$jca" enc -t $t -K $k -in p17 -out out/fresh) && [ "$(stat -c %a out/fresh)" = 640 ]
-check "-out creates a new file with the umask's mode" $?
-rm -f out/fresh
-# SIGKILL while writing -out leaves nothing behind (O_TMPFILE)
-mkdir kdir
-sleep 30 | "$jca" enc -t $t -K $k -out kdir/x &
-kpid=$!
-i=0
-while [ $i -lt 100 ] && ! ls -l /proc/$kpid/fd 2>/dev/null | grep -q kdir; do sleep 0.1; i=$((i + 1)); done
-seen=$(ls -l /proc/$kpid/fd 2>/dev/null | grep kdir)
-kill -9 $kpid 2>/dev/null; wait $kpid 2>/dev/null
-case $seen in
-*deleted*) [ -z "$(ls -A kdir)" ]; check "SIGKILL during enc -out leaves no file (the output was an unnamed O_TMPFILE)" $? ;;
-'') skip "SIGKILL during enc -out (the temporary file was not seen in /proc)" ;;
-*) skip "SIGKILL during enc -out (no O_TMPFILE on this filesystem: $seen)" ;;
-esac
+# -out: modes, symbolic links, FIFOs and devices, SIGKILL: tests/cli_out.sh
 # JCA_CPU: an unknown feature name is reported
 JCA_CPU=-shanii "$jca" dgst -a SHA-256 one > jca.out 2>err; rc=$?
 [ $rc -eq 0 ] && grep -q "JCA_CPU: '-shanii' ignored" err && [ "$(cat jca.out)" = "$(sha256sum one)" ]

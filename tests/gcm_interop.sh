@@ -74,6 +74,17 @@ for size in 0 17 4096 100003; do
 	fi
 done
 [ $fail -eq 0 ] && ok "GCM and CTR interoperate with Python cryptography (4 sizes, 2 key sizes, AAD with the 256-bit key)"
+# IVs other than 12 bytes, up to Python's longest (128 bytes)
+head -c 1000 /dev/urandom > p
+lfail=0
+for n in 8 16 64 128; do
+	liv=$(head -c $n /dev/urandom | od -An -tx1 | tr -d ' \n')
+	python3 ref.py enc GCM 000102030405060708090a0b0c0d0e0f $liv 0a0b p c2 &&
+	"$jca" dec -t AES/GCM/NoPadding -K 000102030405060708090a0b0c0d0e0f --iv $liv --aad 0a0b -in c2 -out d2 2>err &&
+	cmp -s p d2 && "$jca" enc -t AES/GCM/NoPadding -K 000102030405060708090a0b0c0d0e0f --iv $liv --aad 0a0b \
+		-in p -out c3 2>>err && cmp -s c2 c3 || { bad "GCM with a $n-byte IV against python"; cat err; lfail=1; }
+done
+[ $lfail -eq 0 ] && ok "GCM with 8-, 16-, 64- and 128-byte IVs equals Python cryptography, both directions"
 
 # tampering: one flipped byte anywhere (IV, ciphertext, tag), a wrong AAD,
 # a truncated file: refused, no output file
@@ -90,6 +101,7 @@ for pos in 0 12 1011 1027; do
 	fi
 done
 "$jca" dec -t AES/GCM/NoPadding -K $K --aad 02 -in c -out out 2>err && bad "GCM wrong AAD accepted"
+grep -q "bad decrypt: wrong key, wrong AAD or corrupted input" err || { bad "GCM wrong AAD message"; cat err; }
 head -c 1020 c > t
 "$jca" dec -t AES/GCM/NoPadding -K $K --aad 01 -in t -out out 2>err && bad "GCM truncated input accepted"
 grep -q "bad decrypt" err || { bad "GCM failure message"; cat err; }
@@ -131,6 +143,16 @@ if [ -f "$plug/openssl.so" ]; then
 			bad "bridge GCM flipped byte $pos left an output file"; bfail=1
 		fi
 	done
+	liv=$(head -c 128 /dev/urandom | od -An -tx1 | tr -d ' \n')
+	python3 ref.py enc GCM $K $liv - p c2 &&
+	JCA_CONF=b.conf "$jca" dec -t AES/GCM/NoPadding -K $K --iv $liv -in c2 -out d2 2>err && cmp -s p d2 ||
+		{ bad "bridge GCM with a 128-byte IV against python"; cat err; bfail=1; }
+	rm -f out
+	JCA_CONF=b.conf "$jca" enc -t AES/GCM/NoPadding -K $K --iv ${liv}00 -in p -out out 2>err
+	rc=$?
+	if [ $rc -ne 2 ] || [ -e out ] || grep -q '12 bytes' err || ! grep -q 128 err; then
+		bad "bridge GCM with a 129-byte IV: not refused with its limit (exit $rc)"; cat err; bfail=1
+	fi
 	[ $bfail -eq 0 ] && ok "GCM through the OpenSSL bridge (preferred) interoperates with Python cryptography; tampering refused"
 else
 	echo "SKIP: plugins/.libs/openssl.so not built: no GCM interop through the bridge"

@@ -395,3 +395,46 @@ static const jca_md_impl zero_impl = {
 	.init = zero_init, .update = zero_update, .final = zero_final
 };
 const jca_impl *const tu_zero_impls[] = { &zero_impl.base, NULL };
+
+int tu_flaky_finals_ok = -1;
+
+static int flaky_init(void *c) { memset(c, 0, 8); return 0; }
+static int flaky_update(void *c, const void *in, size_t n)
+{
+	uint64_t v;
+
+	(void)in;
+	memcpy(&v, c, 8);
+	v += n;
+	memcpy(c, &v, 8);
+	return 0;
+}
+static int flaky_final(void *c, void *out, size_t n)
+{
+	uint8_t *o = out;
+	uint64_t v;
+	size_t i;
+
+	if (tu_flaky_finals_ok == 0) {
+		memset(out, 0xee, n);
+		return -1;
+	}
+	if (tu_flaky_finals_ok > 0)
+		tu_flaky_finals_ok--;
+	memcpy(&v, c, 8);
+	for (i = 0; i < n; i++)
+		o[i] = (uint8_t)(i < 8 ? v >> (56 - 8 * i) : 0);
+	return 0;
+}
+static const jca_md_impl flaky_impl = {
+	.base = JCA_IMPL_BASE(jca_md_impl, "flaky-test", 100, NULL, 8), .digest_size = 8, .block_size = 64,
+	.init = flaky_init, .update = flaky_update, .final = flaky_final
+};
+static const jca_impl *const flaky_impls[] = { &flaky_impl.base, NULL };
+static const jca_service_desc flaky_service = {
+	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "TU-FLAKY", NULL, NULL, flaky_impls, NULL, NULL
+};
+static const jca_service_desc *const flaky_services[] = { &flaky_service, NULL };
+const jca_provider_desc tu_flaky_provider = {
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "flaky", "0", "a digest whose final fails on demand", flaky_services
+};

@@ -84,6 +84,17 @@ extern const struct jca_impl *const tu_zero_impls[];
 		JCA_ABI_VERSION, sizeof(jca_provider_desc), provider, "0", desc, var##_services \
 	}
 
+/* A digest "TU-FLAKY" (8 bytes, block 64: the number of bytes absorbed,
+ * big-endian, so the empty message gives eight zero bytes) whose final
+ * writes 0xee bytes and fails (returns nonzero) when tu_flaky_finals_ok
+ * is 0; a positive value lets that many finals succeed first (counting
+ * down), a negative one never fails. Its provider, "flaky", to add through
+ * jca_provider_add; HMAC over it ("HmacTU-FLAKY") is a Mac that fails
+ * the same way. */
+struct jca_provider_desc;
+extern int tu_flaky_finals_ok;
+extern const struct jca_provider_desc tu_flaky_provider;
+
 /* The test case of the NIST vector files, created on first use and added
  * to s: tagged "vectors", so that make check runs it apart, as
  * tests/vectors.sh (which SKIPs, exit 77, when the vectors are absent),

@@ -3,11 +3,16 @@
  * jca - the libjca command-line tool: declarations shared by its files.
  *
  *   jca.c     main, command dispatch, top-level help
- *   util.c    messages, option parsing, hex and number parsing, keys,
- *             file input, progress bar, JSON strings
+ *   msg.c     messages, escaping of control bytes (esc, quote_name)
+ *   opt.c     option parsing
+ *   util.c    hex and number parsing, keys
+ *   files.c   file input, full reads and writes
+ *   progress.c  the progress bar, streaming an input with it
+ *   json.c    JSON strings
  *   list.c    jca list
  *   dgst.c    jca dgst, jca mac (and their --check)
  *   enc.c     jca enc, jca dec
+ *   outfile.c their -out file (outfile.h)
  *   speed.c   jca speed (on the threaded harness, harness.c)
  *   rand.c    jca rand
  *   kdf.c     jca kdf
@@ -28,22 +33,36 @@
 /* Size of the fixed buffers data is streamed through. */
 #define IO_CHUNK (128 * 1024)
 
-/* ---- messages ---- */
+/* ---- messages (msg.c) ---- */
 
 /* "jca: <message>" on stderr. */
 void msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "jca: NAME: strerror(errnum)" on stderr. */
 void file_error(const char *name, int errnum);
 /* A file name as coreutils shows it in messages: as is when it holds only
- * harmless characters, else in single quotes. Returns one of a few static
- * buffers, valid until a few more calls. */
+ * harmless characters, else in single quotes, escaped (esc) when it holds
+ * a control byte. Returns one of a few static buffers, valid until a few
+ * more calls. */
 const char *quote_name(const char *name);
+/* Text from the command line, a file, a plugin or the library made safe
+ * to print: printable ASCII as it is, every other byte as \xHH and a
+ * backslash as \\ (with keep_backslash, a backslash is left alone, so that
+ * text escaped already comes out unchanged). Long text is cut, ending in
+ * "...". Returns one of four rotating static buffers: up to four results
+ * live in one printf. esc(s) is esc_text(s, 0). */
+const char *esc_text(const char *s, int keep_backslash);
+#define esc(s) esc_text((s), 0)
+/* jca_last_error_message(), its control bytes escaped (esc_text, keeping
+ * backslashes: the library may have escaped it already). */
+const char *last_error(void);
+/* Whether s holds a control byte (below 0x20, or 0x7f). */
+int has_control(const char *s);
 /* The name to show for an input: "standard input" for "-". */
 const char *input_label(const char *name);
 /* Prints "Try 'jca CMD --help' for more information." */
 void try_help(const char *cmd);
 
-/* ---- options ----
+/* ---- options (opt.c) ----
  * Short options ("-a X", "-aX", clustered flags "-qw"), long options
  * ("--algorithm X", "--algorithm=X"), and, for entries that allow it,
  * long options with one dash ("-in F"). "--" ends the options; "-" is an
@@ -74,13 +93,22 @@ void opt_init(struct opt_parser *p, int argc, char **argv, const char *cmd);
  * operand. */
 int opt_next(struct opt_parser *p, const struct opt *opts, const char **arg);
 
-/* ---- values ---- */
+/* ---- values (util.c) ---- */
 
 /* Decodes a hex string (even length, any case); *out is malloc'ed (at
  * least one byte). Returns 0 or -1. */
 int parse_hex(const char *hex, uint8_t **out, size_t *len);
-/* A decimal count with an optional k/K, m/M, g/G (binary) suffix. 0 or -1. */
+/* parse_hex for the value of option opt ("-K") of command cmd, printing
+ * the problem: the WHAT ("key") is not hexadecimal (naming the character
+ * and its position) or has an odd number of digits. 0 or -1. */
+int parse_hex_arg(const char *cmd, const char *opt, const char *what, const char *hex, uint8_t **out,
+                  size_t *len);
+/* A decimal count with an optional k/K, m/M, g/G (binary: 2^10, 2^20,
+ * 2^30) suffix, for sizes in bytes. 0 or -1. */
 int parse_count(const char *s, uint64_t *out);
+/* A decimal count with an optional k/K (1000) or M (1000000) suffix, for
+ * counts that are not sizes (PBKDF2 iterations). 0 or -1. */
+int parse_decimal_count(const char *s, uint64_t *out);
 /* A positive decimal number of seconds. 0 or -1. */
 int parse_seconds(const char *s, double *out);
 /* The key from -K HEX or --key-file FILE (raw bytes), exactly one of them.
@@ -91,7 +119,7 @@ void free_secret(void *p, size_t len);
 /* Lower-case hex of len bytes into out (2 * len + 1 bytes). */
 void to_hex(const uint8_t *in, size_t len, char *out);
 
-/* ---- files ---- */
+/* ---- files (files.c) ---- */
 
 /* Opens an input for reading ("-" is standard input). Refuses
  * directories (EISDIR). Returns the fd, or -1 with errno set. If size is
@@ -105,12 +133,12 @@ ssize_t read_full(int fd, void *buf, size_t len);
 /* Writes all of buf. 0, or -1 with errno set. */
 int write_full(int fd, const void *buf, size_t len);
 
-/* ---- progress bar ----
+/* ---- progress bar (progress.c) ----
  * Drawn on stderr, only when stderr is a terminal, for inputs of at
  * least PROGRESS_MIN_SIZE bytes or that take more than a second. */
 #define PROGRESS_MIN_SIZE (64ull << 20)
 struct progress {
-	const char *name;
+	char name[1024];        /* shown; control bytes escaped */
 	uint64_t total;         /* 0 if unknown */
 	uint64_t done;
 	double start, last;
@@ -128,7 +156,7 @@ int stream_input(int fd, const char *name, uint64_t size, chunk_fn *fn, void *ct
 
 double now_seconds(void);
 
-/* ---- JSON ---- */
+/* ---- JSON (json.c) ---- */
 
 /* A JSON string literal: quotes, escapes, and invalid UTF-8 replaced by
  * U+FFFD; NULL prints null. */

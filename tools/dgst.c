@@ -147,7 +147,7 @@ int hash_input(struct hasher *h, const char *name, uint8_t *out, size_t out_len)
 	if (rc == 0)
 		rc = hasher_final(h, out, out_len);
 	if (rc) {
-		msg("%s: %s", quote_name(input_label(name)), jca_last_error_message());
+		msg("%s: %s", quote_name(input_label(name)), last_error());
 		return -2;
 	}
 	return 0;
@@ -160,18 +160,24 @@ static int needs_escape(const char *name)
 	return strpbrk(name, "\\\n\r") != NULL;
 }
 
-/* Writes a name, escaped the way coreutils does when escape is set. */
+/* Writes a name: as it is (escape 0), escaped the way coreutils does
+ * (1: \\, \n, \r), or so too with every other control byte as \xHH (2,
+ * for names read from a sums file, which may hold terminal escapes). */
 static void put_name(const char *name, int escape)
 {
 	const char *c;
 
 	for (c = name; *c; c++) {
+		char one[2] = { *c, 0 };
+
 		if (escape && *c == '\\')
 			fputs("\\\\", stdout);
 		else if (escape && *c == '\n')
 			fputs("\\n", stdout);
 		else if (escape && *c == '\r')
 			fputs("\\r", stdout);
+		else if (escape == 2 && has_control(one))
+			fputs(esc(one), stdout);
 		else
 			putchar(*c);
 	}
@@ -200,10 +206,12 @@ static void print_sum(const struct hasher *h, const char *hex, const char *name,
 	putchar(f->zero ? '\0' : '\n');
 }
 
-/* coreutils' check output escapes a name only when it holds a newline. */
+/* coreutils' check output escapes a name only when it holds a newline;
+ * here when it holds any control byte (a sums file is not to be trusted
+ * with the terminal), as \xHH except \n and \r. */
 void print_result(const char *name, const char *result)
 {
-	int escape = strchr(name, '\n') != NULL;
+	int escape = has_control(name) ? 2 : 0;
 
 	if (escape)
 		putchar('\\');
@@ -408,7 +416,7 @@ static int run_sums(int argc, char **argv, int is_mac)
 		goto out;
 	if (alg) {
 		if (hasher_open(&h, cmd, alg, provider, key, key_len) != 0) {
-			fprintf(stderr, "jca %s: %s\n", cmd, jca_last_error_message());
+			fprintf(stderr, "jca %s: %s\n", cmd, last_error());
 			goto out;
 		}
 		if (length) {

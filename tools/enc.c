@@ -10,23 +10,21 @@
  * output file is written to an unnamed temporary file in the same directory
  * and renamed into place at the end, so an error (a wrong key, corrupted or
  * truncated input) or even SIGKILL leaves no output file behind; a replaced
- * file's mode is kept, and a symbolic link is written through. Standard
- * output cannot be taken back.
+ * file's mode is kept, and a symbolic link is written through (unless
+ * the kernel's protected_symlinks rule forbids it); a device or FIFO is
+ * written into (outfile.c). Standard output cannot be taken back.
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "outfile.h"
 
-#define MAX_IV 32
+#define MAX_IV 32      /* the longest IV of a prefix (without --iv) */
 
 struct enc_opts {
 	cipher_opmode dir;      /* JCA_ENCRYPT or JCA_DECRYPT */
@@ -75,7 +73,8 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "or ciphertext || tag with --iv: the layout of Python's AESGCM and of\n"
 	        "RFC 5116 with the nonce in front. 'jca dec' holds the whole message in\n"
 	        "memory and writes nothing until the tag has been checked; a wrong key,\n"
-	        "IV or AAD, or any change to the input, is 'bad decrypt'.\n"
+	        "IV or AAD, or any change to the input, is 'bad decrypt: wrong key,\n"
+	        "wrong AAD or corrupted input' (with --iv: 'wrong IV' too).\n"
 	        "\n"
 	        "Errors: a wrong key or corrupted input is reported as 'bad decrypt' when\n"
 	        "the padding does not check; truncated input as not a whole number of\n"
@@ -83,173 +82,14 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "FILE's directory, renamed to FILE only on success: on any error, even\n"
 	        "SIGKILL, no output file is left. A FILE that exists keeps its mode; a\n"
 	        "symbolic link is written through (the file it points to is replaced,\n"
-	        "the link kept), as openssl does. Output already written to standard\n"
-	        "output cannot be taken back: on error, discard it.\n"
+	        "the link kept), as openssl does, except another user's link in a\n"
+	        "sticky, world-writable directory such as /tmp (refused, as the\n"
+	        "kernel's protected_symlinks rule). A device or FIFO is written into,\n"
+	        "never replaced. Output already written to a device or standard output\n"
+	        "cannot be taken back: on error, discard it.\n"
 	        "\n"
 	        "Exit codes: 0 success, 2 any error (usage, key, I/O, bad decrypt).\n",
 	        cmd, !strcmp(cmd, "enc") ? "Encrypts" : "Decrypts");
-}
-
-/* ---- the output file ----
- * Written to an unnamed file in the target's directory (O_TMPFILE), so
- * nothing is left behind whatever kills the process; at the end it gets a
- * name (linkat) and is renamed over the target. Where the filesystem has
- * no O_TMPFILE, a named temporary file (mkostemp) is used instead and
- * removed on error or on SIGINT, SIGTERM, SIGHUP and SIGPIPE. */
-
-static char tmp_path[PATH_MAX];
-static volatile sig_atomic_t tmp_live;   /* tmp_path names a file to remove */
-static int tmp_anon;                     /* the fd is an O_TMPFILE file */
-
-static void on_signal(int sig)
-{
-	if (tmp_live)
-		unlink(tmp_path);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-static void catch_signals(void)
-{
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE };
-	size_t i;
-
-	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-		signal(sigs[i], on_signal);
-}
-
-/* tmp_path = "DIR/.NAME.jca-SUFFIX" for path "DIR/NAME". */
-static int temp_name(const char *path, const char *suffix)
-{
-	const char *slash = strrchr(path, '/');
-	int dir_len = slash ? (int)(slash - path + 1) : 0;
-
-	if (snprintf(tmp_path, sizeof tmp_path, "%.*s.%s.jca-%s", dir_len, path, slash ? slash + 1 : path,
-	             suffix) >= (int)sizeof tmp_path) {
-		errno = ENAMETOOLONG;
-		return -1;
-	}
-	return 0;
-}
-
-/* Creates the temporary file next to path. Returns its fd or -1 (errno). */
-static int open_temp(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	char dir[PATH_MAX];
-	int fd;
-
-	if (slash)
-		snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
-	else
-		snprintf(dir, sizeof dir, ".");
-#ifdef O_TMPFILE
-	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
-	if (fd >= 0) {
-		tmp_anon = 1;
-		return fd;
-	}
-#endif
-	if (temp_name(path, "XXXXXX") != 0)
-		return -1;
-	fd = mkostemp(tmp_path, O_CLOEXEC);
-	if (fd >= 0)
-		tmp_live = 1;
-	return fd;
-}
-
-static void drop_temp(int fd)
-{
-	if (fd >= 0)
-		close(fd);
-	if (tmp_live) {
-		unlink(tmp_path);
-		tmp_live = 0;
-	}
-}
-
-/* Gives an O_TMPFILE file a name next to path (tmp_path). 0 or -1. */
-static int name_temp(int fd, const char *path)
-{
-	char proc[64];
-	unsigned i;
-
-	snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-	for (i = 0; i < 100; i++) {
-		char suffix[32];
-
-		snprintf(suffix, sizeof suffix, "%ld-%u", (long)getpid(), i);
-		if (temp_name(path, suffix) != 0)
-			return -1;
-		if (linkat(AT_FDCWD, proc, AT_FDCWD, tmp_path, AT_SYMLINK_FOLLOW) == 0 ||
-		    (errno == ENOENT && linkat(fd, "", AT_FDCWD, tmp_path, AT_EMPTY_PATH) == 0)) {
-			tmp_live = 1;
-			return 0;
-		}
-		if (errno != EEXIST)
-			return -1;
-	}
-	return -1;
-}
-
-/* Gives the temporary file the mode of the file it replaces (else of a
- * newly created file) and renames it into place. 0, or -1 after printing
- * the problem. */
-static int commit_temp(int fd, const char *path)
-{
-	struct stat st;
-	mode_t mode;
-
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		mode = st.st_mode & 07777;
-		/* the owner and group too, where allowed (as root) */
-		if (fchown(fd, st.st_uid, st.st_gid) != 0)
-			mode &= 0777;
-	} else {
-		mode_t mask = umask(0);
-
-		umask(mask);
-		mode = 0666 & ~mask;
-	}
-	if (fchmod(fd, mode) != 0 || fsync(fd) != 0 || (tmp_anon && name_temp(fd, path) != 0)) {
-		file_error(path, errno);
-		drop_temp(fd);
-		return -1;
-	}
-	if (close(fd) != 0) {
-		file_error(path, errno);
-		drop_temp(-1);
-		return -1;
-	}
-	if (rename(tmp_path, path) != 0) {
-		file_error(path, errno);
-		drop_temp(-1);
-		return -1;
-	}
-	tmp_live = 0;
-	return 0;
-}
-
-/* The file -out writes: path itself, or the file a symbolic link points
- * to (written through, the link kept, as openssl does). NULL after
- * printing why (a dangling link, a directory). */
-static const char *out_target(const char *cmd, const char *path, char *buf)
-{
-	struct stat st;
-
-	if (lstat(path, &st) == 0 && S_ISLNK(st.st_mode)) {
-		if (!realpath(path, buf)) {
-			fprintf(stderr, "jca %s: %s: a symbolic link to a file that cannot be reached (%s): not followed\n",
-			        cmd, quote_name(path), strerror(errno));
-			return NULL;
-		}
-		path = buf;
-	}
-	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		file_error(path, EISDIR);
-		return NULL;
-	}
-	return path;
 }
 
 /* ---- the cipher loop ---- */
@@ -264,7 +104,12 @@ static void report_cipher_error(const struct enc_opts *o, int rc, const char *in
 {
 	const char *name = quote_name(input_label(in_name));
 
-	if (o->dir == JCA_DECRYPT && (rc == JCA_BADPAD || rc == JCA_BADTAG))
+	if (o->dir == JCA_DECRYPT && (rc == JCA_BADPAD || rc == JCA_BADTAG) && is_gcm(c))
+		/* the tag covers key, IV, AAD and input alike; without --iv the
+		 * IV is part of the input */
+		msg("%s: bad decrypt: wrong key, %sAAD or corrupted input", name,
+		    o->iv_hex ? "wrong IV, wrong " : "wrong ");
+	else if (o->dir == JCA_DECRYPT && (rc == JCA_BADPAD || rc == JCA_BADTAG))
 		msg("%s: bad decrypt: wrong key or corrupted input", name);
 	else if (o->dir == JCA_DECRYPT && rc == JCA_NOTBLOCK)
 		msg("%s: bad decrypt: input is not a whole number of %zu-byte blocks (truncated or corrupted)",
@@ -273,7 +118,7 @@ static void report_cipher_error(const struct enc_opts *o, int rc, const char *in
 		msg("%s: input is not a whole number of %zu-byte blocks, which %s needs", name,
 		    cipher_block_length(c), cipher_algorithm(c));
 	else
-		msg("%s: %s", name, jca_last_error_message());
+		msg("%s: %s", name, last_error());
 }
 
 /* Streams in_fd through c to out_fd. 0, or -1 after printing why. */
@@ -352,8 +197,11 @@ static int check_key(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key
 		        o->cmd, cipher_algorithm(c), bs, 2 * bs, iv_len);
 		return -1;
 	}
-	if (bs > MAX_IV || (iv && iv_len > MAX_IV)) {
-		fprintf(stderr, "jca %s: %s: IV of %zu bytes not supported\n", o->cmd, cipher_algorithm(c), bs);
+	/* a given IV has any length the engine takes (GCM); only the IV this
+	 * tool reads or writes itself (without --iv) goes through prefix[] */
+	if (bs > MAX_IV) {
+		fprintf(stderr, "jca %s: %s: its IV of %zu bytes is longer than jca handles (%d)\n", o->cmd,
+		        cipher_algorithm(c), bs, MAX_IV);
 		return -1;
 	}
 	/* A trial init: decryption without --iv gets its IV only later. It
@@ -361,9 +209,9 @@ static int check_key(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key
 	rc = cipher_init(c, JCA_DECRYPT, key, key_len, iv ? iv : bs ? zero : NULL, iv ? iv_len : bs);
 	if (rc) {
 		if (rc == JCA_KEYLEN)
-			fprintf(stderr, "jca %s: wrong key length: %s\n", o->cmd, jca_last_error_message());
+			fprintf(stderr, "jca %s: wrong key length: %s\n", o->cmd, last_error());
 		else
-			fprintf(stderr, "jca %s: %s\n", o->cmd, jca_last_error_message());
+			fprintf(stderr, "jca %s: %s\n", o->cmd, last_error());
 		return -1;
 	}
 	return 0;
@@ -380,14 +228,14 @@ static int start(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key, si
 
 	if (iv || !bs) {
 		if (cipher_init(c, o->dir, key, key_len, iv, iv_len) != 0) {
-			msg("%s", jca_last_error_message());
+			msg("%s", last_error());
 			return -1;
 		}
 		return 0;
 	}
 	if (o->dir == JCA_ENCRYPT) {
 		if (cipher_init(c, JCA_ENCRYPT, key, key_len, NULL, 0) != 0) {
-			msg("%s", jca_last_error_message());
+			msg("%s", last_error());
 			return -1;
 		}
 		if (write_full(out_fd, cipher_iv(c), bs) != 0) {
@@ -407,7 +255,7 @@ static int start(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key, si
 		return -1;
 	}
 	if (cipher_init(c, JCA_DECRYPT, key, key_len, prefix, bs) != 0) {
-		msg("%s", jca_last_error_message());
+		msg("%s", last_error());
 		return -1;
 	}
 	return 0;
@@ -422,34 +270,29 @@ static int run(const struct enc_opts *o)
 	size_t key_len = 0, iv_len = 0, aad_len = 0;
 	cipher_ctx *c;
 	uint64_t size = 0;
-	int in_fd = -1, out_fd = -1, rc = EXIT_ERROR, direct = 0;
-	static char target[PATH_MAX];
-	struct stat ost;
+	int in_fd = -1, out_fd = -1, rc = EXIT_ERROR;
+	static struct out_file of;
 
 	c = o->provider ? cipher_get_instance_from(o->trans, o->provider) : cipher_get_instance(o->trans);
 	if (!c) {
-		fprintf(stderr, "jca %s: %s\n", o->cmd, jca_last_error_message());
+		fprintf(stderr, "jca %s: %s\n", o->cmd, last_error());
 		return EXIT_ERROR;
 	}
 	if (load_key(o->cmd, o->key_hex, o->key_file, &key, &key_len) != 0)
 		goto out;
-	if (o->iv_hex && parse_hex(o->iv_hex, &iv, &iv_len) != 0) {
-		fprintf(stderr, "jca %s: --iv: the IV is not an even number of hexadecimal digits\n", o->cmd);
+	if (o->iv_hex && parse_hex_arg(o->cmd, "--iv", "IV", o->iv_hex, &iv, &iv_len) != 0)
 		goto out;
-	}
 	if (!strchr(o->trans, '/'))
 		fprintf(stderr, "jca %s: note: '%s' alone means %s (the JCA default); ECB leaks patterns, "
-		        "prefer AES/GCM/NoPadding\n", o->cmd, o->trans, cipher_algorithm(c));
+		        "prefer AES/GCM/NoPadding\n", o->cmd, esc(o->trans), cipher_algorithm(c));
 	if (o->aad_hex) {
 		if (!is_gcm(c)) {
 			fprintf(stderr, "jca %s: --aad: %s takes no additional authenticated data (GCM does)\n",
 			        o->cmd, cipher_algorithm(c));
 			goto out;
 		}
-		if (parse_hex(o->aad_hex, &aad, &aad_len) != 0) {
-			fprintf(stderr, "jca %s: --aad: the AAD must be an even number of hex digits\n", o->cmd);
+		if (parse_hex_arg(o->cmd, "--aad", "AAD", o->aad_hex, &aad, &aad_len) != 0)
 			goto out;
-		}
 	}
 	if (check_key(o, c, key, key_len, iv, iv_len) != 0)
 		goto out;
@@ -459,36 +302,21 @@ static int run(const struct enc_opts *o)
 		goto out;
 	}
 	if (to_file) {
-		out_name = out_target(o->cmd, out_name, target);
-		if (!out_name)
+		if (out_open(o->cmd, out_name, &of) != 0)
 			goto out;
-		/* a device, FIFO or socket is written straight into (as openssl
-		 * enc -out does); only a regular file is replaced atomically */
-		direct = stat(out_name, &ost) == 0 && !S_ISREG(ost.st_mode);
-		if (!direct)
-			catch_signals();
-		out_fd = direct ? open(out_name, O_WRONLY | O_CLOEXEC) : open_temp(out_name);
-		if (out_fd < 0) {
-			file_error(out_name, errno);
-			goto out;
-		}
+		out_fd = of.fd;
+		out_name = of.name;
 	} else {
 		out_fd = STDOUT_FILENO;
 	}
 	if (start(o, c, key, key_len, iv, iv_len, in_fd, out_fd) != 0 ||
-	    (aad && cipher_update_aad(c, aad, aad_len) != 0 && (msg("%s", jca_last_error_message()), 1)) ||
+	    (aad && cipher_update_aad(c, aad, aad_len) != 0 && (msg("%s", last_error()), 1)) ||
 	    pump(o, c, in_fd, in_name, size, out_fd, out_name) != 0) {
-		if (to_file && direct)
-			close(out_fd);
-		else if (to_file)
-			drop_temp(out_fd);
+		if (to_file)
+			out_abort(&of);
 		goto out;
 	}
-	if (to_file && direct && close(out_fd) != 0) {
-		file_error(out_name, errno);
-		goto out;
-	}
-	if (to_file && !direct && commit_temp(out_fd, out_name) != 0)
+	if (to_file && out_commit(&of) != 0)
 		goto out;
 	rc = 0;
 out:
@@ -538,7 +366,7 @@ int cmd_enc(int argc, char **argv)
 		case O_PROVIDER: o.provider = arg; break;
 		case O_HELP: usage_enc(stdout, o.cmd); return 0;
 		case OPT_OPERAND:
-			fprintf(stderr, "jca %s: unexpected argument '%s' (use -in FILE / -out FILE)\n", o.cmd, arg);
+			fprintf(stderr, "jca %s: unexpected argument '%s' (use -in FILE / -out FILE)\n", o.cmd, esc(arg));
 			try_help(o.cmd);
 			return EXIT_ERROR;
 		default: return EXIT_ERROR;

@@ -80,7 +80,7 @@ int main(int argc, char **argv)
 		}
 		return rc;
 	}
-	msg("unknown command '%s'", argv[1]);
+	msg("unknown command '%s'", esc(argv[1]));
 	try_help(NULL);
 	return EXIT_ERROR;
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
 
@@ -31,8 +32,10 @@ static void usage_kdf(FILE *f)
 	        "      --key-file FILE     the same, the raw bytes of FILE\n"
 	        "  -s, --salt HEX          salt (PBKDF2: required; HKDF: optional)\n"
 	        "      --info HEX          HKDF: context information\n"
-	        "  -i, --iterations N      PBKDF2: iteration count (k, M suffixes allowed)\n"
-	        "  -l, --length N          bytes to derive (HKDF extract: the hash length)\n"
+	        "  -i, --iterations N      PBKDF2: iteration count; k = 1000 and\n"
+	        "                          M = 1000000 allowed (600k = 600000)\n"
+	        "  -l, --length N          bytes to derive (HKDF extract: the hash length);\n"
+	        "                          k = 1024 allowed\n"
 	        "  -m, --mode MODE         HKDF: extract, expand or extract-expand (default)\n"
 	        "  -h, --help              this help\n"
 	        "\n"
@@ -72,7 +75,7 @@ int cmd_kdf(int argc, char **argv)
 	while ((id = opt_next(&p, kdf_opts, &arg)) != OPT_DONE) {
 		switch (id) {
 		case OPT_OPERAND:
-			fprintf(stderr, "jca kdf: unexpected operand '%s'\n", arg);
+			fprintf(stderr, "jca kdf: unexpected operand '%s'\n", esc(arg));
 			try_help("kdf");
 			return EXIT_ERROR;
 		case O_ALG: alg = arg; break;
@@ -108,14 +111,15 @@ int cmd_kdf(int argc, char **argv)
 	} else if (load_key("kdf", key_hex, key_file, &secret, &secret_len) != 0) {
 		return EXIT_ERROR;
 	}
-	if ((salt_hex && parse_hex(salt_hex, &salt, &salt_len) != 0) ||
-	    (info_hex && parse_hex(info_hex, &info, &info_len) != 0)) {
-		fprintf(stderr, "jca kdf: %s must be an even number of hex digits\n", salt_hex && !salt ? "-s" : "--info");
+	if ((salt_hex && parse_hex_arg("kdf", "-s", "salt", salt_hex, &salt, &salt_len) != 0) ||
+	    (info_hex && parse_hex_arg("kdf", "--info", "info", info_hex, &info, &info_len) != 0))
+		goto out;
+	if (iter && parse_decimal_count(iter, &iterations) != 0) {
+		fprintf(stderr, "jca kdf: -i must be a number of iterations (k = 1000, M = 1000000 allowed)\n");
 		goto out;
 	}
-	if ((iter && parse_count(iter, &iterations) != 0) || parse_count(len, &out_len) != 0 ||
-	    out_len == 0 || out_len > (1u << 30)) {
-		fprintf(stderr, "jca kdf: %s must be a positive count\n", iter && parse_count(iter, &iterations) ? "-i" : "-l");
+	if (parse_count(len, &out_len) != 0 || out_len == 0 || out_len > (1u << 30)) {
+		fprintf(stderr, "jca kdf: -l must be a positive count of bytes, at most 1G\n");
 		goto out;
 	}
 	if (mode) {
@@ -126,7 +130,7 @@ int cmd_kdf(int argc, char **argv)
 		else if (!strcmp(mode, "extract-expand") || !strcmp(mode, "extract-then-expand"))
 			kp.mode = KDF_HKDF_EXTRACT_EXPAND;
 		else {
-			fprintf(stderr, "jca kdf: -m: extract, expand or extract-expand, not '%s'\n", mode);
+			fprintf(stderr, "jca kdf: -m: extract, expand or extract-expand, not '%s'\n", esc(mode));
 			goto out;
 		}
 	}
@@ -141,11 +145,16 @@ int cmd_kdf(int argc, char **argv)
 	out = malloc(out_len);
 	hex = malloc(2 * out_len + 1);
 	if (!k || !out || !hex) {
-		msg("%s", k ? "out of memory" : jca_last_error_message());
+		msg("%s", k ? "out of memory" : last_error());
+		goto out;
+	}
+	if (!iter && !strncasecmp(kdf_algorithm(k), "PBKDF2", 6)) {
+		fprintf(stderr, "jca kdf: %s needs an iteration count: -i N (e.g. -i 600k)\n", kdf_algorithm(k));
+		try_help("kdf");
 		goto out;
 	}
 	if (kdf_init(k, &kp) != 0 || kdf_derive(k, out, out_len) != 0) {
-		msg("%s", jca_last_error_message());
+		msg("%s", last_error());
 		goto out;
 	}
 	to_hex(out, out_len, hex);

@@ -59,30 +59,9 @@ static const char *state_name(jca_provider_state_t st)
 
 /* ---- text ---- */
 
-/* Names and reasons come from the configuration and from plugins: print
- * printable ASCII as it is and every other byte as \xHH (and a backslash
- * as \\), so that no name can send escape sequences to the terminal.
- * Rotating buffers: up to four results live in one printf. */
-static const char *esc(const char *s)
-{
-	static char bufs[4][1024];
-	static unsigned next;
-	char *b = bufs[next++ % 4], *o = b;
-	const unsigned char *c = (const unsigned char *)(s ? s : "");
-
-	for (; *c && o < b + sizeof bufs[0] - 5; c++) {
-		if (*c == '\\') {
-			*o++ = '\\';
-			*o++ = '\\';
-		} else if (*c >= 0x20 && *c < 0x7f) {
-			*o++ = (char)*c;
-		} else {
-			o += snprintf(o, 5, "\\x%02x", *c);
-		}
-	}
-	*o = 0;
-	return b;
-}
+/* Names and reasons come from the configuration and from plugins: they
+ * are printed through esc() (cli.h), so that no name can send escape
+ * sequences to the terminal. */
 
 static void text_service(const jca_service *s, const struct list_opts *o)
 {
@@ -250,7 +229,7 @@ int cmd_list(int argc, char **argv)
 		case O_LOAD: o.load = 1; break;
 		case O_HELP: usage_list(stdout); return 0;
 		case OPT_OPERAND:
-			fprintf(stderr, "jca list: unexpected argument '%s'\n", arg);
+			fprintf(stderr, "jca list: unexpected argument '%s'\n", esc(arg));
 			try_help("list");
 			return EXIT_ERROR;
 		default: return EXIT_ERROR;
@@ -258,7 +237,7 @@ int cmd_list(int argc, char **argv)
 	}
 	if (!jca_provider_at(0) && jca_last_error() != JCA_OK && !o.json) {
 		/* e.g. a broken configuration file: say why the list is empty */
-		msg("%s", esc(jca_last_error_message()));
+		msg("%s", last_error());
 		return EXIT_ERROR;
 	}
 	if (o.load)

@@ -94,7 +94,7 @@ int cmd_rand(int argc, char **argv)
 	if (alg) {
 		r = provider ? random_get_instance_from(alg, provider) : random_get_instance(alg);
 		if (!r) {
-			msg("%s", jca_last_error_message());
+			msg("%s", last_error());
 			return EXIT_ERROR;
 		}
 		if (mech) {
@@ -103,7 +103,7 @@ int cmd_rand(int argc, char **argv)
 			memset(&rp, 0, sizeof rp);
 			rp.mechanism = mech;
 			if (random_init(r, &rp) != 0) {
-				msg("%s", jca_last_error_message());
+				msg("%s", last_error());
 				random_free(r);
 				return EXIT_ERROR;
 			}
@@ -122,7 +122,7 @@ int cmd_rand(int argc, char **argv)
 		int st = r ? random_next_bytes(r, buf, k) : jca_random(buf, k);
 
 		if (st != 0) {
-			msg("%s", jca_last_error_message());
+			msg("%s", last_error());
 			goto done;
 		}
 		if (hexout) {

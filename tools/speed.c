@@ -162,7 +162,7 @@ static int resolve(const char *name, struct item *items)
 		cipher_free(c);
 		return 2;
 	}
-	msg("speed: unknown algorithm '%s' (no MessageDigest, Mac or Cipher of that name)", name);
+	msg("speed: unknown algorithm '%s' (no MessageDigest, Mac or Cipher of that name)", esc(name));
 	return 0;
 }
 
@@ -222,7 +222,7 @@ static int instance_open(struct worker *w, struct instance *in)
 		goto fail;
 	return 0;
 fail:
-	snprintf(w->error, sizeof w->error, "%s", in->buf ? jca_last_error_message() : "out of memory");
+	snprintf(w->error, sizeof w->error, "%s", in->buf ? last_error() : "out of memory");
 	return -1;
 }
 
@@ -301,7 +301,7 @@ static int worker_run(void *arg, uint64_t n)
 		int rc = sh->mode == M_THROUGHPUT ? instance_op(&w->in, sh->size) : instance_cost_op(sh);
 
 		if (rc) {
-			snprintf(w->error, sizeof w->error, "%s", jca_last_error_message());
+			snprintf(w->error, sizeof w->error, "%s", last_error());
 			return -1;
 		}
 	}
@@ -508,7 +508,7 @@ int cmd_speed(int argc, char **argv)
 
 			if (!h || measure(&items[i], M_NEW_FROM_HANDLE, 0, h, threads, seconds, &r) != 0) {
 				if (!h)
-					msg("speed: %s", jca_last_error_message());
+					msg("speed: %s", last_error());
 				rc = EXIT_ERROR;
 				break;
 			}

@@ -111,7 +111,7 @@ static struct hasher *hasher_for_tag(struct sum_src *src, const char *tag, const
 		return &src->cache[src->ncache++];
 	}
 	msg("%s: lines tagged %s skipped: %s", sums_label, quote_name(tag),
-	    src->ncache < SUM_CACHE ? jca_last_error_message() : "too many algorithms in one file");
+	    src->ncache < SUM_CACHE ? last_error() : "too many algorithms in one file");
 	if (src->nunknown < SUM_CACHE)
 		snprintf(src->unknown[src->nunknown++], sizeof src->unknown[0], "%s", tag);
 	return NULL;

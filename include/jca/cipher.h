@@ -25,32 +25,63 @@
  * CTR (SP 800-38A): the IV is the 16-byte initial counter block; the whole
  * block counts up as one big-endian number (as in the JDK). Any length of
  * data, no padding, no holding back. Like CBC, the object returns to its
- * initial IV after cipher_do_final: never encrypt twice with one key and
- * counter block.
+ * initial IV after cipher_do_final and cipher_reset: never encrypt twice
+ * with one key and counter block (CTR has no guard against it).
  *
  * GCM (SP 800-38D), the contract of the JDK's Cipher:
- *  - IV of any length of at least one byte; 12 bytes is recommended and is
- *    what cipher_init draws when encrypting with iv == NULL.
+ *  - IV of any length from 1 byte to 2^61 - 1 bytes, the same on every
+ *    provider: the engine works out J0 (the pre-counter block) itself, and
+ *    a provider with message-level GCM (the OpenSSL bridge, PKCS#11
+ *    tokens) gets the caller's IV when it is 12 or 16 bytes long, else the
+ *    16-byte IV with the same J0 (so the same ciphertext and tag). 12 bytes
+ *    is recommended and is what cipher_init draws when encrypting with
+ *    iv == NULL.
  *  - Tag of 128 bits with cipher_init; cipher_init_aead takes 96, 104, 112,
  *    120 or 128, and 32 or 64 only when asked for by that call (SP 800-38D
  *    Appendix C bounds what such short tags may protect).
  *  - Additional authenticated data through cipher_update_aad, all of it
  *    before the first cipher_update / cipher_do_final.
  *  - Encryption: cipher_update returns ciphertext as it goes and
- *    cipher_do_final appends the tag. The object then refuses further use
- *    until cipher_init with a new IV, and cipher_init refuses to encrypt
- *    again under the key and IV (the same J0) of its last encryption
- *    (JCA_IVREUSE).
+ *    cipher_do_final appends the tag. The object is then finished:
+ *    cipher_update, cipher_update_aad and cipher_do_final return
+ *    JCA_NOTINIT, and cipher_reset JCA_IVREUSE, until cipher_init with a
+ *    new IV.
+ *  - IV-reuse guard: cipher_init and cipher_init_aead refuse to encrypt
+ *    (JCA_IVREUSE, nothing changed) under the key and J0 of
+ *      (a) the last message this object encrypted - the last one that
+ *          released ciphertext or a tag (a cipher_update with data, or
+ *          cipher_do_final), however many initialisations came since, and
+ *      (b) its last initialisation for encryption, used or not.
+ *    J0 is compared, not the IV bytes, on every provider: a 16-byte IV
+ *    with the J0 of a 12-byte one is the same IV. The guard remembers
+ *    nothing older, nothing of other objects and nothing past cipher_free:
+ *    like the JDK, which checks only the previous IV, it catches an
+ *    object's IV used again by mistake, not IV reuse in general. The
+ *    defence is an IV that never repeats under a key: let cipher_init draw
+ *    a random 12-byte IV (iv == NULL), and change the key well before 2^32
+ *    messages (SP 800-38D 8.3), or use a counter the application keeps
+ *    unique.
+ *  - cipher_reset of an encryption that has released nothing yet (only
+ *    AAD given, or empty updates) drops the AAD and returns to the
+ *    initialised state (0). Once ciphertext or the tag has left, the
+ *    keystream under this J0 is known: other plaintext under it would
+ *    reuse it, so cipher_reset drops and wipes what is held, leaves the
+ *    object finished (as after cipher_do_final) and returns JCA_IVREUSE;
+ *    the guard refuses the key and IV to cipher_init.
  *  - Decryption: nothing is released before the tag has been checked.
  *    cipher_update collects the ciphertext (it writes 0 bytes; the object
  *    holds the whole message in memory), cipher_do_final checks the tag in
  *    constant time and only then writes the plaintext. A wrong tag
  *    (JCA_BADTAG) writes nothing; the object returns to its initialised
- *    state (same key and IV, no AAD) either way.
+ *    state (same key and IV, no AAD) either way, as cipher_reset does at
+ *    any point of a decryption.
  *  - At most 2^36 - 32 bytes of data per key and IV (JCA_LIMIT): the 32-bit
  *    block counter never wraps.
  *
- * Errors leave the object as it was and write nothing to the output.
+ * Errors leave the object as it was and write nothing to the output,
+ * except JCA_IMPL (a provider's implementation failed: what it wrote is
+ * wiped and the object needs cipher_init) and cipher_reset, which drops
+ * buffered data whatever it returns.
  */
 #ifndef JCA_CIPHER_H
 #define JCA_CIPHER_H
@@ -84,12 +115,18 @@ JCA_API cipher_ctx *cipher_get_instance_from(const char *transformation, const c
 JCA_API const cipher_handle *cipher_lookup(const char *transformation);
 JCA_API cipher_ctx *cipher_new(const cipher_handle *h);
 
-/* Sets direction, key and IV and forgets any earlier state.
- * CBC: iv_len must be the block size. When encrypting, iv may be NULL: a
- * random IV is drawn from the OS (getrandom) and cipher_iv() returns it.
- * Decrypting needs an IV (JCA_NOIV). ECB takes no IV (JCA_IVLEN if given).
+/* Sets direction, key and IV and forgets any earlier state (the GCM
+ * IV-reuse guard excepted, see above).
+ * CBC: iv_len must be the block size; CTR: 16; GCM: at least 1; ECB takes
+ * no IV (JCA_IVLEN if given). When encrypting, iv may be NULL with iv_len
+ * 0 or the length drawn (CBC: the block size, CTR: 16, GCM: 12; any other
+ * iv_len is JCA_IVLEN): a random IV of that length is drawn from jca_random
+ * (the default SecureRandom, jca/random.h), or from the kernel (getrandom)
+ * if that cannot run, and cipher_iv() returns it. Decrypting needs an IV
+ * (JCA_NOIV).
  * Errors: JCA_EINVAL (opmode not JCA_ENCRYPT or JCA_DECRYPT), JCA_KEYLEN, JCA_IVLEN, JCA_NOIV,
- * JCA_RANDOM. */
+ * JCA_RANDOM; GCM: JCA_IVREUSE, JCA_IMPL (a message-level provider could not
+ * work out the hash key an IV other than 12 bytes needs). */
 JCA_API int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                         const void *iv, size_t iv_len);
 
@@ -114,29 +151,39 @@ JCA_API int cipher_update(cipher_ctx *c, const void *in, size_t in_len,
 
 /* Processes in_len more bytes and finishes: pads (encrypt) or checks and
  * strips the padding (decrypt), then returns the object to its initialised
- * state (same key and IV) for reuse. out_size must be at least
- * cipher_output_size(c, in_len). Errors: JCA_NOTBLOCK (NoPadding input, or
- * any ciphertext, not a whole number of blocks), JCA_BADPAD (one error for
- * every padding fault, checked in constant time, no plaintext released),
- * JCA_BUFSIZE, JCA_NOTINIT, JCA_OVERLAP. GCM: encryption appends the tag;
- * decryption checks it (JCA_BADTAG: input shorter than the tag, or a tag
- * that does not match - nothing written), JCA_LIMIT. */
+ * state (same key and IV) for reuse - except after a GCM encryption, which
+ * leaves the object finished until cipher_init with a new IV (see above).
+ * out_size must be at least cipher_output_size(c, in_len). Errors:
+ * JCA_NOTBLOCK (NoPadding input, or any ciphertext, not a whole number of
+ * blocks), JCA_BADPAD (one error for every padding fault, checked in
+ * constant time, no plaintext released), JCA_BUFSIZE, JCA_NOTINIT,
+ * JCA_OVERLAP. GCM: encryption appends the tag; decryption checks it
+ * (JCA_BADTAG: input shorter than the tag, or a tag that does not match -
+ * nothing written), JCA_LIMIT. */
 JCA_API int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len,
                             void *out, size_t out_size, size_t *out_len);
 
-/* Drops buffered input and returns to the state right after cipher_init
- * (same key and IV; nothing to drop before cipher_init). Returns 0, or
- * JCA_EINVAL for a NULL object. */
+/* Drops and wipes buffered input (held blocks, GCM's AAD and held
+ * ciphertext) and returns to the state right after cipher_init: same key
+ * and IV, CBC's chaining value and CTR's counter back at the IV. Returns 0
+ * (also before cipher_init: nothing to drop), JCA_EINVAL for a NULL
+ * object, or JCA_IVREUSE for a GCM encryption that has released
+ * ciphertext or its tag: that one is left finished instead (see above). */
 JCA_API int cipher_reset(cipher_ctx *c);
 
 /* Output space that cipher_update or cipher_do_final needs for in_len
  * more bytes of input (exact for encryption, an upper bound when
- * decrypting with padding). */
+ * decrypting with padding), in every mode; SIZE_MAX when that does not fit
+ * in a size_t (it saturates, never wraps). 0 for a NULL object. */
 JCA_API size_t cipher_output_size(const cipher_ctx *c, size_t in_len);
 /* Block length in bytes. */
 JCA_API size_t cipher_block_length(const cipher_ctx *c);
-/* The IV in use (NULL for ECB or before init) and its length (before
- * init: the length cipher_init would draw). */
+/* The IV in use (NULL for ECB or while the object is not initialised) and
+ * its length (before init: the length cipher_init would draw). The
+ * pointer is into the object: it stays valid, and the bytes unchanged,
+ * through cipher_update, cipher_do_final and cipher_reset, until the next
+ * cipher_init or cipher_init_aead (successful or not) or cipher_free. It
+ * may be given back to cipher_init. */
 JCA_API const uint8_t *cipher_iv(const cipher_ctx *c);
 JCA_API size_t cipher_iv_length(const cipher_ctx *c);
 /* Canonical transformation, e.g. "AES/CBC/PKCS5Padding". */

@@ -24,7 +24,10 @@
  * iteration costs the two compressions of its data only.
  *
  * Errors are JCA_EINVAL with a message naming the parameter and its limit
- * (JCA_OUTLEN for a bad output length); nothing is written on error.
+ * (JCA_OUTLEN for a bad output length), JCA_IMPL when the Mac's
+ * implementation fails (a plugin's digest), JCA_ENOMEM. Nothing is written
+ * to the output on any error: kdf_derive derives into a buffer of its own
+ * (wiped afterwards) and copies it out only on success.
  */
 #ifndef JCA_KDF_H
 #define JCA_KDF_H
@@ -87,7 +90,8 @@ JCA_API kdf_ctx *kdf_new(const kdf_handle *h);
  * only the HKDF modes. On error the instance is left uninitialised. */
 JCA_API int kdf_init(kdf_ctx *k, const kdf_params *params);
 /* Derives out_len bytes into out (JCA_NOTINIT before kdf_init). May be
- * called again with the same parameters. */
+ * called again with the same parameters. After JCA_IMPL the instance is
+ * uninitialised (the Mac lost its key): kdf_init again. */
 JCA_API int kdf_derive(kdf_ctx *k, void *out, size_t out_len);
 /* The KDF's name as asked for, canonical: "PBKDF2WithHmacSHA256". */
 JCA_API const char *kdf_algorithm(const kdf_ctx *k);

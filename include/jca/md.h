@@ -33,8 +33,15 @@ JCA_API md_ctx *md_get_instance_from(const char *name, const char *provider);
 JCA_API const md_handle *md_lookup(const char *name);
 JCA_API md_ctx *md_new(const md_handle *h);
 
-/* Absorb len bytes (data may be NULL when len is 0). Returns 0 or
- * JCA_EINVAL. */
+/* Failure: when an implementation function fails (a plugin's init,
+ * update or final returns nonzero) the call returns JCA_IMPL, and the
+ * object stays failed until md_reset succeeds: until then md_update,
+ * md_digest and md_clone fail with JCA_IMPL ("failed earlier"), whatever
+ * the implementation would do now, and write nothing. md_digest wipes the
+ * output of the final that failed. */
+
+/* Absorb len bytes (data may be NULL when len is 0). Returns 0,
+ * JCA_EINVAL or JCA_IMPL. */
 JCA_API int md_update(md_ctx *md, const void *data, size_t len);
 /* Finish: write the digest to out and reset md for reuse (JCA digest()).
  * Writes md_length(md) bytes; out_size must be at least that, else
@@ -52,10 +59,12 @@ JCA_API int md_digest(md_ctx *md, void *out, size_t out_size);
 JCA_API int md_digest_oneshot(const char *name, const void *data, size_t len, void *out, size_t out_size);
 /* The same with a handle from md_lookup (no name lookup per call). */
 JCA_API int md_handle_digest(const md_handle *h, const void *data, size_t len, void *out, size_t out_size);
-/* Back to the initial state, dropping any input. Returns 0, or JCA_EINVAL
- * for a NULL object. */
+/* Back to the initial state, dropping any input; clears a failure.
+ * Returns 0, JCA_EINVAL for a NULL object, or JCA_IMPL (init failed: the
+ * object stays failed). */
 JCA_API int md_reset(md_ctx *md);
-/* An independent copy with the same state, or NULL (JCA_ENOMEM). */
+/* An independent copy with the same state, or NULL (JCA_ENOMEM; JCA_IMPL
+ * for a failed object). */
 JCA_API md_ctx *md_clone(const md_ctx *md);
 /* Wipe and free; NULL is ignored. */
 JCA_API void md_free(md_ctx *md);

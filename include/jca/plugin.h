@@ -42,9 +42,9 @@
  *      cc -std=c11 -O2 -fPIC -shared -fvisibility=hidden \
  *         $(pkg-config --cflags jca) myprov.c -o myprov.so
  *
- *    No link against libjca is needed (the host passes what the plugin
- *    may call). `nm -D --defined-only myprov.so` lists jca_plugin_entry
- *    only.
+ *    No link against libjca is needed: the host table is what a plugin
+ *    calls (see "What a plugin may call"). `nm -D --defined-only
+ *    myprov.so` lists jca_plugin_entry only.
  *
  * 3. Install it where libjca looks for plugins, owned by root, mode 0755:
  *
@@ -60,20 +60,25 @@
  *
  * ==== Rules ====
  *
- * Entry. The host calls jca_plugin_entry(host, &desc) when a lookup first
- * reaches the plugin in preference order, or from jca_provider_load(). It
- * stores a pointer to its static descriptor in *desc and returns 0, or
- * returns nonzero to refuse, after host->set_error("why") (the reason
- * shows in `jca list` and jca_provider_state_reason()). It may be called
- * again (the same file loaded again after jca_provider_remove() or
- * jca_shutdown()): it must be idempotent and return the same descriptor.
+ * Entry. The host calls jca_plugin_entry(host, &desc) each time it loads
+ * the provider: when a lookup first reaches the plugin in preference
+ * order, or from jca_provider_load(). It stores a pointer to its static
+ * descriptor in *desc and returns 0, or returns nonzero to refuse, after
+ * host->set_error("why") (the reason shows in `jca list` and
+ * jca_provider_state_reason()). So it runs more than once in a process:
+ * again when the file is loaded again (after jca_provider_remove() and a
+ * new jca_provider_load(), or after jca_shutdown() and a new lookup), and
+ * once per name for a file several configured names share (see Names).
+ * It must be idempotent and return the same descriptor each time (per
+ * name). A configured provider whose entry refused stays failed, without
+ * a second call, until jca_shutdown().
  *
  * What an entry may do. It runs on the thread whose lookup (or
  * jca_provider_load call) reached the plugin, with the registry's loading
- * lock held. From that thread it may call libjca: lookups see the
- * registry as it was and never trigger further loading (a name only a
- * later provider offers is not found), and adding, inserting, loading or
- * removing a provider fails with JCA_BUSY. Other threads keep using
+ * lock held. From that thread it may call libjca's API (see "What a
+ * plugin may call"): lookups see the registry as it was and never trigger
+ * further loading (a name only a later provider offers is not found), and
+ * adding, inserting, loading or removing a provider fails with JCA_BUSY. Other threads keep using
  * everything already loaded without waiting; a thread that needs a
  * provider loaded waits for the entry to return, but at most
  * JCA_PLUGIN_ENTRY_WAIT_MS milliseconds, then fails with JCA_BUSY. So an
@@ -81,6 +86,23 @@
  * thread's lookup fails with JCA_BUSY if it needs loading. An entry must
  * be quick (no network, no waiting for other threads that use libjca);
  * do slow work lazily.
+ *
+ * What a plugin may call. The host table: set_error and random at any
+ * time from any thread (also from implementation functions, long after
+ * the entry returned: the table lives as long as the process),
+ * load_library likewise, get_config during the entry call. That is all a
+ * plugin needs, and all the shipped plugins use: they are not linked
+ * against libjca. A plugin may also call libjca's public API (<jca.h>:
+ * a digest of another provider, say), within the entry rules above; then
+ * it must be linked against libjca (`pkg-config --libs jca`), so that the
+ * dynamic loader binds the calls to the libjca already in the process
+ * (the same soname: one registry), and the plugin then loads only into
+ * processes that use the shared libjca (an application that links libjca
+ * statically would get a second, separate copy: such plugins must keep to
+ * the host table). Calls that resolve without linking (because the
+ * application put libjca in the global scope) work by accident: don't
+ * rely on them. libjca's internal functions (jca__*) are hidden and never
+ * callable.
  *
  * Versions. Check the host first with jca_host_compatible(host) (same
  * major ABI, a table at least as large as the fields you read). Set
@@ -119,16 +141,28 @@
  * loader map that same descriptor through /proc/self/fd/N; there is no
  * second lookup by path, hence no window between check and load. The
  * dynamic loader identifies an object by the name it was opened with, so
- * the host never hands it a /proc/self/fd/N name it has used before: a
- * descriptor number once given to the loader is retired for the life of
- * the process (the next plugin's descriptor is moved to a fresh number),
- * so the second, third, ... plugin can never be mistaken for the first.
- * Where /proc is not mounted, plugins are refused (JCA_PLUGIN) rather
- * than loaded by path.
+ * the host hands it a /proc/self/fd/N name again only for the file
+ * (device and inode) it first gave that name for; a descriptor that lands
+ * on a number given for another file is moved to the lowest free number
+ * that fits. So the second, third, ... plugin is never mistaken for the
+ * first, and loading and unloading any number of times does not use up
+ * descriptor numbers. Where /proc is not mounted, plugins are refused
+ * (JCA_PLUGIN) rather than loaded by path. A library that a plugin runs
+ * in the process (a PKCS#11 module) is held to the same rules and loaded
+ * the same way through host->load_library.
+ *
+ * A file that is not for this process is refused naming both sides, e.g.
+ * "wrong ELF machine: the file is built for AArch64 (ELF machine 183,
+ * ELFCLASS64, little-endian), this process runs x86-64 (ELF machine 62,
+ * ...)".
  *
  * Lifetime. The descriptor and all it points to live in the plugin's own
  * static storage; the host never writes to it and never unloads the plugin
  * (dlclose) while the process runs, so nothing it hands out can dangle.
+ * The host table the entry receives is the host's static storage, valid
+ * for the life of the process (also after jca_shutdown()): a plugin may
+ * keep the pointer and call host->set_error from its implementation
+ * functions at any time.
  */
 #ifndef JCA_PLUGIN_H
 #define JCA_PLUGIN_H
@@ -144,15 +178,18 @@ extern "C" {
 #define JCA_PLUGIN_ENTRY_WAIT_MS 2000
 
 /* What the host passes to the entry. Append-only: read a field only if
- * struct_size covers it. */
+ * struct_size covers it. The table, and every function it points to,
+ * stays valid for the life of the process: keep the pointer if you need
+ * it later (see "What a plugin may call"). */
 typedef struct jca_host_api {
 	uint32_t abi_version;                   /* JCA_ABI_VERSION of the host */
 	uint32_t struct_size;                   /* sizeof(jca_host_api) of the host */
 	const char *host_version;               /* libjca version string */
 	/* Records why the plugin refuses to load (copied by the host). An
 	 * implementation function may also call it just before it returns
-	 * nonzero: the engine's JCA_IMPL message then ends with this reason
-	 * (e.g. a token's "C_DigestUpdate failed: CKR_DEVICE_ERROR"). */
+	 * nonzero, on whatever thread it runs: the engine's JCA_IMPL message
+	 * then ends with this reason (e.g. a token's "C_DigestUpdate failed:
+	 * CKR_DEVICE_ERROR"). Control bytes in it are shown as \xHH. */
 	void (*set_error)(const char *message);
 	/* Fills buf with len random bytes from the OS; 0 or -1. */
 	int (*random)(void *buf, size_t len);
@@ -162,12 +199,26 @@ typedef struct jca_host_api {
 	 * when it is loaded by path (jca_provider_load, or a path in
 	 * jca.conf). get_config(key) returns the value of the line
 	 * "jca.provider.<NAME>.<key> = value", or NULL (always NULL without a
-	 * provider_name). Both are valid during the entry call only: copy
-	 * what you keep. A plugin file that several names share through
-	 * "jca.provider.<NAME>.plugin = FILE" is entered once per name (the
-	 * same-file rule does not apply to them; names stay unique). */
+	 * provider_name). get_config answers during the entry call only
+	 * (NULL afterwards), and the strings it returns live until the entry
+	 * returns: copy what you keep. provider_name stays valid with the
+	 * table (each name has its own table). A plugin file that several
+	 * names share through "jca.provider.<NAME>.plugin = FILE" is entered
+	 * once per name (the same-file rule does not apply to them; names
+	 * stay unique). */
 	const char *provider_name;
 	const char *(*get_config)(const char *key);
+	/* ABI 2.5 (check struct_size before reading): loads a shared library
+	 * that the plugin runs in the process (a PKCS#11 module) under the
+	 * same rules as a plugin (see "Trust" above): path must be absolute;
+	 * the file is opened once, checked on its open descriptor (and every
+	 * directory above it), and that descriptor is mapped
+	 * (RTLD_NOW | RTLD_LOCAL). Returns the dlopen() handle (use dlsym on
+	 * it; the host never closes it), or NULL with the reason written to
+	 * why (at most why_size bytes, NUL-terminated; why may be NULL), e.g.
+	 * "refused, directory /opt/x is writable by group or others". Any
+	 * thread, at any time; it does not touch the thread's last error. */
+	void *(*load_library)(const char *path, char *why, size_t why_size);
 } jca_host_api;
 
 typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc);

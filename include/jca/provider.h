@@ -75,6 +75,9 @@
  *        jca_service_desc.extra_kats (further known answers of one
  *        service: a GCM test beside a cipher's CBC test). Absent (zero)
  *        in older providers: no message-level GCM, one known answer.
+ *   2.5  jca_host_api.load_library (<jca/plugin.h>): a library a plugin
+ *        loads (a PKCS#11 module) is held to the plugin trust rules and
+ *        loaded by the checked descriptor. No provider structure changed.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -86,7 +89,7 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 2
-#define JCA_ABI_MINOR 4
+#define JCA_ABI_MINOR 5
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -229,7 +232,13 @@ typedef struct jca_cipher_impl {
 	 * refuses IV reuse and enforces the SP 800-38D length limits. in ==
 	 * out is allowed; lengths fit size_t (an implementation splits them
 	 * for a library that takes int). Each returns 0, or nonzero if it
-	 * failed (JCA_IMPL for the call, as above). */
+	 * failed (JCA_IMPL for the call, as above).
+	 * The context: these three take `const void *ctx` like the other
+	 * mode functions, yet must keep per-message state (a cipher context,
+	 * a session). The host always passes the writable context of
+	 * base.ctx_size bytes it allocated for this object, so casting the
+	 * const away (`my_ctx *c = (my_ctx *)ctx;`) is intended and safe
+	 * here. ABI 3 will give them `void *ctx`. */
 	int (*aead_init)(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
 	                 size_t aad_len, size_t tag_len);
 	int (*aead_update)(const void *ctx, uint8_t *out, const uint8_t *in, size_t len);

@@ -17,13 +17,22 @@
  *    Rev. 1, seeded from the kernel (getrandom): Hash_DRBG and HMAC_DRBG
  *    over SHA-1, SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224,
  *    SHA-512/256; CTR_DRBG over AES-128, AES-192, AES-256, with or without
- *    the derivation function. The digest or AES implementation is the one
- *    the registry hands out for that name (its best backend, or a
- *    preferred provider's), so policy that disables SHA-1 also disables
- *    Hash_DRBG over SHA-1. Default: CTR_DRBG,AES-256,256,use_df (see
- *    random_params.mechanism).
+ *    the derivation function. The digest or AES implementation is the
+ *    registry's for that name (its best backend, or a preferred
+ *    provider's) if the DRBG can run it, else the first provider's in
+ *    preference order that it can: a DRBG needs the raw function (a
+ *    digest whose context is plain memory; AES's single-block encryption
+ *    on a plain key schedule), which a bridge to another library (the
+ *    OpenSSL plugin, a PKCS#11 token) does not offer, so with such a
+ *    provider listed before builtin the DRBG runs on builtin's. If no
+ *    provider has one: JCA_NOALG (never a weaker substitute). Policy that
+ *    disables SHA-1 also disables Hash_DRBG over SHA-1. Default:
+ *    JCA_DRBG_DEFAULT_MECHANISM (see random_params.mechanism).
  *  - "NativePRNG": the kernel's generator itself (getrandom(2)); it takes
- *    no parameters, and reseeding it does nothing (the kernel reseeds).
+ *    no parameters (random_init accepts NULL or all-zero params only;
+ *    random_generate refuses a prediction resistance request and
+ *    additional input with JCA_EINVAL), and reseeding it does nothing (the
+ *    kernel reseeds).
  *
  * Threads: a random_ctx is used by one thread at a time. jca_random() may
  * be called from any number of threads at once.
@@ -45,6 +54,9 @@ extern "C" {
 typedef struct random_ctx random_ctx;
 typedef struct random_handle random_handle;
 
+/* The default DRBG, as random_mechanism reports it. */
+#define JCA_DRBG_DEFAULT_MECHANISM "CTR_DRBG,AES-256,256,reseed_only,use_df"
+
 /* An entropy source: writes between min_len and max_len bytes of full
  * entropy to buf and returns how many, or a negative value on failure
  * (the DRBG call then fails with JCA_RANDOM). Called for the entropy input
@@ -62,13 +74,24 @@ typedef int random_entropy_fn(void *arg, void *buf, size_t min_len, size_t max_l
  *                 SHA-512/224 | SHA-512/256 (Hash_DRBG, HMAC_DRBG);
  *                 AES-128 | AES-192 | AES-256 (CTR_DRBG)
  *     strength    112 | 128 | 192 | 256 (bits; at most the algorithm's)
- *     capability  none | reseed_only | pr_and_reseed (the last turns
- *                 prediction resistance on for every request)
+ *     capability  none | reseed_only | pr_and_reseed: pr_and_reseed turns
+ *                 prediction resistance on for every request; none and
+ *                 reseed_only both leave it off (a request may still ask
+ *                 for it, random_generate). Every DRBG reseeds (at the
+ *                 reseed interval, after fork(), on random_reseed), so
+ *                 none reads back as reseed_only: as in the JDK, the
+ *                 capability asked for is a minimum.
  *     df          use_df | no_df (CTR_DRBG only)
  *   Missing items default to: CTR_DRBG; SHA-256 for Hash/HMAC_DRBG and
- *   AES-256 for CTR_DRBG; the algorithm's highest strength; use_df. An
- *   algorithm alone picks its mechanism (SHA-* -> Hash_DRBG, AES-* ->
- *   CTR_DRBG), as the JDK does.
+ *   AES-256 for CTR_DRBG; the algorithm's highest strength; reseed_only
+ *   (pr_and_reseed with prediction_resistance set); use_df. An algorithm
+ *   alone picks its mechanism (SHA-* -> Hash_DRBG, AES-* -> CTR_DRBG), as
+ *   the JDK does. Each of the five may be given once (again only with the
+ *   same meaning); JCA_EINVAL, naming the items, for two that contradict
+ *   each other ("use_df,no_df", "pr_and_reseed,none", "SHA-256,SHA-512"),
+ *   an unknown item, a strength that is not exactly one of the four
+ *   numbers ("128x"), or an empty item ("Hash_DRBG,,SHA-256", a trailing
+ *   comma). NULL or "" means all defaults: JCA_DRBG_DEFAULT_MECHANISM.
  *   Why CTR_DRBG over AES-256 by default: 256-bit security strength, the
  *   fastest of the three wherever AES instructions exist (x86-64 AES-NI,
  *   ARMv8 crypto extensions), constant time everywhere (the portable AES is
@@ -77,7 +100,8 @@ typedef int random_entropy_fn(void *arg, void *buf, size_t min_len, size_t max_l
  * strength: bits, 0 for the highest the algorithm offers (same as the
  *   strength item of mechanism; both set must agree).
  * prediction_resistance: nonzero to reseed from the entropy source before
- *   every request (SP 800-90A 9.3.1).
+ *   every request (SP 800-90A 9.3.1); the same as the capability item
+ *   pr_and_reseed (with none or reseed_only given: JCA_EINVAL).
  * personalization: up to 65536 bytes mixed into the instantiation (with
  *   CTR_DRBG no_df: at most the seed length, key + 16 bytes).
  * reseed_interval: generate requests between automatic reseeds; 0 means
@@ -127,8 +151,14 @@ JCA_API int random_reseed(random_ctx *r, const void *additional, size_t addition
 /* "DRBG" or "NativePRNG". */
 JCA_API const char *random_algorithm(const random_ctx *r);
 JCA_API const char *random_provider(const random_ctx *r);
-/* The mechanism in use, e.g. "CTR_DRBG,AES-256,256,reseed_only,use_df"
- * (after instantiation; before it, the configured one), or "getrandom". */
+/* What the DRBG does, in the canonical form of random_params.mechanism
+ * (every item given: mechanism, algorithm, strength, capability - with
+ * pr_and_reseed whenever every request gets prediction resistance,
+ * however it was asked for - and df for CTR_DRBG), e.g.
+ * "CTR_DRBG,AES-256,256,reseed_only,use_df"; before instantiation (or
+ * after random_init failed) JCA_DRBG_DEFAULT_MECHANISM, what the next use
+ * instantiates. Fed back to random_init it gives the same generator. For
+ * NativePRNG: "getrandom". */
 JCA_API const char *random_mechanism(const random_ctx *r);
 /* Wipes the state, then frees; NULL is ignored. */
 JCA_API void random_free(random_ctx *r);
@@ -141,8 +171,11 @@ JCA_API void random_free(random_ctx *r);
  * state and that block live in memory the kernel wipes in a fork child
  * (MADV_WIPEONFORK, with the pthread_atfork generation counter as a
  * fallback). Reseeds from the kernel every 65536 requests to the DRBG.
- * Returns 0, JCA_EINVAL (buf NULL with len > 0) or JCA_RANDOM (the kernel
- * or the AES implementation unavailable). */
+ * The AES-256 is found as for a "DRBG" instance (whatever the provider
+ * order, the first one the DRBG can run), once; a failure is not kept:
+ * the next call looks again. Returns 0, JCA_EINVAL (buf NULL with len >
+ * 0) or JCA_RANDOM (the kernel or a usable AES-256 unavailable; the
+ * message says why). */
 JCA_API int jca_random(void *buf, size_t len);
 
 #ifdef __cplusplus

@@ -247,6 +247,9 @@ static int aes_aead_init(const void *ctx, int encrypt, const uint8_t *iv, size_t
 	const oaes_ctx *k = ctx;
 
 	(void)tag_len;     /* EVP takes it with the tag, in aead_final */
+	/* The engine hands over 12- or 16-byte IVs (a longer IV as the 16-byte
+	 * one with the same J0, src/api/cipher_gcm_iv.c); the limit stays for
+	 * any other caller. */
 	if (iv_len > 128)
 		return ossl__failed_why("OpenSSL's GCM takes IVs of at most 128 bytes");
 	if (!EVP_CIPHER_CTX_get0_cipher(k->gcm) &&

@@ -119,6 +119,10 @@ typedef struct p11_settings {
 	const char *slot;          /* slot id (decimal), or NULL; one of token/slot is required */
 	const char *pin_file;      /* file whose first line is the user PIN, or NULL */
 	const char *pin_env;       /* environment variable holding the user PIN, or NULL */
+	/* Loads the module (required): the host's load_library (ABI 2.5),
+	 * which holds it to the plugin trust rules and maps the descriptor it
+	 * checked; the handle, or NULL with why written. */
+	void *(*load_library)(const char *path, char *why, size_t why_size);
 } p11_settings;
 
 /* Loads and initialises the module (once per module), finds the slot,
@@ -136,7 +140,7 @@ int p11_has(const p11_token *t, CK_MECHANISM_TYPE m, CK_FLAGS need,
             unsigned long *min_key, unsigned long *max_key);
 /* Token description "label (manufacturer model, slot N)". */
 const char *p11_describe(const p11_token *t);
-/* The module's resolved path. */
+/* The module's path, as configured. */
 const char *p11_module_path(const p11_token *t);
 
 const char *p11_error_message(void);

@@ -14,7 +14,7 @@
 
 /* One PKCS#11 module (.so), shared by every token that names it. */
 typedef struct p11_module {
-	char path[PATH_MAX];       /* resolved path */
+	char path[PATH_MAX];       /* as configured (absolute) */
 	void *dl;
 	CK_FUNCTION_LIST_PTR f;
 	int serialize;             /* the module cannot lock: we do */

@@ -98,38 +98,33 @@ static CK_RV module_initialize(p11_module *m)
 	return rv;
 }
 
-/* The module's file must be trusted like a plugin: it runs in the process. */
-static int check_module_file(const char *name, const char *path, char *real)
+/* The module runs in the process: it is held to the plugin trust rules
+ * and mapped from the descriptor that was checked, by the host's
+ * load_library (plugin.h); never loaded here by path. Called with g_lock
+ * held. */
+static int module_get(const p11_settings *s, const char *name, p11_module **out)
 {
-	struct stat st;
-
-	if (!realpath(path, real) || stat(real, &st) != 0)
-		return p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": module %s: %s", name, path, strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": module %s: not a regular file", name, path);
-	if (st.st_uid != 0 && st.st_uid != geteuid())
-		return p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": module %s: refused, owned by uid %u", name, path,
-		                 (unsigned)st.st_uid);
-	if (st.st_mode & (S_IWGRP | S_IWOTH))
-		return p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": module %s: refused, writable by group or others",
-		                 name, path);
-	return 0;
-}
-
-/* Called with g_lock held. */
-static int module_get(const char *name, const char *path, p11_module **out)
-{
-	char real[PATH_MAX];
+	const char *path = s->library;
+	char why[PATH_MAX + 512];
 	CK_C_GetFunctionList get;
 	p11_module *m;
+	void *dl;
 	CK_RV rv;
 	size_t i, slot = MAX_MODULES;
 	int rc;
 
-	if ((rc = check_module_file(name, path, real)) != 0)
-		return rc;
+	if (path[0] != '/')
+		return p11__fail(JCA_CONFIG, "pkcs11 provider \"%s\": module path \"%s\" is relative: give the "
+		                 "module's absolute path (jca.provider.%s.library = /path/to/module.so)", name, path, name);
+	if (!s->load_library)
+		return p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": module %s: this libjca cannot load it under the "
+		                 "plugin trust rules (its host table has no load_library, ABI 2.5)", name, path);
+	dl = s->load_library(path, why, sizeof why);
+	if (!dl)
+		return p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": module %s: %s", name, path, why);
+	/* the loader returns the same handle for the same file */
 	for (i = 0; i < MAX_MODULES; i++) {
-		if (modules[i] && strcmp(modules[i]->path, real) == 0) {
+		if (modules[i] && modules[i]->dl == dl) {
 			*out = modules[i];
 			return 0;
 		}
@@ -141,14 +136,9 @@ static int module_get(const char *name, const char *path, p11_module **out)
 	m = calloc(1, sizeof *m);
 	if (!m)
 		return p11__fail(JCA_ENOMEM, "pkcs11 provider \"%s\": out of memory", name);
-	snprintf(m->path, sizeof m->path, "%s", real);
+	snprintf(m->path, sizeof m->path, "%s", path);
 	pthread_mutex_init(&m->call_lock, NULL);
-	dlerror();
-	m->dl = dlopen(real, RTLD_NOW | RTLD_LOCAL);
-	if (!m->dl) {
-		rc = p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": cannot load module %s: %s", name, path, dlerror());
-		goto fail;
-	}
+	m->dl = dl;
 	*(void **)&get = dlsym(m->dl, "C_GetFunctionList");
 	if (!get) {
 		rc = p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": %s is not a PKCS#11 module (no C_GetFunctionList)",
@@ -207,7 +197,9 @@ static int read_pin(const p11_token *t, char *pin, size_t size, size_t *len)
 	if (t->pin_file[0]) {
 		struct stat st;
 		ssize_t n;
-		int fd = open(t->pin_file, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		/* O_NONBLOCK: a FIFO must not hang the entry (and the registry
+		 * with it); it is refused as not a regular file below. */
+		int fd = open(t->pin_file, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 
 		if (fd < 0)
 			return p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": PIN file %s: %s", t->name, t->pin_file,
@@ -448,7 +440,7 @@ int p11_open(const p11_settings *s, p11_token **out)
 	if (i == MAX_TOKENS)
 		rc = p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": more than %d tokens", name, MAX_TOKENS);
 	if (rc == 0)
-		rc = module_get(name, s->library, &t->mod);
+		rc = module_get(s, name, &t->mod);
 	if (rc == 0)
 		rc = find_slot(t, s);
 	if (rc == 0)

@@ -547,6 +547,7 @@ JCA_PLUGIN_ENTRY(host, desc)
 			.slot = setting(&src, "slot", "JCA_PKCS11_SLOT"),
 			.pin_file = setting(&src, "pin.file", "JCA_PKCS11_PIN_FILE"),
 			.pin_env = setting(&src, "pin.env", "JCA_PKCS11_PIN_ENV"),
+			.load_library = HOST_HAS(host, load_library) ? host->load_library : NULL,
 		};
 		memset(&inst[ninst], 0, sizeof inst[ninst]);
 		snprintf(inst[ninst].name, sizeof inst[ninst].name, "%s", name);

@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Cipher engine: buffering, padding and IV handling over an implementation's
  * ECB/CBC block functions. See jca/cipher.h. */
-#define _GNU_SOURCE
-#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
+#include "../util/osrandom.h"
 #include "cipher_int.h"
 
 static cipher_ctx *cipher_create(const jca__resolved *r)
@@ -68,6 +67,24 @@ cipher_ctx *cipher_new(const cipher_handle *h)
 	return cipher_create((const jca__resolved *)h);
 }
 
+int jca__cipher_random_iv(uint8_t *iv, size_t len)
+{
+	int prev = jca_last_error();
+	char msg[256];
+
+	if (jca_random(iv, len) == 0)
+		return 0;
+	/* The default SecureRandom could not run (it needs an AES it can
+	 * embed): the kernel, its own entropy source, directly. Its error
+	 * does not stay behind when the IV is drawn after all. */
+	snprintf(msg, sizeof msg, "%s", jca_last_error_message());
+	if (jca__os_random(iv, len) == 0) {
+		jca__error(prev, "%s", prev ? msg : "");
+		return 0;
+	}
+	return -1;
+}
+
 int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                 const void *iv, size_t iv_len)
 {
@@ -93,9 +110,12 @@ int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key
 			return jca__error(JCA_IVLEN, "%s: IV must be %zu bytes, got %zu", c->name, c->bs, iv_len);
 	} else if (opmode == JCA_DECRYPT) {
 		return jca__error(JCA_NOIV, "%s: decryption needs an IV", c->name);
+	} else if (iv_len && iv_len != c->bs) {
+		return jca__error(JCA_IVLEN, "%s: a random IV is %zu bytes (iv == NULL with iv_len 0 or %zu), not %zu",
+		                  c->name, c->bs, c->bs, iv_len);
 	} else {
-		if (jca_random(fresh, c->bs) != 0)
-			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV from the default SecureRandom", c->name);
+		if (jca__cipher_random_iv(fresh, c->bs) != 0)
+			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV", c->name);
 		iv = fresh;
 	}
 	if (c->impl->set_key(c->key, key, key_len) != 0) {
@@ -159,14 +179,21 @@ static int holds_last(const cipher_ctx *c)
 	return c->dir == JCA_DECRYPT && c->padding == JCA__PAD_PKCS5;
 }
 
-/* Blocks that an update of in_len bytes would process now. */
+/* Blocks that an update of in_len bytes would process now: (buflen +
+ * in_len) / bs, written so that no sum wraps. */
 static size_t blocks_now(const cipher_ctx *c, size_t in_len)
 {
-	size_t total = c->buflen + in_len, n = total / c->bs;
+	size_t r = c->buflen + in_len % c->bs, n = in_len / c->bs + r / c->bs;
 
-	if (holds_last(c) && n && total % c->bs == 0)
+	if (holds_last(c) && n && r % c->bs == 0)
 		n--;
 	return n;
+}
+
+/* n blocks in bytes, or SIZE_MAX if that does not fit */
+static size_t blocks_bytes(const cipher_ctx *c, size_t n)
+{
+	return n > SIZE_MAX / c->bs ? SIZE_MAX : n * c->bs;
 }
 
 static int overlaps(const void *in, size_t in_len, const void *out, size_t out_len)
@@ -247,7 +274,7 @@ int cipher_update(cipher_ctx *c, const void *in, size_t in_len, void *out, size_
 		return rc;
 	if (jca__is_ctr_mode(c->mode))
 		return jca__aead_update(c, in, in_len, out, out_size, out_len);
-	need = blocks_now(c, in_len) * c->bs;
+	need = blocks_bytes(c, blocks_now(c, in_len));
 	if (out_size < need)
 		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", need, out_size);
 	need = do_update(c, in, in_len, out);
@@ -271,23 +298,23 @@ int cipher_reset(cipher_ctx *c)
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "cipher_reset: NULL object");
-	if (c->dir)
-		rewind_ctx(c);
+	if (!c->dir)
+		return 0;
+	if (jca__is_ctr_mode(c->mode))
+		return jca__aead_reset(c);
+	rewind_ctx(c);
 	return 0;
 }
 
 size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
 {
-	size_t total;
-
 	if (!c)
 		return 0;
 	if (jca__is_ctr_mode(c->mode))
 		return jca__aead_output_size(c, in_len);
-	total = c->buflen + in_len;
 	if (c->dir == JCA_ENCRYPT && c->padding == JCA__PAD_PKCS5)
-		return (total / c->bs + 1) * c->bs;
-	return total;
+		return blocks_bytes(c, in_len / c->bs + (c->buflen + in_len % c->bs) / c->bs + 1);
+	return jca__sat_add(c->buflen, in_len);
 }
 
 /* Copies len bytes at offset off of the virtual stream buf || in. */

@@ -12,11 +12,8 @@
  * in constant time and only then decrypts into the output. A failed tag
  * writes nothing.
  */
-#define _GNU_SOURCE
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/random.h>
 
 #include "cipher_aead_int.h"
 
@@ -56,8 +53,6 @@ void jca__aead_cleanup(cipher_ctx *c)
 	st->iv_len = 0;
 	jca__aead_free_secret(&st->abuf, st->acap);
 	st->acap = 0;
-	jca__aead_free_secret(&st->last_iv, st->last_iv_len);
-	st->last_iv_len = 0;
 }
 
 int jca__aead_append(uint8_t **buf, size_t *cap, size_t have, const uint8_t *in, size_t n)
@@ -85,47 +80,6 @@ int jca__aead_append(uint8_t **buf, size_t *cap, size_t have, const uint8_t *in,
 
 /* ---- init ---------------------------------------------------------------- */
 
-/* Would encrypting under (key, iv) repeat the last encryption's key and J0?
- * Works on a scratch copy of the key schedule when the object holds another
- * key, so that a refusal changes nothing. */
-static int repeats_last(cipher_ctx *c, const struct jca__aead *st, const uint8_t *key, size_t key_len,
-                        const uint8_t *iv, size_t iv_len)
-{
-	const jca_cipher_impl *impl = c->impl;
-	uint8_t j0[16];
-	unsigned char *tmp;
-	size_t ks = jca__align16(impl->base.ctx_size);
-	int same;
-
-	if (jca__aead_msg(c))
-		return jca__msg_repeats(st, key, key_len, iv, iv_len);
-	if (!st->enc_used || key_len != st->last_key_len || jca__ct_diff(key, st->last_key, key_len))
-		return 0;
-	if (iv_len == 12) {
-		jca__gcm_j0(c, NULL, iv, iv_len, j0);
-		return jca__ct_diff(j0, st->last_j0, 16) == 0;
-	}
-	tmp = calloc(1, ks + jca__align16(impl->gcm_key_size));
-	if (!tmp)
-		return -1;
-	same = 0;
-	if (impl->set_key(tmp, key, key_len) == 0) {
-		CHK(impl->gcm_init(tmp, tmp + ks));
-		jca__gcm_j0(c, tmp + ks, iv, iv_len, j0);
-		same = jca__ct_diff(j0, st->last_j0, 16) == 0;
-	}
-	if (c->failed) {
-		c->failed = 0;
-		same = -2;
-	}
-	if (impl->cleanup)
-		impl->cleanup(tmp);
-	jca__wipe(tmp, ks + jca__align16(impl->gcm_key_size));
-	free(tmp);
-	jca__wipe(j0, sizeof j0);
-	return same;
-}
-
 /* Checks the tag length and the IV; draws a random IV when none is given
  * (into fresh). */
 static int check_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_len, size_t *tag_bits,
@@ -152,11 +106,12 @@ static int check_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_l
 		return jca__error(JCA_NOIV, "%s: decryption needs an IV", c->name);
 	} else {
 		size_t want = gcm ? 12 : 16;
-		ssize_t got = getrandom(fresh, want, 0);
 
-		if (got != (ssize_t)want)
-			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV: %s", c->name,
-			                  got < 0 ? strerror(errno) : "short read");
+		if (*iv_len && *iv_len != want)
+			return jca__error(JCA_IVLEN, "%s: a random IV is %zu bytes (iv == NULL with iv_len 0 or %zu); "
+			                  "give the IV for another length, not %zu", c->name, want, want, *iv_len);
+		if (jca__cipher_random_iv(fresh, want) != 0)
+			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV", c->name);
 		*iv = fresh;
 		*iv_len = want;
 	}
@@ -168,51 +123,47 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 {
 	struct jca__aead *st = jca__aead_state(c);
 	const jca_cipher_impl *impl = c->impl;
-	int gcm = c->mode == JCA__MODE_GCM, msg = jca__aead_msg(c), rc;
+	int gcm = c->mode == JCA__MODE_GCM, msg = jca__aead_msg(c), same_key, rc;
 	uint8_t fresh[16], *ivcopy;
+	struct jca__gcm_iv g;
 
 	if ((rc = check_params(c, opmode, &iv, &iv_len, &tag_bits, fresh)) != 0)
 		return rc;
-	if (gcm && opmode == JCA_ENCRYPT) {
-		int r = repeats_last(c, st, key, key_len, iv, iv_len);
-
-		if (r == -2)
-			return jca__error(JCA_IMPL, "%s: implementation %s failed", c->name, impl->base.name);
-		if (r < 0)
-			return jca__error(JCA_ENOMEM, "%s: out of memory", c->name);
-		if (r)
-			return jca__error(JCA_IVREUSE, "%s: this key and IV were already used for encryption; "
-			                  "GCM needs a fresh IV for every encryption", c->name);
-	}
+	if (key_len > sizeof st->cur_key)
+		return jca__error(JCA_KEYLEN, "%s: key of %zu bytes", c->name, key_len);
+	/* A new IV under the key already loaded (the usual GCM pattern: one
+	 * key, a fresh IV per message) keeps the schedule and hash key. */
+	same_key = key_len && key_len == st->cur_key_len && c->dir && !jca__ct_diff(key, st->cur_key, key_len);
+	if (gcm && (rc = jca__gcm_iv_check(c, st, opmode, key, key_len, same_key, iv, iv_len, &g)) != 0)
+		return rc;
 	ivcopy = NULL;
 	if (iv_len > sizeof st->iv_short) {
 		ivcopy = malloc(iv_len);
-		if (!ivcopy)
+		if (!ivcopy) {
+			jca__wipe(&g, sizeof g);
 			return jca__error(JCA_ENOMEM, "%s: out of memory", c->name);
+		}
 		memcpy(ivcopy, iv, iv_len);
 	}
-
-	/* A new IV under the key already loaded (the usual GCM pattern: one
-	 * key, a fresh IV per message) keeps the schedule and hash key. */
-	if (key_len && key_len == st->cur_key_len && c->dir && !jca__ct_diff(key, st->cur_key, key_len)) {
-		/* same key: nothing to redo */
+	if (same_key) {
+		/* nothing to redo */
 	} else if (impl->set_key(c->key, key, key_len) != 0) {
 		jca__aead_free_secret(&ivcopy, iv_len);
+		jca__wipe(&g, sizeof g);
 		if (impl->cleanup)
 			impl->cleanup(c->key);
 		jca__wipe(c->key, impl->base.ctx_size);
 		c->dir = 0;
 		st->cur_key_len = 0;
+		st->h_set = 0;
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, impl->base.name,
 		                  jca__impl_reason());
 	} else {
-		st->cur_key_len = 0;
 		if (gcm && !msg)
 			CHK(impl->gcm_init(c->key, st->gkey));
-		if (key_len <= sizeof st->cur_key) {
-			memcpy(st->cur_key, key, key_len);
-			st->cur_key_len = (uint8_t)key_len;
-		}
+		memcpy(st->cur_key, key, key_len);
+		st->cur_key_len = (uint8_t)key_len;
+		st->h_set = 0;
 	}
 	jca__aead_free_secret(&st->iv_long, st->iv_len);
 	if (ivcopy) {
@@ -223,28 +174,31 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	}
 	st->iv_len = iv_len;
 	if (gcm) {
-		if (!msg)
-			jca__gcm_j0(c, st->gkey, jca__aead_iv_of(st), iv_len, st->j0);
+		jca__gcm_iv_commit(c, st, opmode, key, key_len, &g);
 		st->tag_len = (uint8_t)(tag_bits / 8);
-		if (opmode == JCA_ENCRYPT && msg && jca__msg_remember_iv(st, iv, iv_len) != 0) {
-			/* cannot record it, so cannot refuse its reuse: refuse it now */
-			st->enc_used = 0;
-			c->dir = 0;
-			return jca__error(JCA_ENOMEM, "%s: out of memory", c->name);
-		}
-		if (opmode == JCA_ENCRYPT) {
-			memcpy(st->last_key, key, key_len);
-			st->last_key_len = (uint8_t)key_len;
-			memcpy(st->last_j0, st->j0, 16);
-			st->enc_used = 1;
-		}
 	}
 	c->dir = (uint8_t)opmode;
+	st->released = 0;
 	jca__aead_rewind(c, st);
 	if (c->failed) {
-		st->enc_used = 0;
+		st->init_set = 0;
 		st->cur_key_len = 0;
+		st->h_set = 0;
 		return jca__aead_impl_failed(c, "cipher_init", NULL, 0);
+	}
+	return 0;
+}
+
+int jca__aead_reset(cipher_ctx *c)
+{
+	struct jca__aead *st = jca__aead_state(c);
+
+	jca__aead_rewind(c, st);
+	if (c->mode == JCA__MODE_GCM && c->dir == JCA_ENCRYPT && st->released) {
+		st->state = ST_DONE;
+		return jca__error(JCA_IVREUSE, "cipher_reset: %s: this encryption has released output under its key and "
+		                  "IV, which must not encrypt again; the data is dropped: call cipher_init with a new IV",
+		                  c->name);
 	}
 	return 0;
 }
@@ -337,6 +291,8 @@ int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 	if (c->mode == JCA__MODE_GCM) {
 		if (in_len > GCM_MAX_DATA - st->data_len)
 			return jca__error(JCA_LIMIT, "%s: more than 2^36 - 32 bytes of data for one key and IV", c->name);
+		if (in_len)
+			jca__gcm_release(st);
 		if (jca__aead_msg(c)) {
 			jca__msg_encrypt(c, st, out, in, in_len);
 			if (c->failed)
@@ -360,11 +316,13 @@ size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len)
 	if (c->mode == JCA__MODE_CTR)
 		return in_len;
 	if (c->dir == JCA_DECRYPT) {
-		size_t total = st->blen + in_len;
-
-		return total > st->tag_len ? total - st->tag_len : 0;
+		/* held + in_len - tag, exact unless it exceeds SIZE_MAX (held is
+		 * at most 2^36 bytes, so the sum below cannot wrap) */
+		if (in_len >= st->tag_len)
+			return jca__sat_add(in_len - st->tag_len, st->blen);
+		return st->blen + in_len > st->tag_len ? st->blen + in_len - st->tag_len : 0;
 	}
-	return in_len + (c->dir ? st->tag_len : 16);
+	return jca__sat_add(in_len, c->dir ? st->tag_len : 16);
 }
 
 /* Decryption of the whole message ct (ct_len bytes, tag included). */
@@ -440,11 +398,12 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 			return rc;
 		return gcm_open(c, st, st->buf, st->blen, out, out_size, out_len);
 	}
-	if (out_size < in_len + st->tag_len)
+	if (out_size < jca__aead_output_size(c, in_len))
 		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu",
-		                  in_len + st->tag_len, out_size);
+		                  jca__aead_output_size(c, in_len), out_size);
 	if (in_len > GCM_MAX_DATA - st->data_len)
 		return jca__error(JCA_LIMIT, "%s: more than 2^36 - 32 bytes of data for one key and IV", c->name);
+	jca__gcm_release(st);
 	if (jca__aead_msg(c)) {
 		jca__msg_encrypt(c, st, out, in, in_len);
 		if (!c->failed)

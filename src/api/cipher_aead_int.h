@@ -6,6 +6,8 @@
  *                      of ABI 2.2 (ctr32, gcm_init, ghash, gcm_encrypt)
  *   cipher_aead_msg.c  GCM over message-level functions (ABI 2.4: aead_init,
  *                      aead_update, aead_final), and the GCM known-answer test
+ *   cipher_gcm_iv.c    J0 for every kind of implementation, the IV handed to
+ *                      message-level ones, and the IV-reuse guard
  * Not installed.
  */
 #ifndef JCA_API_CIPHER_AEAD_INT_H
@@ -26,6 +28,10 @@ enum { ST_AAD = 0, ST_DATA = 1, ST_DONE = 2 };
  * checked at the end of each call (see jca__aead_impl_failed). */
 #define CHK(call) do { if ((call) != 0) c->failed = 1; } while (0)
 
+/* Longest key the IV-reuse guard records (every key length the engine
+ * accepts is shorter than 64 bytes). */
+#define JCA__AEAD_MAX_KEY 64
+
 struct jca__aead {
 	uint8_t j0[16];                /* GCM pre-counter block */
 	uint8_t ctr[16];               /* next counter block */
@@ -35,11 +41,15 @@ struct jca__aead {
 	uint64_t aad_len, data_len;    /* bytes so far */
 	uint8_t tag_len;               /* GCM tag bytes */
 	uint8_t state;                 /* ST_* */
-	uint8_t enc_used;              /* last_key/last_j0 describe an encryption */
-	uint8_t last_key_len;
-	uint8_t last_key[32], last_j0[16];
-	uint8_t cur_key[32];           /* the key the schedule and gkey were made from */
-	uint8_t cur_key_len;           /* 0: none (or not kept: longer than 32 bytes) */
+	uint8_t released;              /* GCM encryption: ciphertext or a tag left under this J0 */
+	/* The IV-reuse guard (cipher_gcm_iv.c): the key and J0 of the last
+	 * initialisation for encryption (init_*) and of the last message that
+	 * released output (used_*). */
+	uint8_t init_set, used_set, init_key_len, used_key_len;
+	uint8_t init_key[JCA__AEAD_MAX_KEY], init_j0[16];
+	uint8_t used_key[JCA__AEAD_MAX_KEY], used_j0[16];
+	uint8_t cur_key[JCA__AEAD_MAX_KEY]; /* the key the schedule and gkey were made from */
+	uint8_t cur_key_len;           /* 0: none */
 	uint8_t iv_short[32];          /* the IV as given, if at most 32 bytes */
 	uint8_t *iv_long;              /* else here (heap) */
 	size_t iv_len;
@@ -48,8 +58,11 @@ struct jca__aead {
 	/* message-level GCM only */
 	uint8_t *abuf;                 /* the AAD, held until the first data (aad_len bytes) */
 	size_t acap;
-	uint8_t *last_iv;              /* the last encryption's IV (in place of last_j0) */
-	size_t last_iv_len;
+	uint8_t piv[16];               /* the IV the implementation gets: the caller's of 12 or
+	                                  16 bytes, else 16 bytes with the same J0 */
+	uint8_t piv_len;
+	uint8_t h_set;                 /* h is H = E(0^128) under cur_key */
+	uint8_t h[16];
 	_Alignas(16) unsigned char gkey[];
 };
 
@@ -142,10 +155,40 @@ JCA__HIDDEN void jca__msg_tag(cipher_ctx *c, struct jca__aead *st, uint8_t *tag)
 /* Decryption of the held ciphertext plus in (tag included). */
 JCA__HIDDEN int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len,
                               uint8_t *out, size_t out_size, size_t *out_len);
-/* Would an encryption under (key, iv) repeat the last one? */
-JCA__HIDDEN int jca__msg_repeats(const struct jca__aead *st, const uint8_t *key, size_t key_len,
-                                 const uint8_t *iv, size_t iv_len);
-/* Remembers (iv) as the last encryption's; 0 or JCA_ENOMEM. */
-JCA__HIDDEN int jca__msg_remember_iv(struct jca__aead *st, const uint8_t *iv, size_t iv_len);
+
+/* ---- cipher_gcm_iv.c ---- */
+/* What a GCM initialisation works out from (key, IV) before it changes
+ * anything. */
+struct jca__gcm_iv {
+	uint8_t j0[16];
+	uint8_t j0_set;                /* j0 computed (always for message-level GCM encryption) */
+	uint8_t piv[16], piv_len;      /* message-level: the IV the implementation gets */
+	uint8_t h[16], h_set;          /* message-level: H under the key, if it was needed */
+};
+/* Checks a GCM initialisation: works out g (J0, and for message-level
+ * implementations the IV they get) and, when encrypting, refuses the key
+ * and J0 of the last initialisation for encryption or of the last message
+ * encrypted (JCA_IVREUSE). same_key: the object holds key already. Changes
+ * nothing in the object; 0 or an error (set). */
+JCA__HIDDEN int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmode, const uint8_t *key,
+                                  size_t key_len, int same_key, const uint8_t *iv, size_t iv_len,
+                                  struct jca__gcm_iv *g);
+/* After the initialisation went through: J0 (and the implementation's IV,
+ * H) into the state; when encrypting, (key, J0) becomes the last
+ * initialisation for encryption. Wipes g. */
+JCA__HIDDEN void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const uint8_t *key,
+                                    size_t key_len, struct jca__gcm_iv *g);
+/* The encryption is about to release ciphertext or its tag: its key and J0
+ * become the last message encrypted. */
+static inline void jca__gcm_release(struct jca__aead *st)
+{
+	if (!st->released) {
+		memcpy(st->used_key, st->init_key, sizeof st->used_key);
+		memcpy(st->used_j0, st->init_j0, 16);
+		st->used_key_len = st->init_key_len;
+		st->used_set = st->init_set;
+		st->released = 1;
+	}
+}
 
 #endif

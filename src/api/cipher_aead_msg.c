@@ -6,7 +6,8 @@
  * engine for either kind of implementation.
  *
  * The engine keeps the JCA contract here as with the building blocks: the
- * AAD is held until the first data (the implementation takes it whole, as
+ * implementation gets the caller's IV, or one of 16 bytes with the same J0
+ * (cipher_gcm_iv.c); the AAD is held until the first data (the implementation takes it whole, as
  * PKCS#11's CK_GCM_PARAMS does); encryption streams through aead_update;
  * decryption holds the whole ciphertext, decrypts it in place in the
  * engine's own buffer, and copies the plaintext out only once aead_final
@@ -31,7 +32,7 @@ void jca__msg_encrypt(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const u
 {
 	/* the first data (or the tag of an empty message): the AAD is complete */
 	if (st->state == ST_AAD) {
-		CHK(c->impl->aead_init(c->key, 1, jca__aead_iv_of(st), st->iv_len, st->abuf, (size_t)st->aad_len,
+		CHK(c->impl->aead_init(c->key, 1, st->piv, st->piv_len, st->abuf, (size_t)st->aad_len,
 		                       st->tag_len));
 		st->state = ST_DATA;
 	}
@@ -67,7 +68,7 @@ int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t
 		return rc;
 	memcpy(tag, st->buf + len, st->tag_len);
 	/* (updates have moved the state to ST_DATA without starting anything) */
-	CHK(c->impl->aead_init(c->key, 0, jca__aead_iv_of(st), st->iv_len, st->abuf, (size_t)st->aad_len,
+	CHK(c->impl->aead_init(c->key, 0, st->piv, st->piv_len, st->abuf, (size_t)st->aad_len,
 	                       st->tag_len));
 	if (!c->failed && len)
 		CHK(c->impl->aead_update(c->key, st->buf, st->buf, len));
@@ -90,35 +91,6 @@ int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t
 		memcpy(out, st->buf, len);
 	jca__aead_rewind(c, st);           /* wipes the plaintext left in the buffer */
 	*out_len = len;
-	return 0;
-}
-
-int jca__msg_repeats(const struct jca__aead *st, const uint8_t *key, size_t key_len, const uint8_t *iv,
-                     size_t iv_len)
-{
-	/* Without GHASH the engine cannot compute J0, so it compares the IV
-	 * itself: the same IV gives the same J0; two different IVs give the
-	 * same J0 (only possible when one is not 12 bytes long) with
-	 * negligible probability. */
-	return st->enc_used && key_len == st->last_key_len && !jca__ct_diff(key, st->last_key, key_len) &&
-	       st->last_iv && iv_len == st->last_iv_len && !jca__ct_diff(iv, st->last_iv, iv_len);
-}
-
-int jca__msg_remember_iv(struct jca__aead *st, const uint8_t *iv, size_t iv_len)
-{
-	uint8_t *p;
-
-	if (st->last_iv && iv_len == st->last_iv_len) {
-		memmove(st->last_iv, iv, iv_len);
-		return 0;
-	}
-	p = malloc(iv_len);
-	if (!p)
-		return -1;
-	memcpy(p, iv, iv_len);
-	jca__aead_free_secret(&st->last_iv, st->last_iv_len);
-	st->last_iv = p;
-	st->last_iv_len = iv_len;
 	return 0;
 }
 

@@ -29,6 +29,15 @@ struct cipher_ctx {
 	_Alignas(16) unsigned char key[];
 };
 
+/* A random IV of len bytes (see cipher_init in jca/cipher.h): 0 or -1. */
+JCA__HIDDEN int jca__cipher_random_iv(uint8_t *iv, size_t len);
+
+/* a + b, or SIZE_MAX if that does not fit */
+static inline size_t jca__sat_add(size_t a, size_t b)
+{
+	return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
 /* ---- CTR and GCM (cipher_aead.c) ---- */
 /* GCM over the building blocks of ABI 2.2 (ctr32, gcm_init, ghash); else
  * over the message-level aead_* of 2.4 (cipher_type.c checks that one of
@@ -52,6 +61,8 @@ JCA__HIDDEN int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len
 JCA__HIDDEN int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
                                 size_t out_size, size_t *out_len);
 JCA__HIDDEN size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len);
+/* cipher_reset of an initialised CTR or GCM object (see jca/cipher.h). */
+JCA__HIDDEN int jca__aead_reset(cipher_ctx *c);
 JCA__HIDDEN const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len);
 JCA__HIDDEN void jca__aead_cleanup(cipher_ctx *c);
 /* The GCM known-answer test (JCA_KAT_GCM) of impl, through the engine

@@ -12,6 +12,7 @@
 #include "../util/ascii.h"
 
 #define MAX_PRF 1024                   /* the registry refuses larger digests */
+#define OUT_STACK 512                  /* outputs up to this size are derived on the stack */
 #define MAX_DATA (1u << 30)
 #define PBKDF2_PREFIX "PBKDF2With"
 #define HKDF_PREFIX "HKDF-"
@@ -309,7 +310,6 @@ static int pbkdf2(kdf_ctx *k, uint8_t *out, size_t out_len)
 	jca__wipe(u, hl);
 	jca__wipe(t, hl);
 	if (rc < 0) {
-		jca__wipe(out, out_len);
 		k->mode = 0;                       /* the Mac lost its key: init again */
 		return rc;
 	}
@@ -340,11 +340,28 @@ static int expand(kdf_ctx *k, uint8_t *out, size_t out_len)
 	}
 	jca__wipe(t, hl);
 	if (rc < 0) {
-		jca__wipe(out, out_len);
 		k->mode = 0;
 		return rc;
 	}
 	return 0;
+}
+
+/* Derives into a buffer of its own, so that the caller's output is
+ * written only on success (a Mac can fail at any block). */
+static int derive(kdf_ctx *k, int (*fn)(kdf_ctx *, uint8_t *, size_t), void *out, size_t out_len)
+{
+	uint8_t stack[OUT_STACK], *buf = stack;
+	int rc;
+
+	if (out_len > sizeof stack && !(buf = malloc(out_len)))
+		return jca__error(JCA_ENOMEM, "%s: out of memory for %zu bytes of output", k->name, out_len);
+	rc = fn(k, buf, out_len);
+	if (rc == 0)
+		memcpy(out, buf, out_len);
+	jca__wipe(buf, out_len);
+	if (buf != stack)
+		free(buf);
+	return rc;
 }
 
 int kdf_derive(kdf_ctx *k, void *out, size_t out_len)
@@ -357,7 +374,7 @@ int kdf_derive(kdf_ctx *k, void *out, size_t out_len)
 	case KDF_PBKDF2:
 		if (out_len < 1 || out_len > MAX_DATA || (out_len - 1) / k->hlen >= UINT32_MAX)
 			return jca__error(JCA_OUTLEN, "%s: output of %zu bytes, expected 1 to 2^30", k->name, out_len);
-		return pbkdf2(k, out, out_len);
+		return derive(k, pbkdf2, out, out_len);
 	case KDF_HKDF_EXTRACT:
 		if (out_len != k->hlen)
 			return jca__error(JCA_OUTLEN, "%s: HKDF-Extract writes exactly HashLen = %zu bytes, not %zu",
@@ -368,7 +385,7 @@ int kdf_derive(kdf_ctx *k, void *out, size_t out_len)
 		if (out_len < 1 || out_len > 255 * k->hlen)
 			return jca__error(JCA_OUTLEN, "%s: output of %zu bytes, expected 1 to 255 * HashLen = %zu",
 			                  k->name, out_len, 255 * k->hlen);
-		return expand(k, out, out_len);
+		return derive(k, expand, out, out_len);
 	}
 }
 

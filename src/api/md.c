@@ -82,12 +82,19 @@ static int failed(const md_ctx *md, const char *fn)
 	                  md->svc->algorithm, md->impl->base.name, jca__impl_reason());
 }
 
+/* A call on an object that failed before (the state is undefined). */
+static int still_failed(const md_ctx *md, const char *fn)
+{
+	return jca__error(JCA_IMPL, "%s: MessageDigest \"%s\" (%s) failed earlier and stays failed until "
+	                  "md_reset", fn, md->svc->algorithm, md->impl->base.name);
+}
+
 int md_update(md_ctx *md, const void *data, size_t len)
 {
 	if (!md || (!data && len))
 		return jca__error(JCA_EINVAL, "md_update: NULL %s", md ? "data" : "object");
 	if (md->failed)
-		return failed(md, "md_update");
+		return still_failed(md, "md_update");
 	if (md->impl->update(md->state, data, len) != 0) {
 		md->failed = 1;
 		return failed(md, "md_update");
@@ -101,6 +108,8 @@ int md_digest(md_ctx *md, void *out, size_t out_size)
 
 	if (!md || (!out && out_size))
 		return jca__error(JCA_EINVAL, "md_digest: NULL %s", md ? "output" : "object");
+	if (md->failed)
+		return still_failed(md, "md_digest");
 	if (md->impl->flags & JCA_MD_XOF) {
 		if (out_size > (size_t)INT32_MAX)
 			return jca__error(JCA_OUTLEN, "md_digest: output length %zu too large", out_size);
@@ -111,11 +120,11 @@ int md_digest(md_ctx *md, void *out, size_t out_size)
 			return jca__error(JCA_BUFSIZE, "md_digest: %s needs %zu bytes of output, got %zu",
 			                  md->svc->algorithm, n, out_size);
 	}
-	if (md->failed)
-		return failed(md, "md_digest");
 	if (md->impl->final(md->state, out, n) != 0) {
+		/* failed until md_reset, even if init would work now: the
+		 * caller must not mistake a fresh state for the digest asked for */
 		jca__wipe(out, n);
-		md->failed = md->impl->init(md->state) != 0;
+		md->failed = 1;
 		return failed(md, "md_digest");
 	}
 	md->failed = md->impl->init(md->state) != 0;
@@ -198,6 +207,10 @@ md_ctx *md_clone(const md_ctx *md)
 
 	if (!md) {
 		jca__error(JCA_EINVAL, "md_clone: NULL object");
+		return NULL;
+	}
+	if (md->failed) {
+		still_failed(md, "md_clone");
 		return NULL;
 	}
 	size = sizeof *md + md->impl->base.ctx_size;

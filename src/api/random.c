@@ -164,8 +164,11 @@ int random_init(random_ctx *r, const random_params *p)
 	if (!p)
 		p = &none;
 	if (r->kind == KIND_NATIVE) {
-		if (p->mechanism || p->strength || p->personalization_len || p->reseed_interval || p->entropy)
-			return jca__error(JCA_EINVAL, "%s takes no parameters (a nondeterministic source)", r->algorithm);
+		if (p->mechanism || p->strength || p->prediction_resistance || p->personalization ||
+		    p->personalization_len || p->reseed_interval || p->entropy || p->entropy_arg)
+			return jca__error(JCA_EINVAL, "%s takes no parameters (a nondeterministic source: no "
+			                  "mechanism, strength, prediction resistance, personalization, reseed interval "
+			                  "or entropy source)", r->algorithm);
 		return 0;
 	}
 	if (!p->personalization && p->personalization_len)
@@ -174,17 +177,20 @@ int random_init(random_ctx *r, const random_params *p)
 		return jca__error(JCA_EINVAL, "random_init: reseed interval %llu exceeds the SP 800-90A "
 		                  "maximum 2^48", (unsigned long long)p->reseed_interval);
 	uninstantiate(r);
-	rc = jca__drbg_configure(&r->cfg, p->mechanism, p->strength);
+	rc = jca__drbg_configure(&r->cfg, p->mechanism, p->strength, p->prediction_resistance != 0);
+	if (rc == 0 && p->personalization_len > r->cfg.input_max)
+		rc = jca__error(JCA_EINVAL, "DRBG %s: personalization string of %zu bytes, at most %zu",
+		                r->cfg.desc, p->personalization_len, r->cfg.input_max);
+	if (rc == 0) {
+		r->pr = r->cfg.pr;
+		r->interval = p->reseed_interval ? p->reseed_interval : RESEED_MAX;
+		r->entropy = p->entropy ? p->entropy : kernel_entropy;
+		r->entropy_arg = p->entropy ? p->entropy_arg : NULL;
+		rc = do_instantiate(r, p->personalization, p->personalization_len);
+	}
 	if (rc)
-		return rc;
-	if (p->personalization_len > r->cfg.input_max)
-		return jca__error(JCA_EINVAL, "DRBG %s: personalization string of %zu bytes, at most %zu",
-		                  r->cfg.desc, p->personalization_len, r->cfg.input_max);
-	r->pr = p->prediction_resistance || r->cfg.pr;
-	r->interval = p->reseed_interval ? p->reseed_interval : RESEED_MAX;
-	r->entropy = p->entropy ? p->entropy : kernel_entropy;
-	r->entropy_arg = p->entropy ? p->entropy_arg : NULL;
-	return do_instantiate(r, p->personalization, p->personalization_len);
+		r->cfg.desc[0] = 0;        /* uninstantiated: the next use takes the defaults */
+	return rc;
 }
 
 /* Instantiates with the defaults if nothing else did. */
@@ -203,6 +209,9 @@ int random_generate(random_ctx *r, void *out, size_t len, int pr,
 		return jca__error(JCA_EINVAL, "random_generate: NULL %s",
 		                  !r ? "object" : (!out && len) ? "output" : "additional input");
 	if (r->kind == KIND_NATIVE) {
+		if (pr || add_len)
+			return jca__error(JCA_EINVAL, "%s: a nondeterministic source takes no %s", r->algorithm,
+			                  pr ? "prediction resistance request" : "additional input");
 		if (r->impl->generate(out, len) != 0) {
 			jca__wipe(out, len);
 			return jca__error(JCA_RANDOM, "%s: %s failed", r->algorithm, r->impl->base.name);
@@ -278,7 +287,7 @@ const char *random_mechanism(const random_ctx *r)
 		return NULL;
 	if (r->kind == KIND_NATIVE)
 		return r->impl->base.name;
-	return r->cfg.desc[0] ? r->cfg.desc : "CTR_DRBG,AES-256,256,reseed_only,use_df";
+	return r->cfg.desc[0] ? r->cfg.desc : JCA_DRBG_DEFAULT_MECHANISM;
 }
 
 void random_free(random_ctx *r)

@@ -1,22 +1,74 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* DRBG configuration: the mechanism string of jca/random.h (in the style
  * of the JDK's securerandom.drbg.config) to a mechanism and a primitive
- * resolved through the registry. */
-#include <ctype.h>
-#include <stdlib.h>
+ * found through the registry. */
 #include <stdio.h>
 #include <string.h>
 
 #include "random_internal.h"
 #include "../util/ascii.h"
 
-static const struct hash_alg {
+/* ---- messages: the caller's text echoed with control bytes escaped ---- */
+
+/* Copies at most max bytes of s into out (size n), printable ASCII as is,
+ * every other byte as \xHH, "..." when cut short. */
+static const char *escaped(char *out, size_t n, const char *s, size_t max)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t o = 0, i;
+
+	for (i = 0; s[i] && i < max && o + 5 < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (ch >= 0x20 && ch < 0x7f && ch != '\\') {
+			out[o++] = (char)ch;
+		} else {
+			out[o++] = '\\';
+			out[o++] = 'x';
+			out[o++] = hex[ch >> 4];
+			out[o++] = hex[ch & 15];
+		}
+	}
+	if (s[i] && o + 4 <= n) {
+		memcpy(out + o, "...", 3);
+		o += 3;
+	}
+	out[o] = 0;
+	return out;
+}
+
+#define ECHO_ITEM 32                   /* bytes of an item echoed */
+#define ECHO_MECH 48                   /* bytes of the whole string echoed */
+
+/* ---- the items ---- */
+
+enum { F_MECH, F_ALG, F_STRENGTH, F_CAP, F_DF, NFIELDS };
+static const char *const field_name[NFIELDS] = { "mechanism", "algorithm", "strength", "capability", "df" };
+
+enum { MECH_HASH = 1, MECH_HMAC, MECH_CTR };
+
+static const struct word {
+	const char *name;
+	unsigned field, value;
+} words[] = {
+	{ "Hash_DRBG", F_MECH, MECH_HASH }, { "HMAC_DRBG", F_MECH, MECH_HMAC }, { "CTR_DRBG", F_MECH, MECH_CTR },
+	/* none and reseed_only ask for the same thing: no prediction
+	 * resistance unless a request asks for it (see jca/random.h) */
+	{ "none", F_CAP, 0 }, { "reseed_only", F_CAP, 0 }, { "pr_and_reseed", F_CAP, 1 },
+	{ "use_df", F_DF, 1 }, { "no_df", F_DF, 0 },
+};
+
+/* The algorithms: digests (aes 0) and AES (aes = key bits). */
+static const struct alg {
 	const char *name;
 	unsigned strength;             /* SP 800-57 part 1, table 3 */
-} hashes[] = {
-	{ "SHA-1", 128 }, { "SHA-224", 192 }, { "SHA-256", 256 }, { "SHA-384", 256 },
-	{ "SHA-512", 256 }, { "SHA-512/224", 192 }, { "SHA-512/256", 256 }
+	unsigned aes;
+} algs[] = {
+	{ "SHA-1", 128, 0 }, { "SHA-224", 192, 0 }, { "SHA-256", 256, 0 }, { "SHA-384", 256, 0 },
+	{ "SHA-512", 256, 0 }, { "SHA-512/224", 192, 0 }, { "SHA-512/256", 256, 0 },
+	{ "AES-128", 128, 128 }, { "AES-192", 192, 192 }, { "AES-256", 256, 256 },
 };
+#define NALGS (sizeof algs / sizeof algs[0])
 
 /* ASCII case-insensitive equality. */
 static int name_eq(const char *a, const char *b)
@@ -24,40 +76,179 @@ static int name_eq(const char *a, const char *b)
 	return jca__name_eq(a, b);
 }
 
-/* Copies the next comma-separated item of *s, trimmed, into out. */
-static int next_item(const char **s, char *out, size_t n)
+#define ITEM_MAX 32
+
+/* The next comma-separated item of *s, trimmed of blanks: its start in
+ * *p, its length returned. *s moves past the comma. */
+static size_t next_item(const char **s, const char **p)
 {
-	const char *p = *s, *e;
+	const char *b = *s, *e;
 	size_t len;
 
-	while (*p == ' ' || *p == '\t')
-		p++;
-	e = strchr(p, ',');
+	while (*b == ' ' || *b == '\t')
+		b++;
+	e = strchr(b, ',');
 	if (!e)
-		e = p + strlen(p);
-	len = (size_t)(e - p);
-	while (len && (p[len - 1] == ' ' || p[len - 1] == '\t'))
+		e = b + strlen(b);
+	len = (size_t)(e - b);
+	while (len && (b[len - 1] == ' ' || b[len - 1] == '\t'))
 		len--;
-	if (len >= n)
-		return -1;
-	memcpy(out, p, len);
-	out[len] = 0;
-	*s = *e ? e + 1 : e;
+	*p = b;
+	*s = *e ? e + 1 : NULL;
+	return len;
+}
+
+/* A strength: one to three decimal digits, nothing else. */
+static int parse_strength(const char *item, unsigned *out)
+{
+	unsigned v = 0;
+	size_t i;
+
+	for (i = 0; item[i]; i++) {
+		if (item[i] < '0' || item[i] > '9' || i == 3)
+			return -1;
+		v = v * 10 + (unsigned)(item[i] - '0');
+	}
+	*out = v;
+	return i ? 0 : -1;
+}
+
+/* What the string says, field by field; set[f] is 0 where it says nothing. */
+typedef struct parsed {
+	int set[NFIELDS];
+	unsigned value[NFIELDS];
+	char item[NFIELDS][ITEM_MAX];  /* the item as given, for messages */
+} parsed;
+
+static int parse(parsed *ps, const char *mechanism)
+{
+	char m[4 * ECHO_MECH + 8], a[4 * ECHO_ITEM + 8], b[4 * ECHO_ITEM + 8];
+	const char *s = mechanism, *p;
+	char item[ITEM_MAX];
+	unsigned field, value;
+	size_t len, i;
+	int n = 0;
+
+	memset(ps, 0, sizeof *ps);
+	if (!s || !*s)
+		return 0;                      /* the defaults */
+	while (s) {
+		n++;
+		len = next_item(&s, &p);
+		if (!len)
+			return jca__error(JCA_EINVAL, "DRBG: item %d is empty in mechanism \"%s\"", n,
+			                  escaped(m, sizeof m, mechanism, ECHO_MECH));
+		if (len >= ITEM_MAX)
+			return jca__error(JCA_EINVAL, "DRBG: item %d, \"%s\", is too long in mechanism \"%s\"", n,
+			                  escaped(a, sizeof a, p, ECHO_ITEM), escaped(m, sizeof m, mechanism, ECHO_MECH));
+		memcpy(item, p, len);
+		item[len] = 0;
+		field = NFIELDS;
+		value = 0;
+		for (i = 0; i < sizeof words / sizeof words[0] && field == NFIELDS; i++)
+			if (name_eq(item, words[i].name)) {
+				field = words[i].field;
+				value = words[i].value;
+			}
+		for (i = 0; i < NALGS && field == NFIELDS; i++)
+			if (name_eq(item, algs[i].name)) {
+				field = F_ALG;
+				value = (unsigned)i;
+			}
+		if (field == NFIELDS && item[0] >= '0' && item[0] <= '9') {
+			if (parse_strength(item, &value) != 0 ||
+			    (value != 112 && value != 128 && value != 192 && value != 256))
+				return jca__error(JCA_EINVAL, "DRBG: strength \"%s\" is not 112, 128, 192 or 256 "
+				                  "(in mechanism \"%s\")", escaped(a, sizeof a, item, ECHO_ITEM),
+				                  escaped(m, sizeof m, mechanism, ECHO_MECH));
+			field = F_STRENGTH;
+		}
+		if (field == NFIELDS)
+			return jca__error(JCA_EINVAL, "DRBG: unknown item \"%s\" (expected Hash_DRBG, HMAC_DRBG, "
+			                  "CTR_DRBG, SHA-*, AES-*, a strength, none, reseed_only, pr_and_reseed, use_df "
+			                  "or no_df) in mechanism \"%s\"", escaped(a, sizeof a, item, ECHO_ITEM),
+			                  escaped(m, sizeof m, mechanism, ECHO_MECH));
+		if (ps->set[field] && ps->value[field] != value)
+			return jca__error(JCA_EINVAL, "DRBG: \"%s\" and \"%s\" contradict each other (one %s) in "
+			                  "mechanism \"%s\"", escaped(a, sizeof a, ps->item[field], ECHO_ITEM),
+			                  escaped(b, sizeof b, item, ECHO_ITEM), field_name[field],
+			                  escaped(m, sizeof m, mechanism, ECHO_MECH));
+		if (!ps->set[field])
+			memcpy(ps->item[field], item, len + 1);
+		ps->set[field] = 1;
+		ps->value[field] = value;
+	}
 	return 0;
+}
+
+/* ---- the primitive: the first implementation in preference order that
+ * the DRBG can run ---- */
+
+/* A plain digest context the DRBG state can hold (no outside resources). */
+static int hash_fits(const void *impl)
+{
+	const jca_md_impl *m = impl;
+
+	return !m->cleanup && !(m->flags & JCA_MD_XOF) && m->base.ctx_size <= JCA__DRBG_HASH_CTX_MAX &&
+	       m->digest_size <= JCA__DRBG_HASH_OUT_MAX && m->block_size <= 256 && m->block_size >= m->digest_size;
+}
+
+/* Raw single-block encryption on a key schedule the state can hold. */
+static int aes_fits(const void *impl)
+{
+	const jca_cipher_impl *a = impl;
+
+	return !a->cleanup && a->base.ctx_size <= JCA__DRBG_BLOCK_CTX_MAX && a->block_size == 16 &&
+	       a->set_key && a->ecb_encrypt;
+}
+
+/*
+ * The implementation that serves (type, name) if the DRBG can run it,
+ * else that of the first provider in preference order that offers the
+ * name with one it can run. A bridge to another library (the OpenSSL
+ * plugin, a PKCS#11 token) keeps its state outside the context, so the
+ * DRBG cannot hold it; the next provider's (builtin's) then serves.
+ * Policy holds: a disabled name is offered by no provider. NULL with the
+ * last error set if none fits; never a weaker substitute.
+ */
+static const void *find_prim(jca_service_type type, const char *name, int (*fits)(const void *),
+                             const char *needs)
+{
+	const jca__resolved *r = jca__lookup(type, name, NULL);
+	const jca_provider *p;
+	char saved[256], first[128];
+	int code;
+	size_t i;
+
+	if (!r)
+		return NULL;
+	if (fits(r->impl))
+		return r->impl;
+	snprintf(first, sizeof first, "%s of provider %s", ((const jca_impl *)r->impl)->name,
+	         jca_provider_name(jca_service_provider(r->svc)));
+	/* the lookups below fail for providers that lack the name: a
+	 * successful call leaves the caller's last error as it was */
+	code = jca_last_error();
+	snprintf(saved, sizeof saved, "%s", jca_last_error_message());
+	for (i = 0; (p = jca_provider_at(i)) != NULL; i++) {
+		const jca__resolved *q = jca__lookup(type, name, jca_provider_name(p));
+
+		if (q && fits(q->impl)) {
+			jca__error(code, "%s", saved);
+			return q->impl;
+		}
+	}
+	jca__error(JCA_NOALG, "DRBG: no provider offers %s with %s (the one in use, %s, keeps its state "
+	           "outside the context or is too large)", name, needs, first);
+	return NULL;
 }
 
 static int resolve_hash(jca__drbg_cfg *c, const char *name)
 {
-	const jca__resolved *r = jca__lookup(JCA_MESSAGE_DIGEST, name, NULL);
-	const jca_md_impl *m;
+	const jca_md_impl *m = find_prim(JCA_MESSAGE_DIGEST, name, hash_fits, "a plain digest context");
 
-	if (!r)
+	if (!m)
 		return jca_last_error();
-	m = r->impl;
-	if (m->cleanup || m->base.ctx_size > JCA__DRBG_HASH_CTX_MAX || m->digest_size > JCA__DRBG_HASH_OUT_MAX ||
-	    m->block_size > 256 || m->block_size < m->digest_size)
-		return jca__error(JCA_NOALG, "DRBG: the %s implementation in use (%s) cannot run a DRBG "
-		                  "(it needs a plain digest context)", name, m->base.name);
 	c->prim.hash.init = m->init;
 	c->prim.hash.update = m->update;
 	c->prim.hash.final = m->final;
@@ -70,16 +261,12 @@ static int resolve_hash(jca__drbg_cfg *c, const char *name)
 static int resolve_aes(jca__drbg_cfg *c, unsigned bits)
 {
 	char name[32];
-	const jca__resolved *r;
 	const jca_cipher_impl *a;
 
 	snprintf(name, sizeof name, "AES_%u/ECB/NoPadding", bits);
-	r = jca__lookup(JCA_CIPHER, name, NULL);
-	if (!r)
+	a = find_prim(JCA_CIPHER, name, aes_fits, "a raw block function");
+	if (!a)
 		return jca_last_error();
-	a = r->impl;
-	if (a->cleanup || a->base.ctx_size > JCA__DRBG_BLOCK_CTX_MAX || a->block_size != 16 || !a->ecb_encrypt)
-		return jca__error(JCA_NOALG, "DRBG: the AES implementation in use (%s) cannot run CTR_DRBG", a->base.name);
 	c->prim.block.set_key = a->set_key;
 	c->prim.block.ecb_encrypt = a->ecb_encrypt;
 	c->prim.block.ctx_size = (uint32_t)a->base.ctx_size;
@@ -87,80 +274,46 @@ static int resolve_aes(jca__drbg_cfg *c, unsigned bits)
 	return 0;
 }
 
-int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned strength)
+/* ---- the configuration ---- */
+
+int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned strength, int pr)
 {
-	char item[48];
-	const char *s = mechanism ? mechanism : "";
-	const char *hash = NULL;
-	unsigned aes = 0, max = 0, str = 0;
-	int df = -1, rc;
-	size_t i;
+	parsed ps;
+	const struct alg *alg = NULL;
+	unsigned mech, max, str;
+	int rc;
 
 	memset(c, 0, sizeof *c);
-	while (*s) {
-		if (next_item(&s, item, sizeof item) != 0)
-			return jca__error(JCA_EINVAL, "DRBG: item too long in mechanism \"%s\"", mechanism);
-		if (!item[0])
-			continue;
-		if (name_eq(item, "Hash_DRBG") || name_eq(item, "HMAC_DRBG") ||
-		    name_eq(item, "CTR_DRBG")) {
-			if (c->mech)
-				return jca__error(JCA_EINVAL, "DRBG: two mechanisms in \"%s\"", mechanism);
-			c->mech = name_eq(item, "Hash_DRBG") ? &jca__hash_drbg
-			        : name_eq(item, "HMAC_DRBG") ? &jca__hmac_drbg : &jca__ctr_drbg;
-		} else if (name_eq(item, "AES-128") || name_eq(item, "AES-192") ||
-		           name_eq(item, "AES-256")) {
-			if (hash || aes)
-				return jca__error(JCA_EINVAL, "DRBG: two algorithms in \"%s\"", mechanism);
-			aes = (unsigned)(item[4] - '0') * 100 + (unsigned)(item[5] - '0') * 10 + (unsigned)(item[6] - '0');
-		} else if (name_eq(item, "use_df") || name_eq(item, "no_df")) {
-			df = name_eq(item, "use_df");
-		} else if (name_eq(item, "none") || name_eq(item, "reseed_only")) {
-			c->pr = 0;
-		} else if (name_eq(item, "pr_and_reseed")) {
-			c->pr = 1;
-		} else if (isdigit((unsigned char)item[0])) {
-			str = (unsigned)strtoul(item, NULL, 10);
-			if (str != 112 && str != 128 && str != 192 && str != 256)
-				return jca__error(JCA_EINVAL, "DRBG: strength %s is not 112, 128, 192 or 256", item);
-		} else {
-			for (i = 0; i < sizeof hashes / sizeof hashes[0]; i++)
-				if (name_eq(item, hashes[i].name))
-					break;
-			if (i == sizeof hashes / sizeof hashes[0])
-				return jca__error(JCA_EINVAL, "DRBG: unknown item \"%s\" in mechanism \"%s\" "
-				                  "(expected Hash_DRBG, HMAC_DRBG, CTR_DRBG, SHA-*, AES-*, a strength, "
-				                  "none, reseed_only, pr_and_reseed, use_df or no_df)", item, mechanism);
-			if (hash || aes)
-				return jca__error(JCA_EINVAL, "DRBG: two algorithms in \"%s\"", mechanism);
-			hash = hashes[i].name;
-			max = hashes[i].strength;
-		}
-	}
-	if (!c->mech)
-		c->mech = hash ? &jca__hash_drbg : &jca__ctr_drbg;
-	if (c->mech == &jca__ctr_drbg) {
-		if (hash)
-			return jca__error(JCA_EINVAL, "DRBG: CTR_DRBG runs on AES-128, AES-192 or AES-256, not %s", hash);
-		if (!aes)
-			aes = 256;
-		max = aes;
-		c->prim.use_df = df != 0;
-		rc = resolve_aes(c, aes);
-	} else {
-		if (aes)
-			return jca__error(JCA_EINVAL, "DRBG: %s runs on a SHA-1 or SHA-2 digest, not AES-%u",
-			                  c->mech->name, aes);
-		if (df >= 0)
-			return jca__error(JCA_EINVAL, "DRBG: use_df/no_df apply to CTR_DRBG only");
-		if (!hash) {
-			hash = "SHA-256";
-			max = 256;
-		}
-		rc = resolve_hash(c, hash);
-	}
-	if (rc)
+	if ((rc = parse(&ps, mechanism)) != 0)
 		return rc;
+	if (ps.set[F_ALG])
+		alg = &algs[ps.value[F_ALG]];
+	/* an algorithm alone picks its mechanism, as in the JDK */
+	mech = ps.set[F_MECH] ? ps.value[F_MECH] : alg && !alg->aes ? MECH_HASH : MECH_CTR;
+	if (mech == MECH_CTR) {
+		if (alg && !alg->aes)
+			return jca__error(JCA_EINVAL, "DRBG: CTR_DRBG runs on AES-128, AES-192 or AES-256, not %s",
+			                  alg->name);
+		if (!alg)
+			alg = &algs[NALGS - 1];    /* AES-256 */
+		c->mech = &jca__ctr_drbg;
+		c->prim.use_df = !ps.set[F_DF] || ps.value[F_DF];
+	} else {
+		c->mech = mech == MECH_HASH ? &jca__hash_drbg : &jca__hmac_drbg;
+		if (alg && alg->aes)
+			return jca__error(JCA_EINVAL, "DRBG: %s runs on a SHA-1 or SHA-2 digest, not %s",
+			                  c->mech->name, alg->name);
+		if (ps.set[F_DF])
+			return jca__error(JCA_EINVAL, "DRBG: %s applies to CTR_DRBG only, not %s", ps.item[F_DF],
+			                  c->mech->name);
+		if (!alg)
+			alg = &algs[2];            /* SHA-256 */
+	}
+	if (ps.set[F_CAP] && !ps.value[F_CAP] && pr)
+		return jca__error(JCA_EINVAL, "DRBG: capability %s contradicts prediction_resistance = %d "
+		                  "(give pr_and_reseed, or no capability)", ps.item[F_CAP], pr);
+	max = alg->strength;
+	str = ps.set[F_STRENGTH] ? ps.value[F_STRENGTH] : 0;
 	if (strength && str && strength != str)
 		return jca__error(JCA_EINVAL, "DRBG: strength %u and mechanism strength %u disagree", strength, str);
 	if (!str)
@@ -169,8 +322,12 @@ int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned streng
 		return jca__error(JCA_EINVAL, "DRBG: strength %u is not 112, 128, 192 or 256", str);
 	if (str > max)
 		return jca__error(JCA_EINVAL, "DRBG: %s offers at most %u bits of security strength, not %u",
-		                  hash ? hash : (aes == 128 ? "AES-128" : aes == 192 ? "AES-192" : "AES-256"), max, str);
+		                  alg->name, max, str);
+	rc = alg->aes ? resolve_aes(c, alg->aes) : resolve_hash(c, alg->name);
+	if (rc)
+		return rc;
 	c->strength = str;
+	c->pr = (ps.set[F_CAP] && ps.value[F_CAP]) || pr;
 	c->seedlen = c->mech->seed_len(&c->prim);
 	if (c->mech == &jca__ctr_drbg && !c->prim.use_df) {
 		/* 10.2.1.3.1: the entropy input is the whole seed, no nonce */
@@ -183,11 +340,10 @@ int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned streng
 		c->nonce_min = (str / 2 + 7) / 8;
 		c->input_max = JCA__DRBG_MAX_INPUT;
 	}
-	if (c->mech == &jca__ctr_drbg)
-		snprintf(c->desc, sizeof c->desc, "CTR_DRBG,AES-%u,%u,%s,%s", aes, str,
-		         c->pr ? "pr_and_reseed" : "reseed_only", c->prim.use_df ? "use_df" : "no_df");
-	else
-		snprintf(c->desc, sizeof c->desc, "%s,%s,%u,%s", c->mech->name, hash, str,
-		         c->pr ? "pr_and_reseed" : "reseed_only");
+	/* what the generator does: it always reseeds (interval, fork,
+	 * random_reseed), and with pr before every request */
+	snprintf(c->desc, sizeof c->desc, "%s,%s,%u,%s%s", c->mech->name, alg->name, str,
+	         c->pr ? "pr_and_reseed" : "reseed_only",
+	         c->mech != &jca__ctr_drbg ? "" : c->prim.use_df ? ",use_df" : ",no_df");
 	return 0;
 }

@@ -15,6 +15,7 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -95,9 +96,10 @@ static _Thread_local __attribute__((tls_model("initial-exec"))) struct tstate *t
 static pthread_key_t exit_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static int key_ok;
-static jca__drbg_prim prim;          /* AES-256 of the registry, resolved once */
-static int prim_rc;
-static pthread_once_t prim_once = PTHREAD_ONCE_INIT;
+/* The AES-256 the DRBG runs on, found once (see resolve_prim). */
+enum { PRIM_NONE, PRIM_WRITING, PRIM_READY };
+static jca__drbg_prim prim;
+static _Atomic int prim_state;
 
 static size_t tstate_size(void)
 {
@@ -122,13 +124,32 @@ static void make_key(void)
 	key_ok = pthread_key_create(&exit_key, thread_exit) == 0;
 }
 
-static void resolve_prim(void)
+/* The primitive for a fresh seed: the one found before, or found now
+ * (into *local) and kept for the next threads. A failure is not kept: the
+ * next call looks again (the configuration may have changed), and fails
+ * closed meanwhile. No lock: a thread that loses the race to publish, or a
+ * fork child of a thread that was publishing, uses its own copy. */
+static const jca__drbg_prim *resolve_prim(jca__drbg_prim *local)
 {
 	jca__drbg_cfg c;
+	int expect = PRIM_NONE;
 
-	prim_rc = jca__drbg_configure(&c, "CTR_DRBG,AES-256,256,use_df", 0);
-	if (prim_rc == 0)
+	if (atomic_load_explicit(&prim_state, memory_order_acquire) == PRIM_READY)
+		return &prim;
+	if (jca__drbg_configure(&c, JCA_DRBG_DEFAULT_MECHANISM, 0, 0) != 0) {
+		char why[200];
+
+		snprintf(why, sizeof why, "%s", jca_last_error_message());
+		jca__error(JCA_RANDOM, "jca_random: no AES-256 for the default DRBG: %s", why);
+		return NULL;
+	}
+	*local = c.prim;
+	if (atomic_compare_exchange_strong_explicit(&prim_state, &expect, PRIM_WRITING, memory_order_acquire,
+	                                            memory_order_relaxed)) {
 		prim = c.prim;
+		atomic_store_explicit(&prim_state, PRIM_READY, memory_order_release);
+	}
+	return local;
 }
 
 /* The AES implementation failed: forget the state (the next call seeds
@@ -142,19 +163,20 @@ static int fail(struct tstate *t)
 	return jca__error(JCA_IMPL, "jca_random: the AES implementation failed");
 }
 
-/* Seeds (or reseeds) the thread's DRBG from the kernel. */
-static int seed(struct tstate *t, int fresh)
+/* Seeds the thread's DRBG from the kernel: afresh on primitive p, or
+ * (p NULL) a reseed. */
+static int seed(struct tstate *t, const jca__drbg_prim *p)
 {
 	uint8_t ent[48];                 /* 32 bytes entropy input, 16 bytes nonce */
 	int rc = 0;
 
 	if (jca__os_random(ent, sizeof ent) != 0) {
 		rc = jca__error(JCA_RANDOM, "jca_random: getrandom failed");
-	} else if (fresh) {
+	} else if (p) {
 		static const char pers[] = "libjca default SecureRandom";
 
 		t->seeded = 1;
-		if (jca__ctr_drbg.instantiate(&t->drbg, &prim, ent, 32, ent + 32, 16,
+		if (jca__ctr_drbg.instantiate(&t->drbg, p, ent, 32, ent + 32, 16,
 		                              (const uint8_t *)pers, sizeof pers - 1))
 			rc = fail(t);
 	} else if (jca__ctr_drbg.reseed(&t->drbg, ent, 32, NULL, 0)) {
@@ -170,12 +192,11 @@ static struct tstate *prepare(void)
 {
 	struct tstate *t = tls;
 	unsigned gen = jca__fork_generation();
+	jca__drbg_prim local;
+	const jca__drbg_prim *p = resolve_prim(&local);
 
-	pthread_once(&prim_once, resolve_prim);
-	if (prim_rc) {
-		jca__error(JCA_RANDOM, "jca_random: no usable AES-256 for the default DRBG");
+	if (!p)
 		return NULL;
-	}
 	if (!t) {
 		int wipes = 0;
 
@@ -199,7 +220,7 @@ static struct tstate *prepare(void)
 	}
 	if (!t->seeded) {
 		t->avail = 0;
-		if (seed(t, 1) != 0)
+		if (seed(t, p) != 0)
 			return NULL;
 	}
 	t->gen = gen;
@@ -210,7 +231,7 @@ static int drbg_generate(struct tstate *t, uint8_t *out, size_t len)
 {
 	int rc;
 
-	if (t->requests >= RESEED_EVERY && (rc = seed(t, 0)) != 0)
+	if (t->requests >= RESEED_EVERY && (rc = seed(t, NULL)) != 0)
 		return rc;
 	if (jca__ctr_drbg.generate(&t->drbg, out, len, NULL, 0)) {
 		jca__wipe(out, len);

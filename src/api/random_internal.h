@@ -22,10 +22,11 @@ typedef struct jca__drbg_cfg {
 	char desc[96];                 /* "CTR_DRBG,AES-256,256,reseed_only,use_df" */
 } jca__drbg_cfg;
 
-/* Parses mechanism (NULL: the default) and strength (0: highest) and
- * resolves the digest or cipher through the registry. 0 or a status with
- * the last error set. */
-JCA__HIDDEN int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned strength);
+/* Parses mechanism (NULL or "": the default), strength (0: highest) and
+ * pr (random_params.prediction_resistance) and finds the digest or cipher
+ * through the registry: the first implementation in preference order that
+ * the DRBG can run. 0 or a status with the last error set. */
+JCA__HIDDEN int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned strength, int pr);
 
 /* The fork generation: changes in a child after fork() (pthread_atfork
  * handler, and a MADV_WIPEONFORK page for forks that skip the handlers). */

@@ -7,6 +7,7 @@
  */
 #include "builtin.h"
 #include "jca/names.h"
+#include "jca/random.h"
 
 /* ---- known-answer tests: digest of "abc" (FIPS 180-4, FIPS 202) ---- */
 #define KAT_ABC(out) { sizeof(jca_kat), "abc", 3, NULL, 0, NULL, out, sizeof(out) - 1, 0, 0, NULL, 0, NULL, 0 }
@@ -82,7 +83,7 @@ static const jca_impl *const pbkdf2_impls[] = { &jca__pbkdf2_impl.base, NULL };
 static const jca_impl *const hkdf_impls[] = { &jca__hkdf_impl.base, NULL };
 static const jca_attr drbg_attrs[] = {
 	{ "Mechanisms", "Hash_DRBG|HMAC_DRBG|CTR_DRBG" },
-	{ "DefaultMechanism", "CTR_DRBG,AES-256,256,reseed_only,use_df" },
+	{ "DefaultMechanism", JCA_DRBG_DEFAULT_MECHANISM },
 	{ "ThreadSafe", "false" },
 	{ "ImplementedIn", "Software" },
 	{ NULL, NULL }

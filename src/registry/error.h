@@ -6,7 +6,14 @@
 #include "jca/common.h"
 #include "../util/mem.h"     /* JCA__HIDDEN */
 
-/* Sets the calling thread's last error; returns code. */
+/* Room for a message: two PATH_MAX paths and the text around them, so
+ * that a refusal naming two plugin files is never cut. */
+#define JCA__MSG_MAX (2 * 4096 + 1024)
+
+/* Sets the calling thread's last error; returns code. ASCII control
+ * bytes and DEL in the formatted message become \xHH (bytes from 0x80 up
+ * are left alone: UTF-8 paths), so no message carries a terminal escape
+ * from its input. */
 JCA__HIDDEN int jca__error(int code, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 

@@ -20,7 +20,7 @@ jca__config *jca__conf;                       /* read at initialisation */
 _Thread_local __attribute__((tls_model("initial-exec"))) int jca__in_load;
 static struct jca_provider *all_providers;    /* every provider ever created */
 static int init_failed;                       /* configuration error: fail closed */
-static char init_error[256];
+static char init_error[JCA__MSG_MAX];
 
 static void remember(struct jca_provider *p)
 {
@@ -51,6 +51,8 @@ static void atfork_release(void) { pthread_mutex_unlock(&jca__lock); }
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 static void atfork_register(void)
 {
+	/* first: its prepare handler then runs after ours (reverse order) */
+	jca__trust_atfork_register();
 	pthread_atfork(atfork_prepare, atfork_release, atfork_release);
 }
 
@@ -190,12 +192,12 @@ jca__snapshot *jca__get_snapshot(void)
 	return atomic_load_explicit(&jca__current, memory_order_acquire);
 }
 
-/* "<source> (provider "<name>")" of a registered provider loaded from
- * file id, or NULL (lock held: the buffer is the lock's). */
+/* "provider "<name>" (from <source>)" of a registered provider loaded
+ * from file id, or NULL (lock held: the buffer is the lock's). */
 static const char *loaded_from(const jca__file_id *id)
 {
 	const jca__snapshot *s = atomic_load_explicit(&jca__current, memory_order_relaxed);
-	static char who[512];
+	static char who[PATH_MAX + 128];
 	size_t i;
 
 	for (i = 0; s && i < s->n; i++) {
@@ -203,7 +205,7 @@ static const char *loaded_from(const jca__file_id *id)
 
 		if (p->has_file && p->file.dev == id->dev && p->file.ino == id->ino &&
 		    jca__provider_state(p) == JCA_PROVIDER_LOADED) {
-			snprintf(who, sizeof who, "%s (provider \"%s\")", p->source, jca__prov_name(p));
+			snprintf(who, sizeof who, "provider \"%s\" (from %s)", jca__prov_name(p), p->source);
 			return who;
 		}
 	}
@@ -211,7 +213,7 @@ static const char *loaded_from(const jca__file_id *id)
 }
 
 /* Refuses a provider name that a registered provider other than `self`
- * already has, naming both sources (lock held). */
+ * already has, naming it, then both sources (lock held). */
 static int name_taken(const jca__snapshot *s, const struct jca_provider *self, const char *name, const char *source)
 {
 	size_t k;
@@ -221,8 +223,8 @@ static int name_taken(const jca__snapshot *s, const struct jca_provider *self, c
 
 		if (o != self && (jca__name_eq(jca__prov_name(o), name) ||
 		                  (o->conf_name && jca__name_eq(o->conf_name, name))))
-			return jca__error(JCA_EXISTS, "%s: refused, provider \"%s\" is already registered from %s", source,
-			                  name, o->source);
+			return jca__error(JCA_EXISTS, "provider \"%s\" (from %s) refused: a provider of that name is "
+			                  "already registered from %s", name, source, o->source);
 	}
 	return 0;
 }
@@ -272,7 +274,7 @@ static void load_locked(jca__snapshot *cur, size_t i)
 	int rc = load_plugin(cur, p, p->source);
 
 	if (rc) {
-		snprintf(p->reason, sizeof p->reason, "%s", jca_last_error_message());
+		jca__set_reason(p, jca_last_error_message());
 		p->status = rc;
 		atomic_store_explicit(&p->state, JCA_PROVIDER_FAILED, memory_order_release);
 	} else {

@@ -14,6 +14,23 @@ typedef struct jca__file_id {
 	ino_t ino;
 } jca__file_id;
 
+struct stat;
+/* Opens path (absolute) without blocking and checks the open file under
+ * the trust rules of <jca/plugin.h> (a regular file, owned by root or us,
+ * not writable by group or others, nor any directory above it unless
+ * sticky). The descriptor with *st, or -1 with the reason in why. */
+JCA__HIDDEN int jca__trust_open(const char *path, struct stat *st, char *why, size_t n);
+/* Has the dynamic loader map the file open on fd (checked by
+ * jca__trust_open: st) through /proc/self/fd/N, and closes fd. The handle
+ * (RTLD_NOW | RTLD_LOCAL), or NULL with *code (JCA_PLUGIN, JCA_ENOMEM)
+ * and why ("cannot load: ...", naming the ELF machine and class the file
+ * was built for when they are not this process's). */
+JCA__HIDDEN void *jca__trust_dlopen(int fd, const struct stat *st, int *code, char *why, size_t n);
+/* Keeps the loader's lock sane across fork(); registered before the
+ * registry's own handler (load.c), so that the locks are taken in the
+ * same order as loading takes them. */
+JCA__HIDDEN void jca__trust_atfork_register(void);
+
 /* Opens a plugin file: trust checks on the open descriptor and every
  * directory above it, the same-file check (loaded_from returns the source
  * of a registered provider loaded from that file, or NULL), dlopen of that

@@ -31,6 +31,17 @@ void jca__free_service(struct jca_service *s)
 	free(s);
 }
 
+static char no_memory[] = "(out of memory recording why the provider failed)";
+
+void jca__set_reason(struct jca_provider *p, const char *why)
+{
+	if (p->reason != no_memory)
+		free(p->reason);
+	p->reason = strdup(why);
+	if (!p->reason)
+		p->reason = no_memory;
+}
+
 void jca__free_provider(struct jca_provider *p)
 {
 	size_t i;
@@ -41,6 +52,8 @@ void jca__free_provider(struct jca_provider *p)
 	free(p->conf_name);
 	free(p->source);
 	free(p->desc);
+	if (p->reason != no_memory)
+		free(p->reason);
 	/* p->dl stays open: plugin code is never unloaded (see provider.h). */
 	free(p);
 }

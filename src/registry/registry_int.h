@@ -99,7 +99,7 @@ struct jca_provider {
 	char *conf_name;                 /* name in the configuration (owned), or NULL */
 	char *source;                    /* "built in", plugin path, ... (owned) */
 	_Atomic int state;               /* jca_provider_state_t */
-	char reason[256];                /* why loading failed */
+	char *reason;                    /* why loading failed (jca__set_reason) */
 	int status;                      /* and its JCA_* status */
 	jca__file_id file;               /* the plugin file (dev, inode), if any */
 	int has_file;
@@ -135,6 +135,8 @@ static inline size_t jca__count_list(const char *const *l)
 }
 
 JCA__HIDDEN struct jca_provider *jca__new_provider(const char *conf_name, const char *source);
+/* Records why p failed to load (a copy, kept until p is freed). */
+JCA__HIDDEN void jca__set_reason(struct jca_provider *p, const char *why);
 /* Fills p from the registry's copy of a descriptor, which p takes; all or
  * nothing (see provider.c). */
 JCA__HIDDEN int jca__populate(struct jca_provider *p, jca_provider_desc *d);

@@ -10,7 +10,8 @@
  * Adding a type (SecureRandom, KDF): a jca_service_type value and an
  * implementation struct starting with jca_impl in provider.h (with a
  * JCA_ABI_MINOR bump), one file src/api/<type>_type.c defining its
- * jca__type_ops, and one line in the list in types.c and in Makefile.am.
+ * jca__type_ops, and one line in the list in types.c (with the ABI version
+ * that introduces it) and in Makefile.am.
  */
 #ifndef JCA_REGISTRY_TYPES_H
 #define JCA_REGISTRY_TYPES_H
@@ -58,6 +59,9 @@ typedef struct jca__type_ops {
 
 /* The ops of a type, or NULL for a value no type has. */
 JCA__HIDDEN const jca__type_ops *jca__type_ops_of(jca_service_type t);
+/* The ABI version (major << 16 | minor) that introduced type t: a
+ * provider built for an older one may not declare it. */
+JCA__HIDDEN uint32_t jca__type_since(jca_service_type t);
 /* The i-th type (0, 1, ...), NULL past the last: for loops over types. */
 JCA__HIDDEN const jca__type_ops *jca__type_at(size_t i);
 

@@ -165,6 +165,15 @@ static int check_fields(const jca_provider_desc *d, const char *who)
 		if (name_fault(s->algorithm, 64))
 			return jca__error(JCA_BADDESC, "provider \"%s\": service %zu: algorithm is empty, too long (over 64) "
 			                  "or not printable", d->name, i);
+		/* a provider declares only the types its ABI version knows */
+		if (d->abi_version < jca__type_since(s->type)) {
+			char since[24], built[24];
+
+			abi_string(since, sizeof since, jca__type_since(s->type));
+			abi_string(built, sizeof built, d->abi_version);
+			return jca__error(JCA_ABI, "provider \"%s\": %s %s: the %s type came with ABI %s, the provider is "
+			                  "built for ABI %s", d->name, t->name, s->algorithm, t->name, since, built);
+		}
 		for (j = 0; s->aliases && s->aliases[j]; j++)
 			if (name_fault(s->aliases[j], 100))
 				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: alias %zu is empty, too long (over 100) "

@@ -47,6 +47,15 @@ atomic_int jca_test_entry_calls;
 EXPORT extern atomic_int jca_test_entry_lookup;
 atomic_int jca_test_entry_lookup = 1;
 
+#ifndef VARIANT_OLDMINOR
+/* The host table the entry received, kept for later (plugin.h: valid for
+ * the life of the process): final reports through it when the test sets
+ * jca_test_final_fails. */
+static const jca_host_api *kept_host;
+EXPORT extern atomic_int jca_test_final_fails;
+atomic_int jca_test_final_fails;
+#endif
+
 /* A toy digest: 8 bytes of running sums. Only for tests. */
 typedef struct {
 	uint64_t a, b;
@@ -91,6 +100,12 @@ static int toy_final(void *c, void *out, size_t len)
 	uint8_t buf[8];
 	size_t i;
 
+#ifndef VARIANT_OLDMINOR
+	if (atomic_load(&jca_test_final_fails) && kept_host) {
+		kept_host->set_error("the fixture's final fails on request (reported through the kept host table)");
+		return -1;
+	}
+#endif
 	for (i = 0; i < 4; i++) {
 		buf[i] = (uint8_t)(t->b >> (8 * (3 - i)));
 		buf[4 + i] = (uint8_t)(t->a >> (8 * (3 - i)));
@@ -226,6 +241,9 @@ JCA_PLUGIN_ENTRY(host, out)
 #endif
 	if (!jca_host_compatible(host))
 		return 1;
+#ifndef VARIANT_OLDMINOR
+	kept_host = host;
+#endif
 	*out = &jca_test_desc;
 	return 0;
 }
