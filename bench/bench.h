@@ -3,7 +3,7 @@
  * jca-bench: declarations shared by its files.
  *
  *   main.c         options, the run over the selected rows
- *   harness.c      the threaded harness (shared with `jca speed`)
+ *   ../tools/harness.c  the threaded harness (that of `jca speed`)
  *   measure.c      per row: calibrate, warm up, timed loops, allocation count
  *   rows.c         the row model: the family table, adding rows, filters
  *   output.c       the preamble, the tables, the cross-check

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "harness.h"
+#include "../tools/harness.h"
 
 static void state_init(state *s, const bench *b)
 {

@@ -9,30 +9,30 @@
 #   tests/cross.sh aarch64|riscv64 [builddir]
 #
 # Needs: gcc-aarch64-linux-gnu / gcc-riscv64-linux-gnu, qemu-user.
-# libcheck is not available for these targets on the build machine, so the
-# suites are built against tests/minicheck.h (same source, no fork).
+# The library is built by the real build system, ./configure --host out of
+# tree, so Makefile.am's source lists and per-ISA flags are the only ones
+# (a tree configured in place cannot host that build: it is made from the
+# distribution copy, `make distdir`, which holds every source of every
+# architecture). libcheck is not available for these targets on the build
+# machine, so the suites are built against tests/minicheck.h (same source,
+# no fork).
 set -eu
 arch=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=${2:-$top/tests/cross-$arch}
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
 case $arch in
 aarch64)
-	CC=aarch64-linux-gnu-gcc
+	host=aarch64-linux-gnu
 	run="qemu-aarch64 -cpu max"
-	def=-DJCA_HAVE_ARM_BACKENDS
-	isa="src/algs/arm/sha1_ce.c:-march=armv8-a+crypto src/algs/arm/sha256_ce.c:-march=armv8-a+crypto
-	     src/algs/arm/aes_ce.c:-march=armv8-a+crypto src/algs/arm/sha512_ce.c:-march=armv8.2-a+sha3
-	     src/algs/arm/keccak_sha3.c:-march=armv8.2-a+sha3 src/algs/arm/gcm_pmull.c:-march=armv8-a+crypto
-	     src/algs/arm/aes_vperm_neon.c:-march=armv8-a"
+	backends=JCA_HAVE_ARM_BACKENDS
 	tiers="default generic -sha3,-sha512 -pmull"
 	;;
 riscv64)
-	CC=riscv64-linux-gnu-gcc
+	host=riscv64-linux-gnu
 	run="qemu-riscv64 -cpu rv64,zbb=true,zbkb=true,zknh=true"
-	def=-DJCA_HAVE_RISCV_BACKENDS
-	isa="src/algs/riscv/sha256_zknh.c:-march=rv64gc_zbb_zknh src/algs/riscv/sha512_zknh.c:-march=rv64gc_zbb_zknh
-	     src/algs/riscv/sha1_zbb.c:-march=rv64gc_zbb src/algs/riscv/keccak_zbb.c:-march=rv64gc_zbb"
+	backends=JCA_HAVE_RISCV_BACKENDS
 	# qemu-user does not implement riscv_hwprobe: declare the model's
 	# extensions (test-only variable, see src/algs/cpu.c)
 	export JCA_CPU_ASSUME=zknh,zbb,zbkb
@@ -40,37 +40,31 @@ riscv64)
 	;;
 *) echo "usage: $0 aarch64|riscv64" >&2; exit 2 ;;
 esac
+CC=$host-gcc
 command -v $CC >/dev/null || { echo "SKIP: $CC not installed"; exit 77; }
 command -v ${run%% *} >/dev/null || { echo "SKIP: ${run%% *} not installed"; exit 77; }
 
-CFLAGS="-std=gnu11 -O2 -Wall -Wextra -Werror -Wno-unused-parameter -fvisibility=hidden"
-CFLAGS="$CFLAGS -I$top/include -DJCA_BUILDING_LIBRARY $def -DJCA_SYSCONFDIR=\"/nonexistent\" -DJCA_PLUGINDIR=\"/nonexistent\""
-objs=""
-for src in src/util/alloc.c src/util/wipe.c src/util/osrandom.c src/registry/error.c src/registry/names.c src/registry/table.c \
-	src/registry/policy.c src/registry/snapshot.c src/registry/validate.c src/registry/provider.c \
-	src/registry/load.c src/registry/lookup.c src/registry/introspect.c src/registry/config.c src/registry/plugin.c \
-	src/registry/trust.c \
-	src/api/md.c src/api/cipher.c src/api/mac.c src/providers/builtin.c src/providers/builtin_md.c \
-	src/providers/builtin_cipher.c src/algs/cpu.c src/algs/md5.c src/algs/sha1.c src/algs/sha256.c \
-	src/algs/sha512.c src/algs/keccak.c src/algs/aes_ct.c src/algs/aes_ct_modes.c \
-	src/api/cipher_aead.c src/api/cipher_gcm.c src/api/cipher_aead_msg.c src/api/cipher_gcm_iv.c src/algs/ghash_ct.c src/algs/gcm_ct.c \
-	src/registry/types.c src/api/md_type.c src/api/cipher_type.c src/api/mac_type.c \
-	src/api/random_type.c src/api/kdf_type.c src/api/random.c src/api/random_config.c src/api/random_default.c \
-	src/api/kdf.c src/providers/builtin_random.c src/algs/drbg_hash.c src/algs/drbg_hmac.c src/algs/drbg_ctr.c; do
-	o=$out/$(echo "$src" | tr / _).o
-	$CC $CFLAGS -c "$top/$src" -o "$o"
-	objs="$objs $o"
-done
-for pair in $isa; do
-	src=${pair%%:*}
-	flags=${pair#*:}
-	o=$out/$(echo "$src" | tr / _).o
-	$CC $CFLAGS $flags -c "$top/$src" -o "$o"
-	objs="$objs $o"
-done
+[ -x "$top/configure" ] || (cd "$top" && autoreconf -fi)
+src=$top
+if [ -f "$top/config.status" ]; then
+	src=$out/src
+	rm -rf "$src"
+	make -s -C "$top" distdir distdir="$src" top_distdir="$src" >"$out/distdir.log" 2>&1 ||
+		{ cat "$out/distdir.log"; exit 1; }
+fi
+rm -rf "$out/build"
+mkdir -p "$out/build"
+# no installed configuration or plugin can reach the tests: /nonexistent
+(cd "$out/build" && "$src/configure" --host=$host --prefix=/nonexistent --disable-shared --enable-werror \
+	--without-check --without-openssl --without-pkcs11 CFLAGS=-O2) >"$out/configure.log" 2>&1 ||
+	{ cat "$out/configure.log"; exit 1; }
+grep -q "^#define $backends 1" "$out/build/config.h" ||
+	{ tail -20 "$out/configure.log"; echo "FAIL: $arch: configure found no accelerated backends ($backends)"; exit 1; }
+make -s -C "$out/build" -j2 libjca.la >"$out/make.log" 2>&1 || { cat "$out/make.log"; exit 1; }
+lib=$out/build/.libs/libjca.a
 TFLAGS="-std=gnu11 -O2 -I$top/include -I$top/tests -DJCA_MINICHECK -DJCA_TOP_SRCDIR=\"$top\""
 for t in check_md check_cipher check_mac check_backends check_gcm check_cipher_state; do
-	$CC $TFLAGS "$top/tests/$t.c" "$top/tests/testutil.c" $objs -static -lpthread -ldl -o "$out/$t" 2>"$out/$t.ldlog" ||
+	$CC $TFLAGS "$top/tests/$t.c" "$top/tests/testutil.c" "$lib" -static -lpthread -ldl -o "$out/$t" 2>"$out/$t.ldlog" ||
 		{ cat "$out/$t.ldlog"; exit 1; }
 done
 export JCA_CONF=/nonexistent-use-default

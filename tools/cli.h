@@ -13,7 +13,7 @@
  *   dgst.c    jca dgst, jca mac (and their --check)
  *   enc.c     jca enc, jca dec
  *   outfile.c their -out file (outfile.h)
- *   speed.c   jca speed (on the threaded harness of bench/harness.c)
+ *   speed.c   jca speed (on the threaded harness, harness.c)
  *   rand.c    jca rand
  *   kdf.c     jca kdf
  */

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../bench/harness.h"
+#include "harness.h"
 #include "cli.h"
 
 #define MAX_SIZES 32
@@ -49,7 +49,7 @@ struct instance {
 	uint64_t msgs;
 };
 
-/* One thread's work, run by the harness (bench/harness.c). */
+/* One thread's work, run by the harness (harness.c). */
 struct worker {
 	struct shared *sh;
 	struct instance in;

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "algs.h"
+#include "../util/bytes.h"
 
 #define NSLICE 8               /* words per bitsliced state or round key */
 #define PAR 4                  /* blocks per bitsliced state */
@@ -43,19 +44,6 @@
 #endif
 
 /* ---- small helpers ----------------------------------------------------- */
-
-static inline uint64_t load64le(const uint8_t *p)
-{
-	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-	       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-	       (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-}
-
-static inline void store64le(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-}
 
 /* Writes through a volatile pointer so the compiler cannot drop them. */
 static inline void wipe64(uint64_t *p, size_t n)
@@ -139,13 +127,13 @@ AES_INLINE void unbitslice(uint64_t x[NSLICE])
 static inline void load_blocks(uint64_t x[NSLICE], const uint8_t *in, size_t n)
 {
 	for (size_t w = 0; w < NSLICE; w++)
-		x[w] = w < 2 * n ? load64le(in + 8 * w) : 0;
+		x[w] = w < 2 * n ? jca__load_le64(in + 8 * w) : 0;
 }
 
 static inline void store_blocks(uint8_t *out, const uint64_t x[NSLICE], size_t n)
 {
 	for (size_t w = 0; w < 2 * n; w++)
-		store64le(out + 8 * w, x[w]);
+		jca__store_le64(out + 8 * w, x[w]);
 }
 
 

@@ -13,6 +13,8 @@
  * set_key), so neither direction spends instructions on them.
  */
 #include "aes_bitslice.h"
+#include "aes_key.h"
+#include "../util/mem.h"
 
 static inline uint64_t rotr64(uint64_t x, unsigned n)
 {
@@ -385,9 +387,8 @@ static uint32_t sub_word(uint32_t w)
 }
 
 /*
- * FIPS 197 key expansion on little-endian words (byte 0 in the low bits, so
- * RotWord is a right rotation by 8), then each round key is replicated into
- * the four lanes and bitsliced. Round keys 1..Nr also absorb the S-box
+ * FIPS 197 key expansion on little-endian words (aes_key.h), then each round
+ * key is replicated into the four lanes and bitsliced. Round keys 1..Nr also absorb the S-box
  * constant 0x63 (planes 0, 1, 5, 6 inverted): it passes unchanged through
  * ShiftRows and both MixColumns (each matrix row sums to 1), so adding it
  * there equals adding it after each S-box, and on the way back it is the
@@ -395,34 +396,15 @@ static uint32_t sub_word(uint32_t w)
  */
 int jca__aes_ct_set_key(void *ctx, const uint8_t *key, size_t key_len)
 {
-	static const uint8_t rcon[10] = {
-		0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36
-	};
 	jca__aes_ct_ctx *c = ctx;
 	uint32_t w[4 * 15];
 	uint64_t x[NSLICE];
-	unsigned nk, nr, nw;
+	unsigned nr = jca__aes_expand_key(w, key, key_len, sub_word);
 
-	if (key_len != 16 && key_len != 24 && key_len != 32) {
+	if (!nr) {
 		c->rounds = 0;
 		return -1;
 	}
-	nk = (unsigned)key_len / 4;
-	nr = nk + 6;
-	nw = 4 * (nr + 1);
-	for (unsigned i = 0; i < nk; i++)
-		w[i] = (uint32_t)key[4 * i] | (uint32_t)key[4 * i + 1] << 8 |
-		       (uint32_t)key[4 * i + 2] << 16 | (uint32_t)key[4 * i + 3] << 24;
-	for (unsigned i = nk; i < nw; i++) {
-		uint32_t t = w[i - 1];
-
-		if (i % nk == 0)
-			t = sub_word((t >> 8) | (t << 24)) ^ rcon[i / nk - 1];
-		else if (nk > 6 && i % nk == 4)
-			t = sub_word(t);
-		w[i] = w[i - nk] ^ t;
-	}
-
 	for (unsigned r = 0; r <= nr; r++) {
 		uint64_t lo = w[4 * r] | (uint64_t)w[4 * r + 1] << 32;
 		uint64_t hi = w[4 * r + 2] | (uint64_t)w[4 * r + 3] << 32;
@@ -443,12 +425,7 @@ int jca__aes_ct_set_key(void *ctx, const uint8_t *key, size_t key_len)
 	c->rounds = nr;
 
 	wipe64(x, NSLICE);
-	{
-		volatile uint32_t *v = w;
-
-		for (unsigned i = 0; i < nw; i++)
-			v[i] = 0;
-	}
+	jca__wipe(w, sizeof w);
 	return 0;
 }
 

@@ -48,11 +48,11 @@ int jca__aes_ct_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, si
 int jca__aes_ct_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	uint64_t x[NSLICE];
-	uint64_t v0 = load64le(iv), v1 = load64le(iv + 8);
+	uint64_t v0 = jca__load_le64(iv), v1 = jca__load_le64(iv + 8);
 
 	for (; nblocks > 0; nblocks--) {
-		x[0] = v0 ^ load64le(in);
-		x[1] = v1 ^ load64le(in + 8);
+		x[0] = v0 ^ jca__load_le64(in);
+		x[1] = v1 ^ jca__load_le64(in + 8);
 		for (int w = 2; w < NSLICE; w++)
 			x[w] = 0;
 		bitslice(x);
@@ -60,13 +60,13 @@ int jca__aes_ct_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const ui
 		unbitslice(x);
 		v0 = x[0];
 		v1 = x[1];
-		store64le(out, v0);
-		store64le(out + 8, v1);
+		jca__store_le64(out, v0);
+		jca__store_le64(out + 8, v1);
 		in += 16;
 		out += 16;
 	}
-	store64le(iv, v0);
-	store64le(iv + 8, v1);
+	jca__store_le64(iv, v0);
+	jca__store_le64(iv + 8, v1);
 	wipe64(x, NSLICE);
 	return 0;
 }
@@ -78,7 +78,7 @@ int jca__aes_ct_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const ui
 int jca__aes_ct_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	uint64_t x[NSLICE], ct[NSLICE];
-	uint64_t v0 = load64le(iv), v1 = load64le(iv + 8);
+	uint64_t v0 = jca__load_le64(iv), v1 = jca__load_le64(iv + 8);
 
 	while (nblocks > 0) {
 		size_t n = nblocks < PAR ? nblocks : PAR;
@@ -99,8 +99,8 @@ int jca__aes_ct_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const ui
 		out += 16 * n;
 		nblocks -= n;
 	}
-	store64le(iv, v0);
-	store64le(iv + 8, v1);
+	jca__store_le64(iv, v0);
+	jca__store_le64(iv + 8, v1);
 	wipe64(x, NSLICE);
 	return 0;
 }

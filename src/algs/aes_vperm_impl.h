@@ -51,6 +51,9 @@
 #include "algs.h"
 #include "gcm.h"
 #include "aes_vperm_tables.h"
+#include "aes_key.h"
+#include "../util/bytes.h"
+#include "../util/mem.h"
 
 #if defined(__clang__)
 #define UNROLL
@@ -234,34 +237,16 @@ static vp_t inv_mix_columns(vp_t v)
 
 int jca__aes_vperm_set_key(void *ctx, const uint8_t *key, size_t key_len)
 {
-	static const uint8_t rcon[10] = { 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0x1b, 0x36 };
 	jca__aes_vperm_ctx *c = ctx;
 	uint32_t w[4 * 15];
-	unsigned nk, nr, nw;
 	const vp_t c63 = VP_SET1(0x63);
 	const vp_t m63 = VP_SET1(JCA__VPERM_C63), m05 = VP_SET1(JCA__VPERM_C05);
+	unsigned nr = jca__aes_expand_key(w, key, key_len, sub_word);
 
-	if (key_len != 16 && key_len != 24 && key_len != 32) {
+	if (!nr) {
 		c->rounds = 0;
 		return -1;
 	}
-	nk = (unsigned)key_len / 4;
-	nr = nk + 6;
-	nw = 4 * (nr + 1);
-	/* FIPS 197 key expansion on little-endian words (RotWord: rotate right by 8) */
-	for (unsigned i = 0; i < nk; i++)
-		w[i] = (uint32_t)key[4 * i] | (uint32_t)key[4 * i + 1] << 8 |
-		       (uint32_t)key[4 * i + 2] << 16 | (uint32_t)key[4 * i + 3] << 24;
-	for (unsigned i = nk; i < nw; i++) {
-		uint32_t t = w[i - 1];
-
-		if (i % nk == 0)
-			t = sub_word((t >> 8) | (t << 24)) ^ rcon[i / nk - 1];
-		else if (nk > 6 && i % nk == 4)
-			t = sub_word(t);
-		w[i] = w[i - nk] ^ t;
-	}
-
 	for (unsigned r = 0; r <= nr; r++) {
 		vp_t k = VP_LOAD(w + 4 * r), e, d;
 
@@ -285,12 +270,7 @@ int jca__aes_vperm_set_key(void *ctx, const uint8_t *key, size_t key_len)
 		VP_STORE(c->dk + 16 * (nr - r), d);
 	}
 	c->rounds = nr;
-	{
-		volatile uint32_t *v = w;
-
-		for (unsigned i = 0; i < nw; i++)
-			v[i] = 0;
-	}
+	jca__wipe(w, sizeof w);
 	return 0;
 }
 
@@ -387,7 +367,7 @@ int jca__aes_vperm_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const u
 {
 	const jca__aes_vperm_ctx *c = ctx;
 	const vp_t prefix = VP_LOAD(ctr);
-	uint32_t n = (uint32_t)ctr[12] << 24 | (uint32_t)ctr[13] << 16 | (uint32_t)ctr[14] << 8 | ctr[15];
+	uint32_t n = jca__load_be32(ctr + 12);
 	vp_t b[LANES];
 
 	for (; nblocks >= LANES; nblocks -= LANES, in += 16 * LANES, out += 16 * LANES) {
@@ -402,10 +382,7 @@ int jca__aes_vperm_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const u
 	}
 	for (; nblocks > 0; nblocks--, in += 16, out += 16)
 		VP_STORE(out, VP_XOR(encrypt1(c, VP_COUNTER(prefix, n++)), VP_LOAD(in)));
-	ctr[12] = (uint8_t)(n >> 24);
-	ctr[13] = (uint8_t)(n >> 16);
-	ctr[14] = (uint8_t)(n >> 8);
-	ctr[15] = (uint8_t)n;
+	jca__store_be32(ctr + 12, n);
 	return 0;
 }
 

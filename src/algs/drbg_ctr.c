@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "drbg.h"
+#include "../util/bytes.h"
 
 typedef jca__ctr_drbg_state st_t;
 
@@ -25,29 +26,6 @@ static size_t seed_len(const jca__drbg_prim *p)
 	return p->block.key_len + BL;
 }
 
-static inline void store_be64(uint8_t *p, uint64_t v)
-{
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap64(v);
-	memcpy(p, &v, 8);
-#else
-	int i;
-
-	for (i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (56 - 8 * i));
-#endif
-}
-
-static uint64_t load_be64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = (v << 8) | p[i];
-	return v;
-}
-
 /* Writes n successive counter blocks V+1 .. V+n to out and advances V. */
 static void counters(st_t *s, uint8_t *out, size_t n)
 {
@@ -56,8 +34,8 @@ static void counters(st_t *s, uint8_t *out, size_t n)
 	for (i = 0; i < n; i++) {
 		if (++s->vlo == 0)
 			s->vhi++;
-		store_be64(out + BL * i, s->vhi);
-		store_be64(out + BL * i + 8, s->vlo);
+		jca__store_be64(out + BL * i, s->vhi);
+		jca__store_be64(out + BL * i + 8, s->vlo);
 	}
 }
 
@@ -74,8 +52,8 @@ static int update(st_t *s, const uint8_t *provided)
 		for (i = 0; i < sl; i++)
 			t[i] ^= provided[i];
 	err |= s->b.set_key(s->ks, t, s->b.key_len);
-	s->vhi = load_be64(t + s->b.key_len);
-	s->vlo = load_be64(t + s->b.key_len + 8);
+	s->vhi = jca__load_be64(t + s->b.key_len);
+	s->vlo = jca__load_be64(t + s->b.key_len + 8);
 	wipe(t, sizeof t);
 	return err;
 }
@@ -123,24 +101,15 @@ static int block_cipher_df(const jca__drbg_block *b, uint8_t *out, size_t nbytes
 	for (i = 0; i < kl; i++)
 		k[i] = (uint8_t)i;
 	err = b->set_key(ks, k, kl);
-	hdr[0] = (uint8_t)(L >> 24);
-	hdr[1] = (uint8_t)(L >> 16);
-	hdr[2] = (uint8_t)(L >> 8);
-	hdr[3] = (uint8_t)L;
-	hdr[4] = (uint8_t)(nbytes >> 24);
-	hdr[5] = (uint8_t)(nbytes >> 16);
-	hdr[6] = (uint8_t)(nbytes >> 8);
-	hdr[7] = (uint8_t)nbytes;
+	jca__store_be32(hdr, (uint32_t)L);
+	jca__store_be32(hdr + 4, (uint32_t)nbytes);
 	/* S = L || N || input || 0x80 || zeros to a whole block */
 	slen = 8 + L + 1;
 	memset(pad, 0, sizeof pad);
 	pad[0] = 0x80;
 	for (n = 0; have < need; n++) {
 		memset(iv, 0, BL);
-		iv[0] = (uint8_t)(n >> 24);
-		iv[1] = (uint8_t)(n >> 16);
-		iv[2] = (uint8_t)(n >> 8);
-		iv[3] = (uint8_t)n;
+		jca__store_be32(iv, n);
 		memset(&m, 0, sizeof m);
 		m.b = b;
 		m.ks = ks;

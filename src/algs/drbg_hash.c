@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "drbg.h"
+#include "../util/bytes.h"
 
 typedef jca__hash_drbg_state st_t;
 
@@ -33,10 +34,7 @@ static int hash_df(const jca__drbg_hash *h, uint8_t *out, size_t nbytes,
 	int err = 0;
 
 	hdr[0] = 1;
-	hdr[1] = (uint8_t)(bits >> 24);
-	hdr[2] = (uint8_t)(bits >> 16);
-	hdr[3] = (uint8_t)(bits >> 8);
-	hdr[4] = (uint8_t)bits;
+	jca__store_be32(hdr + 1, bits);
 	while (done < nbytes) {
 		size_t take = nbytes - done < h->out_len ? nbytes - done : h->out_len;
 

@@ -7,33 +7,21 @@
 #include <string.h>
 
 #include "gcm.h"
+#include "../util/bytes.h"
 
 #define BATCH 16               /* blocks per ECB call (a multiple of 4) */
-
-static uint32_t load32be(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void store32be(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
 
 int jca__aes_ct_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	uint8_t ks[16 * BATCH];
-	uint32_t n = load32be(ctr + 12);
+	uint32_t n = jca__load_be32(ctr + 12);
 
 	while (nblocks > 0) {
 		size_t b = nblocks < BATCH ? nblocks : BATCH;
 
 		for (size_t i = 0; i < b; i++) {
 			memcpy(ks + 16 * i, ctr, 12);
-			store32be(ks + 16 * i + 12, n++);
+			jca__store_be32(ks + 16 * i + 12, n++);
 		}
 		jca__aes_ct_ecb_encrypt(ctx, ks, ks, b);
 		for (size_t i = 0; i < 16 * b; i++)
@@ -42,7 +30,7 @@ int jca__aes_ct_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint
 		out += 16 * b;
 		nblocks -= b;
 	}
-	store32be(ctr + 12, n);
+	jca__store_be32(ctr + 12, n);
 	{
 		volatile uint8_t *v = ks;
 

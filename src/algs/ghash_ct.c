@@ -24,19 +24,7 @@
 #include <string.h>
 
 #include "gcm.h"
-
-static uint64_t load64be(const uint8_t *p)
-{
-	return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 | (uint64_t)p[2] << 40 |
-	       (uint64_t)p[3] << 32 | (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
-	       (uint64_t)p[6] << 8 | (uint64_t)p[7];
-}
-
-static void store64be(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (56 - 8 * i));
-}
+#include "../util/bytes.h"
 
 static inline uint64_t rev64(uint64_t x)
 {
@@ -73,7 +61,7 @@ static inline uint64_t bmul64(uint64_t x, uint64_t y)
  */
 void jca__ghash_ct_set_h(jca__ghash_ct_key *k, const uint8_t h[16])
 {
-	uint64_t r0 = load64be(h), r1 = load64be(h + 8);
+	uint64_t r0 = jca__load_be64(h), r1 = jca__load_be64(h + 8);
 
 	k->h[3] = r0;
 	k->h[4] = r1;
@@ -88,13 +76,13 @@ int jca__ghash_ct(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nb
 	const jca__ghash_ct_key *k = gkey;
 	uint64_t m0 = k->h[0], m1 = k->h[1], m2 = k->h[2];
 	uint64_t m0r = k->h[3], m1r = k->h[4], m2r = k->h[5];
-	uint64_t y0r = load64be(xi), y1r = load64be(xi + 8);   /* reflected halves */
+	uint64_t y0r = jca__load_be64(xi), y1r = jca__load_be64(xi + 8);   /* reflected halves */
 
 	for (; nblocks > 0; nblocks--, in += 16) {
 		uint64_t n0, n1, n2, n2r, a0, a1, b0, b1, c0, c1, p0, p1, p2, p3;
 
-		y0r ^= load64be(in);
-		y1r ^= load64be(in + 8);
+		y0r ^= jca__load_be64(in);
+		y1r ^= jca__load_be64(in + 8);
 		n0 = rev64(y0r);
 		n1 = rev64(y1r);
 		n2 = n0 ^ n1;
@@ -122,7 +110,7 @@ int jca__ghash_ct(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nb
 		y0r = rev64(p0);
 		y1r = rev64(p1);
 	}
-	store64be(xi, y0r);
-	store64be(xi + 8, y1r);
+	jca__store_be64(xi, y0r);
+	jca__store_be64(xi + 8, y1r);
 	return 0;
 }

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "algs.h"
+#include "../util/bytes.h"
 
 const uint64_t jca__keccak_rc[24] = {
 	0x0000000000000001u, 0x0000000000008082u, 0x800000000000808au,
@@ -29,41 +30,6 @@ const uint64_t jca__keccak_rc[24] = {
 	0x000000000000800au, 0x800000008000000au, 0x8000000080008081u,
 	0x8000000000008080u, 0x0000000080000001u, 0x8000000080008008u,
 };
-
-/* ---- Little-endian lane access ----------------------------------------
- * Lanes are little-endian in the byte stream. memcpy compiles to a single
- * unaligned load or store; only a big-endian host needs the byte swap. */
-
-static inline uint64_t load64le(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return __builtin_bswap64(v);
-#else
-	/* Unknown byte order: assemble the value, correct everywhere. */
-	return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
-	       (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
-	       (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
-#endif
-}
-
-static inline void store64le(uint8_t *p, uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	memcpy(p, &v, 8);
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-	memcpy(p, &v, 8);
-#else
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-#endif
-}
 
 /* ---- The permutation ----------------------------------------------------
  * Lane (x, y) is the local a<x><y> (or e<x><y>); in the array it is a[x + 5y].
@@ -211,7 +177,7 @@ static inline void store64le(uint8_t *p, uint64_t v)
 #define XIN(i, v) \
 	do { \
 		if (rate > 8 * (i)) \
-			(v) ^= load64le(in + 8 * (i)); \
+			(v) ^= jca__load_le64(in + 8 * (i)); \
 	} while (0)
 
 /*
@@ -238,11 +204,11 @@ static void keccak_run(uint64_t a[25], const uint8_t *in, size_t nblocks, size_t
 	COMPLEMENT(a);
 	while (nblocks--) {
 		if (in) {
-			a00 ^= load64le(in);      a10 ^= load64le(in + 8);
-			a20 ^= load64le(in + 16); a30 ^= load64le(in + 24);
-			a40 ^= load64le(in + 32); a01 ^= load64le(in + 40);
-			a11 ^= load64le(in + 48); a21 ^= load64le(in + 56);
-			a31 ^= load64le(in + 64);
+			a00 ^= jca__load_le64(in);      a10 ^= jca__load_le64(in + 8);
+			a20 ^= jca__load_le64(in + 16); a30 ^= jca__load_le64(in + 24);
+			a40 ^= jca__load_le64(in + 32); a01 ^= jca__load_le64(in + 40);
+			a11 ^= jca__load_le64(in + 48); a21 ^= jca__load_le64(in + 56);
+			a31 ^= jca__load_le64(in + 64);
 			/* The rate is the same for every block, so these
 			 * branches are predicted perfectly. */
 			XIN(9, a41);  XIN(10, a02); XIN(11, a12); XIN(12, a22);
@@ -295,7 +261,7 @@ static void xor_bytes(uint64_t a[25], size_t pos, const uint8_t *p, size_t len)
 		len--;
 	}
 	for (; len >= 8; len -= 8, pos += 8, p += 8)
-		a[pos >> 3] ^= load64le(p);
+		a[pos >> 3] ^= jca__load_le64(p);
 	for (; len; len--, pos++)
 		a[pos >> 3] ^= (uint64_t)*p++ << (8 * (pos & 7));
 }
@@ -309,7 +275,7 @@ static void extract_bytes(const uint64_t a[25], size_t pos, uint8_t *out, size_t
 		len--;
 	}
 	for (; len >= 8; len -= 8, pos += 8, out += 8)
-		store64le(out, a[pos >> 3]);
+		jca__store_le64(out, a[pos >> 3]);
 	for (; len; len--, pos++)
 		*out++ = (uint8_t)(a[pos >> 3] >> (8 * (pos & 7)));
 }

@@ -8,6 +8,7 @@
 
 #include "algs.h"
 #include "md_base.h"
+#include "../util/bytes.h"
 
 /* Initial state (RFC 1321, 3.3). */
 const uint32_t jca__md5_iv[4] = {
@@ -33,25 +34,6 @@ static const uint32_t md5_t[64] = {
 	0x6fa87e4f, 0xfe2ce6e0, 0xa3014314, 0x4e0811a1,
 	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
 };
-
-/* Little-endian load. The memcpy form compiles to a plain load on
- * little-endian hosts (plus a byte swap on big-endian ones); the shift form is
- * the portable fallback for compilers that do not tell us the byte order. */
-static inline uint32_t load_le32(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return __builtin_bswap32(v);
-#else
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 |
-	       (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-#endif
-}
 
 /* Runs this context's backend on whole blocks (the step of md_base.h). */
 static void step(void *ctx, const uint8_t *in, size_t nblocks)
@@ -136,7 +118,7 @@ void jca__md5_blocks_generic(uint32_t st[4], const uint8_t *in, size_t nblocks)
 		uint32_t a = st[0], b = st[1], c = st[2], d = st[3];
 
 		for (int j = 0; j < 16; j++)
-			x[j] = load_le32(in + 4 * j);
+			x[j] = jca__load_le32(in + 4 * j);
 
 		/* Round 1: X[k] in order, shifts 7 12 17 22. */
 		STEP(F, a, b, c, d, 0, 7, 0);

@@ -17,47 +17,7 @@
 #include <stdint.h>
 #include <string.h>
 
-/* Stores in either byte order. The memcpy form compiles to one store (plus
- * a byte swap) where the compiler says the byte order; the shift form is
- * the portable fallback. */
-static inline void jca__md_put_be64(uint8_t *p, uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap64(v);
-	memcpy(p, &v, 8);
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	memcpy(p, &v, 8);
-#else
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (56 - 8 * i));
-#endif
-}
-
-static inline void jca__md_put_le64(uint8_t *p, uint64_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	memcpy(p, &v, 8);
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-	memcpy(p, &v, 8);
-#else
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (8 * i));
-#endif
-}
-
-static inline void jca__md_put_be32(uint8_t *p, uint32_t v)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	v = __builtin_bswap32(v);
-	memcpy(p, &v, 4);
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	memcpy(p, &v, 4);
-#else
-	for (int i = 0; i < 4; i++)
-		p[i] = (uint8_t)(v >> (24 - 8 * i));
-#endif
-}
+#include "../util/bytes.h"
 
 /* The digest: the first outlen bytes of the state words h, as big-endian
  * 32-bit (SHA-1, SHA-256) or 64-bit (SHA-512) words, or little-endian
@@ -67,7 +27,7 @@ static inline void jca__md_out_be32(uint8_t *o, const uint32_t *h, size_t outlen
 	size_t i = 0;
 
 	for (; i + 4 <= outlen; i += 4)
-		jca__md_put_be32(o + i, h[i / 4]);
+		jca__store_be32(o + i, h[i / 4]);
 	for (; i < outlen; i++)
 		o[i] = (uint8_t)(h[i / 4] >> (24 - 8 * (i % 4)));
 }
@@ -77,7 +37,7 @@ static inline void jca__md_out_be64(uint8_t *o, const uint64_t *h, size_t outlen
 	size_t i = 0;
 
 	for (; i + 8 <= outlen; i += 8)
-		jca__md_put_be64(o + i, h[i / 8]);
+		jca__store_be64(o + i, h[i / 8]);
 	for (; i < outlen; i++)
 		o[i] = (uint8_t)(h[i / 8] >> (56 - 8 * (i % 8)));
 }
@@ -157,11 +117,11 @@ static inline void jca__md_pad(void *ctx, uint64_t n, uint8_t *buf, size_t bs, j
 	}
 	memset(buf + used, 0, bs - 8 - used);
 	if (lenbytes == 16)
-		jca__md_put_be64(len - 8, n >> 61);
+		jca__store_be64(len - 8, n >> 61);
 	if (big_endian)
-		jca__md_put_be64(len, n << 3);
+		jca__store_be64(len, n << 3);
 	else
-		jca__md_put_le64(len, n << 3);
+		jca__store_le64(len, n << 3);
 	step(ctx, buf, 1);
 }
 

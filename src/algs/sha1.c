@@ -7,30 +7,12 @@
 
 #include "algs.h"
 #include "md_base.h"
+#include "../util/bytes.h"
 
 /* Initial hash value (FIPS 180-4, 5.3.1). */
 const uint32_t jca__sha1_iv[5] = {
 	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0,
 };
-
-/* Big-endian load/store. The memcpy form compiles to one load plus a byte
- * swap (or nothing on big-endian hosts); the shift form is the portable
- * fallback for compilers that do not tell us the byte order. */
-static inline uint32_t load_be32(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return __builtin_bswap32(v);
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	uint32_t v;
-	memcpy(&v, p, 4);
-	return v;
-#else
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 |
-	       (uint32_t)p[2] << 8 | (uint32_t)p[3];
-#endif
-}
 
 /* Runs this context's backend on whole blocks (the step of md_base.h). */
 static void step(void *ctx, const uint8_t *in, size_t nblocks)
@@ -68,7 +50,7 @@ int jca__sha1_final(void *ctx, void *out, size_t outlen)
 
 /* Message words: rounds 0-15 read the block, later rounds extend the
  * schedule in place over a 16-word window (w[i-16] is the slot reused). */
-#define WLOAD(i) (w[i] = load_be32(in + 4 * (i)))
+#define WLOAD(i) (w[i] = jca__load_be32(in + 4 * (i)))
 #define WSCHED(i) (w[(i) & 15] = ROTL(w[((i) - 3) & 15] ^ w[((i) - 8) & 15] ^ \
                                       w[((i) - 14) & 15] ^ w[(i) & 15], 1))
 

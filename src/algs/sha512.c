@@ -7,6 +7,8 @@
 
 #include "algs.h"
 #include "md_base.h"
+#include "sha2_round.h"
+#include "../util/bytes.h"
 
 /* First 64 bits of the fractional parts of the cube roots of the first 80
  * primes (FIPS 180-4, 4.2.3). */
@@ -80,27 +82,6 @@ const uint64_t jca__sha512_256_iv[8] = {
 	0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
 };
 
-/* Big-endian load/store. The memcpy form compiles to one load plus a byte
- * swap (or nothing on big-endian hosts); the shift form is the portable
- * fallback for compilers that do not tell us the byte order. */
-static inline uint64_t load_be64(const uint8_t *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return __builtin_bswap64(v);
-#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-#else
-	return (uint64_t)p[0] << 56 | (uint64_t)p[1] << 48 |
-	       (uint64_t)p[2] << 40 | (uint64_t)p[3] << 32 |
-	       (uint64_t)p[4] << 24 | (uint64_t)p[5] << 16 |
-	       (uint64_t)p[6] << 8 | (uint64_t)p[7];
-#endif
-}
-
 /* Runs this context's backend on whole blocks (the step of md_base.h). */
 static void step(void *ctx, const uint8_t *in, size_t nblocks)
 {
@@ -131,8 +112,10 @@ int jca__sha512_final(void *ctx, void *out, size_t outlen)
 	return 0;
 }
 
-/* ---- portable compression function ----------------------------------- */
+/* ---- portable compression function (the round: sha2_round.h) --------- */
 
+#define SHA2_WORD uint64_t
+#define SHA2_K jca__sha512_k
 #define ROTR(x, n) (((x) >> (n)) | ((x) << (64 - (n))))
 
 /* Sigma and sigma functions of FIPS 180-4 4.1.3. */
@@ -141,52 +124,8 @@ int jca__sha512_final(void *ctx, void *out, size_t outlen)
 #define SSIG0(x) (ROTR((x), 1) ^ ROTR((x), 8) ^ ((x) >> 7))
 #define SSIG1(x) (ROTR((x), 19) ^ ROTR((x), 61) ^ ((x) >> 6))
 
-/* Message words: rounds 0-15 read the block, later rounds extend the
- * schedule in place over a 16-word window. */
-#define WLOAD(i) (w[i] = load_be64(in + 8 * (i)))
-#define WSCHED(i) (w[(i) & 15] += SSIG1(w[((i) - 2) & 15]) + w[((i) - 7) & 15] + \
-                                  SSIG0(w[((i) - 15) & 15]))
-
-/*
- * PIN(v) is an empty asm statement that makes the compiler treat v as a fresh
- * value it cannot see through; no instruction is emitted. It keeps the sum of
- * the inputs known early (h + K[i] + W[i]) as one value formed off the critical
- * path. Without it clang 14 reassociates the additions and adds the round
- * constant after the round function, one more instruction on the
- * loop-carried dependency chain (about 1% for SHA-512 on Zen 4; gcc 12 is
- * unaffected). Compilers without GNU C extensions get plain C.
- */
-#if defined(__GNUC__)
-#define PIN(v) __asm__("" : "+r"(v))
-#else
-#define PIN(v) ((void)0)
-#endif
-
-/*
- * One round. Instead of shifting a..h down each round, the caller renames
- * them (the h of this round is the g of the next, and so on), so only d and
- * h change. Ch(e,f,g) = g ^ (e & (f ^ g)); Maj(a,b,c) = b ^ ((a ^ b) & (b ^ c)).
- */
-#define ROUND(a, b, c, d, e, f, g, h, i, W) do { \
-	uint64_t t1_ = h + jca__sha512_k[i] + W(i); \
-	PIN(t1_); \
-	t1_ += BSIG1(e) + (g ^ (e & (f ^ g))); \
-	uint64_t t2_ = BSIG0(a) + (b ^ ((a ^ b) & (b ^ c))); \
-	d += t1_; \
-	h = t1_ + t2_; \
-} while (0)
-
-/* Eight rounds bring the names back to where they started. */
-#define ROUNDS8(i, W) do { \
-	ROUND(a, b, c, d, e, f, g, h, (i) + 0, W); \
-	ROUND(h, a, b, c, d, e, f, g, (i) + 1, W); \
-	ROUND(g, h, a, b, c, d, e, f, (i) + 2, W); \
-	ROUND(f, g, h, a, b, c, d, e, (i) + 3, W); \
-	ROUND(e, f, g, h, a, b, c, d, (i) + 4, W); \
-	ROUND(d, e, f, g, h, a, b, c, (i) + 5, W); \
-	ROUND(c, d, e, f, g, h, a, b, (i) + 6, W); \
-	ROUND(b, c, d, e, f, g, h, a, (i) + 7, W); \
-} while (0)
+/* Message words of rounds 0-15: the block's (later ones: SHA2_WSCHED). */
+#define WLOAD(i) (w[i] = jca__load_be64(in + 8 * (i)))
 
 void jca__sha512_blocks_generic(uint64_t st[8], const uint8_t *in, size_t nblocks)
 {
@@ -196,24 +135,17 @@ void jca__sha512_blocks_generic(uint64_t st[8], const uint8_t *in, size_t nblock
 		uint64_t a = st[0], b = st[1], c = st[2], d = st[3];
 		uint64_t e = st[4], f = st[5], g = st[6], h = st[7];
 
-		ROUNDS8(0, WLOAD);
-		ROUNDS8(8, WLOAD);
-		ROUNDS8(16, WSCHED);
-		ROUNDS8(24, WSCHED);
-		ROUNDS8(32, WSCHED);
-		ROUNDS8(40, WSCHED);
-		ROUNDS8(48, WSCHED);
-		ROUNDS8(56, WSCHED);
-		ROUNDS8(64, WSCHED);
-		ROUNDS8(72, WSCHED);
+		SHA2_ROUNDS8(0, WLOAD);
+		SHA2_ROUNDS8(8, WLOAD);
+		SHA2_ROUNDS8(16, SHA2_WSCHED);
+		SHA2_ROUNDS8(24, SHA2_WSCHED);
+		SHA2_ROUNDS8(32, SHA2_WSCHED);
+		SHA2_ROUNDS8(40, SHA2_WSCHED);
+		SHA2_ROUNDS8(48, SHA2_WSCHED);
+		SHA2_ROUNDS8(56, SHA2_WSCHED);
+		SHA2_ROUNDS8(64, SHA2_WSCHED);
+		SHA2_ROUNDS8(72, SHA2_WSCHED);
 
-		st[0] += a;
-		st[1] += b;
-		st[2] += c;
-		st[3] += d;
-		st[4] += e;
-		st[5] += f;
-		st[6] += g;
-		st[7] += h;
+		SHA2_ADD_STATE(st);
 	}
 }

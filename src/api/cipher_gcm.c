@@ -7,17 +7,7 @@
 #include <string.h>
 
 #include "cipher_aead_int.h"
-
-static uint32_t load32be(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void store64be(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (56 - 8 * i));
-}
+#include "../util/bytes.h"
 
 /* ---- counters -------------------------------------------------------- */
 
@@ -27,7 +17,7 @@ static void store64be(uint8_t *p, uint64_t v)
 static void ctr128(cipher_ctx *c, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	while (nblocks > 0) {
-		uint64_t room = (UINT64_C(1) << 32) - load32be(ctr + 12);
+		uint64_t room = (UINT64_C(1) << 32) - jca__load_be32(ctr + 12);
 		size_t n = (uint64_t)nblocks < room ? nblocks : (size_t)room;
 
 		CHK(c->impl->ctr32(c->key, ctr, out, in, n));
@@ -123,7 +113,7 @@ void jca__gcm_j0_hashed(cipher_ctx *c, void *gkey, const uint8_t *iv, size_t iv_
 
 	memset(j0, 0, 16);
 	jca__gcm_ghash_padded(c, gkey, j0, iv, iv_len);
-	store64be(lens + 8, (uint64_t)iv_len * 8);
+	jca__store_be64(lens + 8, (uint64_t)iv_len * 8);
 	CHK(c->impl->ghash(gkey, j0, lens, 1));
 }
 
@@ -152,8 +142,8 @@ void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 {
 	uint8_t lens[16], j0[16];
 
-	store64be(lens, st->aad_len * 8);
-	store64be(lens + 8, st->data_len * 8);
+	jca__store_be64(lens, st->aad_len * 8);
+	jca__store_be64(lens + 8, st->data_len * 8);
 	CHK(c->impl->ghash(st->gkey, st->xi, lens, 1));
 	/* E(J0): one block, by the single-block ECB path where there is one
 	 * (cheaper to start than the wide counter code) */
@@ -173,7 +163,7 @@ void jca__aead_rewind(cipher_ctx *c, struct jca__aead *st)
 	memcpy(st->ctr, c->mode == JCA__MODE_GCM ? st->j0 : jca__aead_iv_of(st), 16);
 	if (c->mode == JCA__MODE_GCM) {
 		/* data starts at inc32(J0) */
-		uint32_t n = load32be(st->ctr + 12) + 1;
+		uint32_t n = jca__load_be32(st->ctr + 12) + 1;
 
 		st->ctr[12] = (uint8_t)(n >> 24);
 		st->ctr[13] = (uint8_t)(n >> 16);

@@ -25,6 +25,7 @@
 
 #include "../algs/gcm.h"
 #include "cipher_aead_int.h"
+#include "../util/bytes.h"
 
 /* ---- GF(2^128) and GHASH, portable ---------------------------------- */
 
@@ -55,12 +56,6 @@ static void gf_inv(const uint8_t h[16], uint8_t out[16])
 	jca__wipe(&k, sizeof k);
 }
 
-static void store64be(uint8_t *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (uint8_t)(v >> (56 - 8 * i));
-}
-
 /* J0 of an IV other than 12 bytes: GHASH_H(IV || 0^s || 0^64 || [len]_64). */
 static void j0_soft(const uint8_t h[16], const uint8_t *iv, size_t iv_len, uint8_t j0[16])
 {
@@ -77,7 +72,7 @@ static void j0_soft(const uint8_t h[16], const uint8_t *iv, size_t iv_len, uint8
 		jca__ghash_ct(&k, j0, last, 1);
 		memset(last, 0, sizeof last);
 	}
-	store64be(last + 8, (uint64_t)iv_len * 8);     /* iv_len < 2^61 (check_params) */
+	jca__store_be64(last + 8, (uint64_t)iv_len * 8);     /* iv_len < 2^61 (check_params) */
 	jca__ghash_ct(&k, j0, last, 1);
 	jca__wipe(&k, sizeof k);
 }

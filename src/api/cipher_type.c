@@ -332,7 +332,6 @@ static int put_names(jca__entry **table, const struct jca_service *s, int pos)
 const jca__type_ops jca__cipher_type = {
 	.type = JCA_CIPHER,
 	.name = "Cipher",
-	.letter = 'C',
 	.declarable = 1,
 	.impl_size = sizeof(jca_cipher_impl),
 	.impl_min_size = JCA__END(jca_cipher_impl, cleanup),

@@ -10,6 +10,7 @@
 #include "../registry/lookup.h"
 #include "../registry/error.h"
 #include "../util/mem.h"
+#include "../util/ascii.h"
 
 #define MAX_PRF 1024                   /* the registry refuses larger digests */
 #define OUT_STACK 512                  /* outputs up to this size are derived on the stack */
@@ -36,19 +37,7 @@ struct kdf_ctx {
 
 static int has_prefix(const char *s, const char *prefix)
 {
-	size_t n = strlen(prefix), i;
-
-	for (i = 0; i < n; i++) {
-		char a = s[i], b = prefix[i];
-
-		if (a >= 'A' && a <= 'Z')
-			a = (char)(a - 'A' + 'a');
-		if (b >= 'A' && b <= 'Z')
-			b = (char)(b - 'A' + 'a');
-		if (a != b)
-			return 0;
-	}
-	return 1;
+	return jca__name_eqn(s, prefix, strlen(prefix));
 }
 
 /* The KDF service of the template (policy may disable it; a provider may

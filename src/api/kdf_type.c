@@ -24,7 +24,6 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 const jca__type_ops jca__kdf_type = {
 	.type = JCA_KDF,
 	.name = "KDF",
-	.letter = 'K',
 	.declarable = 1,
 	.stateless = 1,
 	.impl_size = sizeof(jca_kdf_impl),

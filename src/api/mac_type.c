@@ -91,7 +91,6 @@ int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size
 const jca__type_ops jca__mac_type = {
 	.type = JCA_MAC,
 	.name = "Mac",
-	.letter = 'M',
 	.declarable = 0,
 	.impl_size = sizeof(jca_md_impl),
 	.impl_min_size = sizeof(jca_md_impl),

@@ -92,7 +92,6 @@ static int self_test(const jca_impl *impl, const jca_kat *k)
 const jca__type_ops jca__md_type = {
 	.type = JCA_MESSAGE_DIGEST,
 	.name = "MessageDigest",
-	.letter = 'D',
 	.declarable = 1,
 	.impl_size = sizeof(jca_md_impl),
 	.impl_min_size = JCA__END(jca_md_impl, cleanup),

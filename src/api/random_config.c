@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "random_internal.h"
+#include "../util/ascii.h"
 
 /* ---- messages: the caller's text echoed with control bytes escaped ---- */
 
@@ -72,18 +73,7 @@ static const struct alg {
 /* ASCII case-insensitive equality. */
 static int name_eq(const char *a, const char *b)
 {
-	for (;; a++, b++) {
-		char x = *a, y = *b;
-
-		if (x >= 'A' && x <= 'Z')
-			x = (char)(x - 'A' + 'a');
-		if (y >= 'A' && y <= 'Z')
-			y = (char)(y - 'A' + 'a');
-		if (x != y)
-			return 0;
-		if (!x)
-			return 1;
-	}
+	return jca__name_eq(a, b);
 }
 
 #define ITEM_MAX 32

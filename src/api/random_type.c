@@ -28,7 +28,6 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 const jca__type_ops jca__random_type = {
 	.type = JCA_SECURE_RANDOM,
 	.name = "SecureRandom",
-	.letter = 'R',
 	.declarable = 1,
 	.stateless = 1,
 	.impl_size = sizeof(jca_random_impl),

@@ -35,6 +35,7 @@
 #include "conf.h"
 #include "error.h"
 #include "types.h"
+#include "../util/ascii.h"
 
 #ifndef JCA_SYSCONFDIR
 #define JCA_SYSCONFDIR "/usr/local/etc"
@@ -188,21 +189,13 @@ static int out_of_memory(const jca__config *c)
 	return 0;
 }
 
-/* Provider names compare as the registry compares them: ASCII case only. */
-static int same_name(const char *a, const char *b)
-{
-	for (; *a && *b; a++, b++)
-		if ((*a >= 'A' && *a <= 'Z' ? *a + 32 : *a) != (*b >= 'A' && *b <= 'Z' ? *b + 32 : *b))
-			return 0;
-	return *a == *b;
-}
-
 const char *jca__config_get(const jca__config *c, const char *provider, const char *key)
 {
 	size_t i;
 
+	/* provider names compare as the registry compares them */
 	for (i = 0; c && provider && key && i < c->nsettings; i++)
-		if (same_name(c->settings[i].provider, provider) && strcmp(c->settings[i].key, key) == 0)
+		if (jca__name_eq(c->settings[i].provider, provider) && strcmp(c->settings[i].key, key) == 0)
 			return c->settings[i].value;
 	return NULL;
 }

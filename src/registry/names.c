@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Names: case-insensitive comparison, OIDs, '|'-separated word lists and
- * service attributes. Key building and hashing, which the lookup inlines,
- * are in registry_int.h.
+ * Names: OIDs, '|'-separated word lists and service attributes (the case
+ * folding is src/util/ascii.h's). Key building and hashing, which the lookup
+ * inlines, are in registry_int.h.
  */
 #include <string.h>
 
@@ -23,13 +23,6 @@ int jca__is_oid(const char *s)
 	return dots > 0;
 }
 
-int jca__name_eq(const char *a, const char *b)
-{
-	for (; *a && jca__fold(*a) == jca__fold(*b); a++, b++)
-		;
-	return jca__fold(*a) == jca__fold(*b);
-}
-
 const char *jca__attr_get(const struct jca_service *s, const char *key)
 {
 	const jca_attr *a;
@@ -48,14 +41,9 @@ int jca__list_has(const char *list, const char *word)
 	while (list && *list) {
 		const char *end = strchr(list, '|');
 		size_t len = end ? (size_t)(end - list) : strlen(list);
-		size_t i;
 
-		if (len == n) {
-			for (i = 0; i < n && jca__fold(list[i]) == jca__fold(word[i]); i++)
-				;
-			if (i == n)
-				return 1;
-		}
+		if (len == n && jca__name_eqn(list, word, n))
+			return 1;
 		list = end ? end + 1 : NULL;
 	}
 	return 0;

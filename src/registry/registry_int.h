@@ -22,6 +22,7 @@
 #include "conf.h"
 #include "plugin.h"
 #include "types.h"
+#include "../util/ascii.h"
 
 /* ---- names and keys (names.c; inline ones here) ---- */
 static inline __attribute__((always_inline)) uint32_t jca__hash(const char *k, size_t n)
@@ -59,25 +60,6 @@ static inline __attribute__((always_inline)) uint32_t jca__hash(const char *k, s
 
 #define JCA__MAX_NAME 120     /* longest name accepted, in bytes */
 
-static inline char jca__fold(char c)
-{
-	return (c >= 'A' && c <= 'Z') ? (char)(c + ('a' - 'A')) : c;
-}
-
-
-/* ASCII upper case to lower case in 8 bytes at once: a byte gets 0x20
- * added exactly when it is in 'A'..'Z' (no carries between bytes). */
-static inline uint64_t jca__fold8(uint64_t w)
-{
-	const uint64_t ones = 0x0101010101010101ull, high = 0x8080808080808080ull;
-	uint64_t low7 = w & ~high;
-	uint64_t ge_a = low7 + ones * (0x80 - 'A');        /* bit 7 set if >= 'A' */
-	uint64_t gt_z = low7 + ones * (0x80 - 'Z' - 1);    /* bit 7 set if > 'Z' */
-	uint64_t upper = ge_a & ~gt_z & ~w & high;         /* ASCII only */
-
-	return w | (upper >> 2);
-}
-
 /* Builds the key "<type><folded name>" in buf (which has room for
  * JCA__MAX_NAME + 8 bytes); returns its length, or 0 if the name is empty
  * or too long. */
@@ -99,8 +81,6 @@ static inline size_t jca__make_key(char *buf, jca_service_type type, const char 
 	return n + 1;
 }
 
-/* ASCII case-insensitive equality of two names. */
-JCA__HIDDEN int jca__name_eq(const char *a, const char *b);
 /* Is s a dotted decimal OID ("2.16.840.1.101.3.4.2.1")? */
 JCA__HIDDEN int jca__is_oid(const char *s);
 /* Is `word` one of the '|'-separated words of `list` (case-insensitive)? */
@@ -183,7 +163,7 @@ struct jca__entry {
 	int pos;                  /* position of the provider in the snapshot, or: */
 #define JCA__POS_BADPREF INT_MAX  /* a preference names no provider (canon: its name) */
 	size_t klen;
-	char key[];               /* type letter + folded name */
+	char key[];               /* type byte + folded name */
 };
 
 JCA__HIDDEN int jca__table_put(jca__entry **table, const char *key, size_t klen,

@@ -30,7 +30,6 @@ struct jca__entry;
 typedef struct jca__type_ops {
 	jca_service_type type;
 	const char *name;              /* "MessageDigest" */
-	char letter;                   /* first byte of lookup keys, unique */
 	int declarable;                /* providers declare it (not composed only) */
 	size_t impl_size;              /* sizeof the implementation struct in this host */
 	size_t impl_min_size;          /* its size at the type's first ABI: the smallest accepted */

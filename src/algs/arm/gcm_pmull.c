@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "../gcm.h"
+#include "../../util/bytes.h"
 
 #if defined(__ARM_BIG_ENDIAN)
 #error "the Armv8 GCM backend assumes a little-endian target"
@@ -159,26 +160,13 @@ ALWAYS_INLINE uint8x16_t counter_block(uint8x16_t base, uint32_t n)
 	return vreinterpretq_u8_u32(vsetq_lane_u32(__builtin_bswap32(n), vreinterpretq_u32_u8(base), 3));
 }
 
-static uint32_t get32be(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void put32be(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
-
 /* ctr32 over whole blocks; if xi is set, also GHASH of the ciphertext. */
 ALWAYS_INLINE void ctr_ghash(const jca__aes_armv8_ctx *k, const struct ghkey *g, uint8_t ctr[16], uint8_t *xi,
                              uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	uint8x16_t rk[15], base = vld1q_u8(ctr);
 	unsigned nr = k->rounds;
-	uint32_t n = get32be(ctr + 12);
+	uint32_t n = jca__load_be32(ctr + 12);
 	uint64x2_t y = vdupq_n_u64(0), h[W];
 
 	for (unsigned i = 0; i <= nr; i++)
@@ -223,7 +211,7 @@ ALWAYS_INLINE void ctr_ghash(const jca__aes_armv8_ctx *k, const struct ghkey *g,
 			y = gf_mul(veorq_u64(y, vreinterpretq_u64_u8(vextq_u8(r, r, 8))), h[0]);
 		}
 	}
-	put32be(ctr + 12, n);
+	jca__store_be32(ctr + 12, n);
 	if (xi)
 		store_rev(xi, y);
 }

@@ -6,12 +6,13 @@
  * Build with -march=rv64gc_zbb (or rv64gc_zbkb); call only when
  * jca__cpu_features() reports that extension. The only non-base
  * instructions used are roriw and rev8, both in Zbb and in Zbkb, through
- * the asm helpers below (GCC has no rotate builtin, and the plain C idiom
- * for a left rotation becomes li + rolw).
+ * asm helpers (roriw below, rev8 in rv_load.h: GCC has no rotate builtin,
+ * and the plain C idiom for a left rotation becomes li + rolw).
  */
 #include <string.h>
 
 #include "../algs.h"
+#include "rv_load.h"
 
 #if !defined(__riscv) || __riscv_xlen != 64
 #error "sha1_zbb.c is for RV64 only"
@@ -31,30 +32,6 @@ static inline __attribute__((always_inline)) uint32_t roriw(uint32_t x, const in
 	uint32_t r;
 	__asm__("roriw %0, %1, %2" : "=r"(r) : "r"(x), "I"(n));
 	return r;
-}
-
-static inline __attribute__((always_inline)) uint64_t rev8(uint64_t x)
-{
-	uint64_t r;
-	__asm__("rev8 %0, %1" : "=r"(r) : "r"(x));
-	return r;
-}
-
-/*
- * The 16 big-endian message words. One 64-bit load plus rev8 yields two:
- * the first in the high half, the second in the low half. The caller
- * guarantees 8-byte alignment (see jca__sha1_blocks_zbb).
- */
-static inline void load_words(uint32_t w[80], const uint8_t *blk)
-{
-	blk = __builtin_assume_aligned(blk, 8);
-	for (int i = 0; i < 8; i++) {
-		uint64_t v;
-		memcpy(&v, blk + 8 * i, 8);
-		v = rev8(v);
-		w[2 * i] = (uint32_t)(v >> 32);
-		w[2 * i + 1] = (uint32_t)v;
-	}
 }
 
 /* The whole schedule up front: W[t] = rol1(W[t-3] ^ W[t-8] ^ W[t-14] ^ W[t-16]).
@@ -94,7 +71,7 @@ static void compress(uint32_t s[5], const uint8_t *blk)
 	uint32_t a = s[0], b = s[1], c = s[2], d = s[3], e = s[4];
 	int t;
 
-	load_words(w, blk);
+	jca__rv_load_be32x16(w, blk);
 	expand(w);
 	for (t = 0; t < 20; t += 5)
 		ROUNDS5(F_CH, 0x5a827999u, t);

@@ -6,12 +6,13 @@
  * Build with -march=rv64gc_zbb_zknh (or rv64gc_zbkb_zknh); call only when
  * jca__cpu_features() reports Zknh together with that bit-manipulation
  * extension. The only non-base instructions used are the four sha256*
- * ones and rev8, all through the asm helpers below (GCC 12 has no builtins
- * for Zknh).
+ * ones and rev8, all through asm helpers (below; rev8 in rv_load.h): GCC 12
+ * has no builtins for Zknh.
  */
 #include <string.h>
 
 #include "../algs.h"
+#include "rv_load.h"
 
 #if !defined(__riscv) || __riscv_xlen != 64
 #error "sha256_zknh.c is for RV64 only"
@@ -38,30 +39,6 @@ ZKNH_OP(sig1, "sha256sig1")    /* ror 17 ^ ror 19 ^ shr 10 */
 ZKNH_OP(sum0, "sha256sum0")    /* ror 2 ^ ror 13 ^ ror 22 */
 ZKNH_OP(sum1, "sha256sum1")    /* ror 6 ^ ror 11 ^ ror 25 */
 #undef ZKNH_OP
-
-static inline __attribute__((always_inline)) uint64_t rev8(uint64_t x)
-{
-	uint64_t r;
-	__asm__("rev8 %0, %1" : "=r"(r) : "r"(x));
-	return r;
-}
-
-/*
- * Big-endian message words. One 64-bit load plus rev8 yields two words:
- * the first in the high half, the second in the low half. `blk` is 8-byte
- * aligned (see jca__sha256_blocks_zknh), so the loads are plain ld.
- */
-static inline void load_words(uint32_t w[16], const uint8_t *blk)
-{
-	blk = __builtin_assume_aligned(blk, 8);
-	for (int i = 0; i < 8; i++) {
-		uint64_t v;
-		memcpy(&v, blk + 8 * i, 8);
-		v = rev8(v);
-		w[2 * i] = (uint32_t)(v >> 32);
-		w[2 * i + 1] = (uint32_t)v;
-	}
-}
 
 /* Message schedule for the next 16 rounds, in place: W[t] for t = 16..63
  * only needs W[t-2], W[t-7], W[t-15] and W[t-16], all in the window. */
@@ -90,7 +67,7 @@ static void compress(uint32_t s[8], const uint8_t *blk)
 	uint32_t a = s[0], b = s[1], c = s[2], d = s[3];
 	uint32_t e = s[4], f = s[5], g = s[6], h = s[7];
 
-	load_words(w, blk);
+	jca__rv_load_be32x16(w, blk);
 	for (int t = 0; t < 64; t += 16, k += 16) {
 		if (t > 0)
 			expand(w);

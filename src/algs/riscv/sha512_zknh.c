@@ -7,12 +7,13 @@
  * Build with -march=rv64gc_zbb_zknh (or rv64gc_zbkb_zknh); call only when
  * jca__cpu_features() reports Zknh together with that bit-manipulation
  * extension. The only non-base instructions used are the four sha512* ones
- * and rev8, all through the asm helpers below (GCC 12 has no builtins for
- * Zknh).
+ * and rev8, all through asm helpers (below; rev8 in rv_load.h): GCC 12 has
+ * no builtins for Zknh.
  */
 #include <string.h>
 
 #include "../algs.h"
+#include "rv_load.h"
 
 #if !defined(__riscv) || __riscv_xlen != 64
 #error "sha512_zknh.c is for RV64 only"
@@ -33,20 +34,7 @@ ZKNH_OP(sig0, "sha512sig0")    /* ror 1 ^ ror 8 ^ shr 7 */
 ZKNH_OP(sig1, "sha512sig1")    /* ror 19 ^ ror 61 ^ shr 6 */
 ZKNH_OP(sum0, "sha512sum0")    /* ror 28 ^ ror 34 ^ ror 39 */
 ZKNH_OP(sum1, "sha512sum1")    /* ror 14 ^ ror 18 ^ ror 41 */
-ZKNH_OP(rev8, "rev8")          /* byte swap: big-endian load */
 #undef ZKNH_OP
-
-/* Big-endian message words. The caller guarantees 8-byte alignment (see
- * jca__sha512_blocks_zknh), so each word is one ld and one rev8. */
-static inline void load_words(uint64_t w[16], const uint8_t *blk)
-{
-	blk = __builtin_assume_aligned(blk, 8);
-	for (int i = 0; i < 16; i++) {
-		uint64_t v;
-		memcpy(&v, blk + 8 * i, 8);
-		w[i] = rev8(v);
-	}
-}
 
 /* Message schedule for the next 16 rounds, in place: W[t] for t = 16..79
  * only needs W[t-2], W[t-7], W[t-15] and W[t-16], all in the window. */
@@ -75,7 +63,7 @@ static void compress(uint64_t s[8], const uint8_t *blk)
 	uint64_t a = s[0], b = s[1], c = s[2], d = s[3];
 	uint64_t e = s[4], f = s[5], g = s[6], h = s[7];
 
-	load_words(w, blk);
+	jca__rv_load_be64x16(w, blk);
 	for (int t = 0; t < 80; t += 16, k += 16) {
 		if (t > 0)
 			expand(w);

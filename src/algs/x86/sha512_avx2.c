@@ -33,6 +33,7 @@
 #include <immintrin.h>
 
 #include "../algs.h"
+#include "../sha2_round.h"
 
 #ifdef JCA__SHA512_AVX512
 #define SHA512_BLOCKS jca__sha512_blocks_avx512
@@ -228,14 +229,7 @@ static inline void block_rounds(uint64_t st[8], __m256i *wk, int n, __m256i x[8]
 		}
 	}
 	a += s0;
-	st[0] += a;
-	st[1] += b;
-	st[2] += c;
-	st[3] += d;
-	st[4] += e;
-	st[5] += f;
-	st[6] += g;
-	st[7] += h;
+	SHA2_ADD_STATE(st);
 }
 
 JCA__HIDDEN void SHA512_BLOCKS(uint64_t h[8], const uint8_t *in, size_t nblocks)

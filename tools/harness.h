@@ -5,8 +5,8 @@
  * of operations per thread or until a time has passed, and reports each
  * thread's operations, wall-clock interval and CPU time.
  */
-#ifndef JCA_BENCH_HARNESS_H
-#define JCA_BENCH_HARNESS_H
+#ifndef JCA_TOOLS_HARNESS_H
+#define JCA_TOOLS_HARNESS_H
 
 #include <stdint.h>
 
