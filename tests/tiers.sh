@@ -15,11 +15,14 @@ riscv64) tiers="generic -zknh" ;;
 esac
 for tier in $tiers; do
 	for t in check_backends check_mac check_cipher check_gcm check_random check_kdf; do
-		if JCA_CPU=$tier "$b/$t" > "$b/tier-$t.out" 2>&1; then
-			echo "ok: JCA_CPU=$tier $t"
-		else
-			echo "FAIL: JCA_CPU=$tier $t"; cat "$b/tier-$t.out"; fail=1
-		fi
+		JCA_CPU=$tier "$b/$t" > "$b/tier-$t.out" 2>&1
+		case $? in
+		0) echo "ok: JCA_CPU=$tier $t" ;;
+		# check_backends with only the portable code usable (JCA_CPU=generic):
+		# nothing to compare, it says so
+		77) echo "skip: JCA_CPU=$tier $t: $(grep '^SKIP' "$b/tier-$t.out")" ;;
+		*) echo "FAIL: JCA_CPU=$tier $t"; cat "$b/tier-$t.out"; fail=1 ;;
+		esac
 	done
 done
 exit $fail
