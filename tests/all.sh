@@ -207,12 +207,26 @@ clock() { s=$(($(date +%s) - t_start)); printf '%d:%02d' $((s / 60)) $((s % 60))
 # in $logs/NAME.status when it ends (rc 124 or 137: timed out)
 run_stage() {
 	t0=$(date +%s)
-	timeout -k 60 "$STAGE_TIMEOUT" sh "$top/tests/all.sh" --stage "$1" </dev/null >"$logs/$1.log" 2>&1
+	timeout -k 60 "$STAGE_TIMEOUT" sh "$top/tests/all.sh" --stage "$1" </dev/null >"$logs/$1.log" 2>&1 &
+	echo $! >"$logs/$1.pid"
+	wait $!
 	rc=$?
+	rm -f "$logs/$1.pid"
 	t1=$(date +%s)
 	echo "$rc $((t0 - t_start)) $((t1 - t0))" >"$logs/$1.status.tmp"
 	mv "$logs/$1.status.tmp" "$logs/$1.status"
 }
+
+# Interrupted: each running stage's timeout passes the signal on to the
+# stage's processes (their own process group).
+stop() {
+	for f in "$logs"/*.pid; do
+		[ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
+	done
+	echo "all.sh: interrupted; logs: $logs" >&2
+	exit 130
+}
+trap stop INT TERM HUP
 
 echo "all.sh: work directory $ALL_WORK; $SLOTS at a time:$stages"
 queue=$stages running="" order=""
