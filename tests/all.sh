@@ -16,7 +16,7 @@
 #
 #   tsan           the whole make check under ThreadSanitizer (*)
 #   asan           the whole make check under ASan+UBSan
-#   valgrind       the Check suites under memcheck (**)
+#   valgrind       the Check suites under memcheck
 #   cross-aarch64, cross-riscv64   cross builds run under qemu-user
 #   deb            dpkg-buildpackage -us -uc -b in a clean copy of this
 #                  checkout (multiarch libdir, dh_auto_test = make check) (*)
@@ -34,7 +34,7 @@
 # What is bounded, for time: (*) runs without the NIST vector files
 # (vectors.sh prints SKIP; the suites' own known answers still run): the
 # vectors run in check (every tier), asan and the cross builds, and change
-# nothing in a race (tsan), a path or a package. (**) see sanitize.sh.
+# nothing in a race (tsan), a path or a package.
 # tests/README.md says what each covers and how to run one test alone.
 #
 # Environment: NO_DEPS=1, SLOTS (stages at a time, default 2), JOBS (make
@@ -138,9 +138,11 @@ if [ "${1:-}" = --stage ]; then
 	"$fn"
 	rc=$?
 	# the CPU seconds (user + system) of the stage's processes: with other
-	# work on the machine its wall time says little, this says what it costs
-	times | awk 'function sec(x, a) { split(x, a, "m"); sub("s", "", a[2]); return a[1] * 60 + a[2] }
-		NR == 2 { printf "%d\n", sec($1) + sec($2) }' >"$ALL_WORK/logs/$2.cpu"
+	# work on the machine, its wall time says little
+	# (not in a pipeline: its subshell has no children)
+	times >"$ALL_WORK/logs/$2.times"
+	awk 'function sec(x, a) { split(x, a, "m"); sub("s", "", a[2]); return a[1] * 60 + a[2] }
+		NR == 2 { printf "%d\n", sec($1) + sec($2) }' "$ALL_WORK/logs/$2.times" >"$ALL_WORK/logs/$2.cpu"
 	exit $rc
 fi
 
@@ -173,10 +175,9 @@ make -j"$JOBS" >/dev/null || { make; exit 2; }
 ALL_WORK=$(mktemp -d "${TMPDIR:-/tmp}/jca-all.XXXXXX") || exit 2
 logs=$ALL_WORK/logs
 mkdir -p "$logs"
-# The out-of-tree builds (sanitizers, fuzz, ct, deep-path) share a clean,
-# unconfigured copy of the tree, with the autotools output of this one;
-# the Debian build gets its own (it builds in its tree). Made before the
-# stages start: the check stage writes into this tree meanwhile.
+# The out-of-tree builds share a clean, unconfigured copy of the tree, with
+# the autotools output of this one; the Debian build gets its own. Made
+# before the stages start: the check stage writes into this tree.
 # copy_checkout DEST: the checkout's files as git sees them (tracked, and
 # untracked but not ignored: uncommitted work is tested too).
 copy_checkout() {
