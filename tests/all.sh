@@ -15,7 +15,8 @@
 # Exit status 1 when any stage failed (or timed out), 2 on set-up errors.
 #
 #   tsan           the whole make check under ThreadSanitizer (*)
-#   asan           the whole make check under ASan+UBSan
+#   asan           the whole make check under ASan+UBSan (tiers.sh without
+#                  the vector files)
 #   valgrind       the Check suites under memcheck
 #   cross-aarch64, cross-riscv64   cross builds run under qemu-user
 #   deb            dpkg-buildpackage -us -uc -b in a clean copy of this
@@ -31,10 +32,10 @@
 #   static         cppcheck and clang-tidy
 #   ct             constant-time check (valgrind, gcc and clang)
 #   fuzz           libFuzzer targets, FUZZ_SECONDS (default 30) each
-# What is bounded, for time: (*) runs without the NIST vector files
-# (vectors.sh prints SKIP; the suites' own known answers still run): the
-# vectors run in check (every tier), asan and the cross builds, and change
-# nothing in a race (tsan), a path or a package.
+# Bounded, for time: (*) runs without the NIST vector files (vectors.sh
+# prints SKIP; the suites' own known answers run): they run in check (every
+# tier), asan (once, not per tier), valgrind and the cross builds, and
+# change nothing in a race (tsan), a path or a package.
 # tests/README.md says what each covers and how to run one test alone.
 #
 # Environment: NO_DEPS=1, SLOTS (stages at a time, default 2), JOBS (make
@@ -103,7 +104,7 @@ st_deep_path() {
 	return $rc
 }
 
-st_asan() { tests/sanitize.sh asan -d "$ALL_WORK/asan"; }
+st_asan() { JCA_TIER_VECTORS=no tests/sanitize.sh asan -d "$ALL_WORK/asan"; }
 st_tsan() { novectors tests/sanitize.sh tsan -d "$ALL_WORK/tsan"; }
 st_valgrind() { tests/sanitize.sh valgrind -d "$ALL_WORK/valgrind"; }
 st_static() { tests/sanitize.sh static -d "$ALL_WORK/static"; }
@@ -178,8 +179,8 @@ mkdir -p "$logs"
 # The out-of-tree builds share a clean, unconfigured copy of the tree, with
 # the autotools output of this one; the Debian build gets its own. Made
 # before the stages start: the check stage writes into this tree.
-# copy_checkout DEST: the checkout's files as git sees them (tracked, and
-# untracked but not ignored: uncommitted work is tested too).
+# copy_checkout DEST: the checkout's files (tracked, and untracked but not
+# ignored: uncommitted work too).
 copy_checkout() {
 	mkdir -p "$1" &&
 		git ls-files -z -c -o --exclude-standard | tar --null -T - --ignore-failed-read -cf - 2>/dev/null |
@@ -218,8 +219,7 @@ run_stage() {
 	mv "$logs/$1.status.tmp" "$logs/$1.status"
 }
 
-# Interrupted: each running stage's timeout passes the signal on to the
-# stage's processes (their own process group).
+# Interrupted: each stage's timeout passes the signal on to its processes.
 stop() {
 	for f in "$logs"/*.pid; do
 		[ -f "$f" ] && kill -TERM "$(cat "$f")" 2>/dev/null
