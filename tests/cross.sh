@@ -74,10 +74,15 @@ for tier in $tiers; do
 	if [ "$tier" = default ]; then unset JCA_CPU; else export JCA_CPU=$tier; fi
 	for t in check_md check_cipher check_mac check_backends check_gcm check_cipher_state; do
 		echo "== $arch $t (JCA_CPU=${JCA_CPU:-unset}) under: $run"
-		if ! $run "$out/$t"; then
-			echo "FAIL: $arch $t JCA_CPU=${JCA_CPU:-unset}"
-			fail=1
-		fi
+		rc=0
+		$run "$out/$t" || rc=$?
+		case $rc in
+		0) ;;
+		# check_backends with only the portable code usable: nothing to
+		# compare (it prints SKIP); a skip only where that is expected
+		77) [ "$tier" = generic ] || { echo "FAIL: $arch $t JCA_CPU=${JCA_CPU:-unset}: nothing compared"; fail=1; } ;;
+		*) echo "FAIL: $arch $t JCA_CPU=${JCA_CPU:-unset}"; fail=1 ;;
+		esac
 	done
 done
 exit $fail

@@ -36,15 +36,36 @@ if [ -z "$pc" ]; then
 	echo "FAIL: no jca.pc installed"
 	exit 1
 fi
-# The package as installed under DESTDIR: --define-prefix derives the
-# prefix from where jca.pc lies (<prefix>/lib/pkgconfig).
-export PKG_CONFIG_PATH="$(dirname "$pc")"
-PC="pkg-config --define-prefix"
+# The package as installed under DESTDIR, read as a sysroot: the .pc's own
+# variables (prefix, libdir, includedir: whatever ./configure was given,
+# /usr/local/lib or Debian's /usr/lib/<multiarch>) with $dest before them.
+# pkgconf puts the sysroot before -I/-L and before --variable values too;
+# pkg-config (freedesktop) only before -I/-L, so a variable that does not
+# start with $dest gets it here. System directories are kept (they are
+# under $dest, and must not be dropped as /usr/include would be).
+export PKG_CONFIG_PATH="$(dirname "$pc")" PKG_CONFIG_SYSROOT_DIR="$dest"
+export PKG_CONFIG_ALLOW_SYSTEM_CFLAGS=1 PKG_CONFIG_ALLOW_SYSTEM_LIBS=1
+PC=pkg-config
+under_dest() {
+	case "$1" in
+	"$dest"/*) printf '%s\n' "$1" ;;
+	/*) printf '%s\n' "$dest$1" ;;
+	*) return 1 ;;
+	esac
+}
 cflags=$($PC --cflags jca) || { echo "FAIL: pkg-config --cflags jca"; exit 1; }
 libs=$($PC --libs jca) || { echo "FAIL: pkg-config --libs jca"; exit 1; }
-plugindir=$($PC --variable=plugindir jca)
-libdir=$($PC --variable=libdir jca)
-case "$plugindir" in "$dest"/*) ;; *) echo "FAIL: plugindir $plugindir not under $dest"; exit 1 ;; esac
+plugindir=$(under_dest "$($PC --variable=plugindir jca)") || { echo "FAIL: pkg-config --variable=plugindir jca"; exit 1; }
+libdir=$(under_dest "$($PC --variable=libdir jca)") || { echo "FAIL: pkg-config --variable=libdir jca"; exit 1; }
+includedir=$(under_dest "$($PC --variable=includedir jca)") || { echo "FAIL: pkg-config --variable=includedir jca"; exit 1; }
+# What pkg-config says must be the installed files, not another copy of
+# libjca (a system one) found by chance.
+[ -f "$includedir/jca.h" ] || { echo "FAIL: includedir $includedir has no jca.h"; exit 1; }
+case " $cflags " in *" -I$includedir "*) ;; *) echo "FAIL: cflags '$cflags' lack -I$includedir"; exit 1 ;; esac
+ls "$libdir"/libjca.so* >/dev/null 2>&1 || { echo "FAIL: libdir $libdir has no libjca.so"; exit 1; }
+case " $libs " in *" -L$libdir "*) ;; *) echo "FAIL: libs '$libs' lack -L$libdir"; exit 1 ;; esac
+case "$plugindir" in "$libdir"/*) ;; *) echo "FAIL: plugindir $plugindir not under $libdir"; exit 1 ;; esac
+echo "ok: pkg-config jca under DESTDIR: includedir $includedir, libdir $libdir"
 echo "ok: pkg-config --variable=plugindir jca = $plugindir"
 
 # The author's folder: a copy of the example and nothing else.

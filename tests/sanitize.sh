@@ -209,18 +209,19 @@ mode_valgrind() {
 		[ -f "$d/tests/$t" ] || continue
 		fork=no
 		[ "$t" = check_plugin ] && fork=yes
-		if (cd "$d" && top_builddir=$d top_srcdir=$srctree CK_FORK=$fork JCA_RECYCLE=0 \
+		trc=0
+		(cd "$d" && top_builddir=$d top_srcdir=$srctree CK_FORK=$fork JCA_RECYCLE=0 \
 			CK_TIMEOUT_MULTIPLIER=20 \
 			run ./libtool --mode=execute valgrind -q --error-exitcode=99 --leak-check=full \
 			--show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible \
 			--track-origins=yes --num-callers=30 --log-file="$d/vg/$t.%p.log" \
-			"tests/$t" >"vg/$t.out" 2>&1); then
-			log "valgrind: $t passed"
-		else
-			log "valgrind: $t FAILED"
-			tail -40 "$d/vg/$t.out"
-			rc=1
-		fi
+			"tests/$t" >"vg/$t.out" 2>&1) || trc=$?
+		case $trc in
+		0) log "valgrind: $t passed" ;;
+		# check_backends when valgrind's CPU leaves only the portable code
+		77) log "valgrind: $t skipped: $(grep '^SKIP' "$d/vg/$t.out")" ;;
+		*) log "valgrind: $t FAILED (exit $trc)"; tail -40 "$d/vg/$t.out"; rc=1 ;;
+		esac
 		grep -E '^[0-9]+%: Checks' "$d/vg/$t.out"
 	done
 	for f in "$d"/vg/*.log; do
