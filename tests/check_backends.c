@@ -78,7 +78,7 @@ static int count_pairs(jca_service_type type)
 	size_t i, j;
 	int pairs = 0;
 
-	for (i = 0; p && (s = jca_provider_service_at(p, i)); i++)
+	for (i = 0; p && jca_provider_service_at(p, i, &s) == 0; i++)
 		if (jca_service_type_of(s) == type)
 			for (j = 1; jca_service_impl_at(s, j, &info) == 0; j++)
 				pairs += info.available != 0;
