@@ -17,7 +17,7 @@ static const char *escaped(char *out, size_t n, const char *s, size_t max)
 	static const char hex[] = "0123456789abcdef";
 	size_t o = 0, i;
 
-	for (i = 0; s[i] && i < max && o + 5 < n; i++) {
+	for (i = 0; i < max && s[i] && o + 5 < n; i++) {
 		unsigned char ch = (unsigned char)s[i];
 
 		if (ch >= 0x20 && ch < 0x7f && ch != '\\') {

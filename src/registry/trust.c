@@ -188,9 +188,13 @@ static int wrong_elf(int fd, char *why, size_t n)
 /* ---- loading a checked descriptor ---- */
 
 /* The /proc/self/fd numbers given to the loader, with the file each was
- * given for. Recursive: a library's constructor may load another through
- * a host table it kept. */
-static pthread_mutex_t fd_lock = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+ * given for. Re-entrant within a thread (a library's constructor may load
+ * another through a host table it kept): the depth is per thread, the
+ * mutex a plain one. fork() takes it in the forking thread and releases it
+ * there in parent and child alike, so no reinitialisation is needed (a
+ * recursive mutex would record an owner the child no longer is). */
+static pthread_mutex_t fd_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local unsigned fd_depth;
 static struct given {
 	int fd;
 	dev_t dev;
@@ -198,24 +202,21 @@ static struct given {
 } *given;
 static size_t n_given, cap_given;
 
-static void fd_lock_take(void) { pthread_mutex_lock(&fd_lock); }
-static void fd_lock_give(void) { pthread_mutex_unlock(&fd_lock); }
-
-/* The child's only thread is not the owner a recursive mutex recorded (it
- * has another thread id): start the lock afresh there. */
-static void fd_lock_child(void)
+static void fd_lock_take(void)
 {
-	pthread_mutexattr_t a;
+	if (fd_depth++ == 0)
+		pthread_mutex_lock(&fd_lock);
+}
 
-	pthread_mutexattr_init(&a);
-	pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(&fd_lock, &a);
-	pthread_mutexattr_destroy(&a);
+static void fd_lock_give(void)
+{
+	if (--fd_depth == 0)
+		pthread_mutex_unlock(&fd_lock);
 }
 
 void jca__trust_atfork_register(void)
 {
-	pthread_atfork(fd_lock_take, fd_lock_give, fd_lock_child);
+	pthread_atfork(fd_lock_take, fd_lock_give, fd_lock_give);
 }
 
 /* May the loader be handed /proc/self/fd/fd for file st? (fd_lock held) */
