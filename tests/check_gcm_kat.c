@@ -151,23 +151,23 @@ static void w_cleanup(void *ctx)
 
 #define AES_SIZES ((1ull << 16) | (1ull << 24) | (1ull << 32))
 static const jca_cipher_impl w_impl = {
-	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-gcmwrap", JCA_PRIO_GENERIC, NULL, sizeof(wctx)),
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-gcmwrap", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
 	.block_size = 16, .key_sizes = AES_SIZES, .set_key = w_set_key,
-	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec, .cleanup = w_cleanup,
+	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec,
 	.aead_init = w_init, .aead_update = w_update, .aead_final = w_final
 };
 /* aead_final missing: refused */
 static const jca_cipher_impl w_half = {
-	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-gcmhalf", JCA_PRIO_GENERIC, NULL, sizeof(wctx)),
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-gcmhalf", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
 	.block_size = 16, .key_sizes = AES_SIZES, .set_key = w_set_key,
-	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec, .cleanup = w_cleanup,
+	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec,
 	.aead_init = w_init, .aead_update = w_update
 };
 /* no GCM at all */
 static const jca_cipher_impl w_ecb_only = {
-	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-ecbonly", JCA_PRIO_GENERIC, NULL, sizeof(wctx)),
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-ecbonly", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
 	.block_size = 16, .key_sizes = AES_SIZES, .set_key = w_set_key,
-	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec, .cleanup = w_cleanup
+	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec
 };
 static const jca_impl *const w_impls[] = { &w_impl.base, NULL };
 static const jca_impl *const half_impls[] = { &w_half.base, NULL };
@@ -206,7 +206,7 @@ static jca_service_desc svc = {
 };
 static const jca_service_desc *const services[] = { &svc, NULL };
 static const jca_provider_desc desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "gcmwrap", "1.0", "GCM through aead_* (test)", services
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "gcmwrap", "1.0", "GCM through aead_* (test)", services, NULL
 };
 
 static void add_variant(const jca_impl *const *impls, const jca_kat *kat, const jca_kat *const *extra, int want,
@@ -217,7 +217,7 @@ static void add_variant(const jca_impl *const *impls, const jca_kat *kat, const 
 	svc.impls = impls;
 	svc.kat = kat;
 	svc.extra_kats = extra;
-	rc = jca_provider_add(&desc);
+	rc = jca_provider_add(&desc, NULL);
 	ck_assert_msg(rc == want, "got %s (%s), want %s", jca_error_name(rc), jca_last_error_message(),
 	              jca_error_name(want));
 	if (words)
@@ -280,7 +280,7 @@ START_TEST(test_agrees)
 	svc.impls = w_impls;
 	svc.kat = NULL;
 	svc.extra_kats = good_kats;
-	ck_assert_int_eq(jca_provider_add(&desc), 0);
+	ck_assert_int_eq(jca_provider_add(&desc, NULL), 0);
 	w = cipher_get_instance_from("AES/GCM/NoPadding", "gcmwrap");
 	ck_assert_ptr_nonnull(w);
 	ck_assert_str_eq(cipher_implementation(w), "aes-gcmwrap");

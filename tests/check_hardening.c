@@ -695,7 +695,7 @@ START_TEST(test_shutdown_reuse)
 	jca_shutdown();
 	for (i = 0; i < 3; i++) {
 		ck_assert(digest_ok("SHA-256", NULL));
-		ck_assert_int_eq(jca_provider_add(&z_desc), 0);
+		ck_assert_int_eq(jca_provider_add(&z_desc, NULL), 0);
 		ck_assert(digest_ok("ZERO-DIGEST", NULL));
 		ck_assert_ptr_nonnull(jca_provider_find("zeros-hardening"));
 		jca_shutdown();
@@ -745,7 +745,7 @@ START_TEST(test_shutdown_atexit)
 			if (variant >= 1) {
 				if (plugin && jca_provider_load(plugin, -1) != 0)
 					_exit(3);
-				if (jca_provider_add(&z_desc) != 0)
+				if (jca_provider_add(&z_desc, NULL) != 0)
 					_exit(4);
 				if (!digest_ok("ZERO-DIGEST", NULL))
 					_exit(5);

@@ -347,28 +347,41 @@ static const jca_service_desc kdf_service = {
 static const jca_service_desc *const rng_services[] = { &rng_service, NULL };
 static const jca_service_desc *const kdf_services[] = { &kdf_service, NULL };
 
+/* ABI 3: the major must match (ABI 2 is refused with "rebuild"); the minor
+ * is not compared; a structure larger than the host's is accepted when
+ * what the host does not know is zero, refused when a member is set. */
 START_TEST(test_types_of_abi)
 {
-	jca_provider_desc d = { (2u << 16) | 2, sizeof(jca_provider_desc), "abi22", "1", "an ABI 2.2 provider",
-	                        rng_services };
+	struct {
+		jca_provider_desc d;
+		uint64_t newer[4];      /* members of a later 3.x header */
+	} big;
+	jca_provider_desc d = { (2u << 16) | 5, sizeof(jca_provider_desc), "abi25", "1", "an ABI 2.5 provider",
+	                        rng_services, NULL };
 	random_ctx *r;
 
 	tu_config("security.provider.1 = builtin\n");
-	expect(jca_provider_add(&d), JCA_ABI, "provider \"abi22\": SecureRandom LoaderRNG: the SecureRandom type came "
-	       "with ABI 2.3, the provider is built for ABI 2.2");
-	ck_assert_ptr_null(random_get_instance("LoaderRNG"));
-	d.services = kdf_services;
-	expect(jca_provider_add(&d), JCA_ABI, "KDF PBKDF2WithHmacLoader: the KDF type came with ABI 2.3, the "
-	       "provider is built for ABI 2.2");
-	ck_assert_ptr_null(jca_provider_find("abi22"));
-	/* from ABI 2.3 on it is accepted and served */
-	d.abi_version = (2u << 16) | 3;
-	d.services = rng_services;
-	ck_assert_msg(jca_provider_add(&d) == 0, "%s", jca_last_error_message());
+	expect(jca_provider_add(&d, NULL), JCA_ABI, "built for ABI 2.5; this libjca has ABI 3.0: rebuild the plugin");
+	d.abi_version = (4u << 16);
+	expect(jca_provider_add(&d, NULL), JCA_ABI, "built for ABI 4.0, newer than this libjca's ABI 3.0");
+	ck_assert_ptr_null(jca_provider_find("abi25"));
+	/* a later minor with a larger descriptor whose new members are unset */
+	memset(&big, 0, sizeof big);
+	big.d = d;
+	big.d.abi_version = (3u << 16) | 9;
+	big.d.struct_size = sizeof big;
+	big.d.name = "abi39";
+	ck_assert_msg(jca_provider_add(&big.d, NULL) == 0, "%s", jca_last_error_message());
 	r = random_get_instance("LoaderRNG");
 	ck_assert_ptr_nonnull(r);
-	ck_assert_str_eq(random_provider(r), "abi22");
+	ck_assert_str_eq(random_provider(r), "abi39");
 	random_free(r);
+	ck_assert_int_eq(jca_provider_remove("abi39"), 0);
+	/* one of them set: this host cannot honour it */
+	big.newer[2] = 1;
+	expect(jca_provider_add(&big.d, NULL), JCA_ABI, "provider descriptor sets members beyond this libjca's");
+	ck_assert_ptr_null(jca_provider_find("abi39"));
+	(void)kdf_services;
 }
 END_TEST
 

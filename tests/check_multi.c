@@ -298,7 +298,7 @@ START_TEST(test_refusals)
 	/* another file with the same provider name */
 	expect_refused(jca_provider_load(tu_fixture("samename"), -1), tu_fixture("samename"), tu_fixture("good"));
 	/* a provider added by the application with a loaded name */
-	expect_refused(jca_provider_add(&z_as_good), "added by the application", tu_fixture("good"));
+	expect_refused(jca_provider_add(&z_as_good, NULL), "added by the application", tu_fixture("good"));
 	ck_assert_ptr_null(tu_provider_at(2));
 	ck_assert_ptr_null(md_get_instance("ZERO-MULTI"));
 	/* and in the configuration: the second is marked failed, the first serves */
@@ -354,7 +354,7 @@ static const jca_service_desc f_ciph_svc = {
 };
 static const jca_service_desc *const f_services[] = { &f_md_svc, &f_ciph_svc, NULL };
 static const jca_provider_desc f_desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "failing", "0", "functions that fail", f_services
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "failing", "0", "functions that fail", f_services, NULL
 };
 
 START_TEST(test_impl_failure)
@@ -366,7 +366,7 @@ START_TEST(test_impl_failure)
 	size_t n, i;
 
 	tu_config("security.provider.1 = builtin\n");
-	ck_assert_int_eq(jca_provider_add(&f_desc), 0);
+	ck_assert_int_eq(jca_provider_add(&f_desc, NULL), 0);
 	atomic_store(&fail_now, 1);
 	ck_assert_ptr_null(md_get_instance("FAILING"));
 	ck_assert_int_eq(jca_last_error(), JCA_IMPL);

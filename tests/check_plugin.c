@@ -184,9 +184,11 @@ START_TEST(test_bad_plugins)
 		const char *words;
 	} cases[] = {
 		{ "bad_noentry", JCA_PLUGIN, "no entry symbol" },
-		{ "bad_abi", JCA_ABI, "built for ABI 2.99, this libjca supports ABI " HOST_ABI },
-		{ "bad_abi1", JCA_ABI, "built for ABI 1, this libjca supports ABI " HOST_ABI },
-		{ "bad_size", JCA_ABI, "descriptor size 8" },
+		{ "bad_abi", JCA_ABI, "built for ABI 4.0, newer than this libjca's ABI " HOST_ABI },
+		{ "bad_abi1", JCA_ABI, "built for ABI 1; this libjca has ABI " HOST_ABI ": rebuild the plugin" },
+		{ "bad_abi2", JCA_ABI, "built for ABI 2 (it exports jca_plugin_entry); this libjca has ABI " HOST_ABI
+		  ": rebuild the plugin" },
+		{ "bad_size", JCA_ABI, "provider descriptor struct_size 8" },
 		{ "bad_nullmethod", JCA_BADDESC, "update is NULL" },
 		{ "bad_emptyname", JCA_BADDESC, "name is empty" },
 		{ "bad_dupname", JCA_BADDESC, "duplicate service" },
@@ -242,7 +244,7 @@ START_TEST(test_bad_plugin_configured)
 	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	p = tu_provider_at(0);
 	ck_assert_int_eq(jca_provider_state(p), JCA_PROVIDER_FAILED);
-	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(p), "ABI 2.99"));
+	ck_assert_ptr_nonnull(strstr(jca_provider_state_reason(p), "ABI 4.0"));
 	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
 	ck_assert_ptr_null(md_get_instance_from("SHA-256", jca_provider_name(p)));
 	ck_assert_int_eq(jca_last_error(), JCA_NOPROVIDER);
@@ -323,14 +325,14 @@ TU_ZERO_PROVIDER(z_desc, "zeros", "test", "SHA-1");
 START_TEST(test_api_add)
 {
 	tu_config("security.provider.1 = builtin\n");
-	ck_assert_int_eq(jca_provider_add(&z_desc), 0);
+	ck_assert_int_eq(jca_provider_add(&z_desc, NULL), 0);
 	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
-	ck_assert_int_eq(jca_provider_add(&z_desc), JCA_EXISTS);
+	ck_assert_int_eq(jca_provider_add(&z_desc, NULL), JCA_EXISTS);
 	ck_assert_int_eq(jca_provider_remove("zeros"), 0);
-	ck_assert_int_eq(jca_provider_insert(&z_desc, 0), 0);
+	ck_assert_int_eq(jca_provider_insert(&z_desc, NULL, 0), 0);
 	ck_assert_str_eq(tu_served_by("SHA-1"), "zeros");
 	ck_assert_str_eq(jca_provider_source(tu_provider_at(0)), "added by the application");
-	ck_assert_int_eq(jca_provider_add(NULL), JCA_EINVAL);
+	ck_assert_int_eq(jca_provider_add(NULL, NULL), JCA_EINVAL);
 }
 END_TEST
 
@@ -358,11 +360,11 @@ START_TEST(test_front_cache)
 	ck_assert_ptr_null(md_get_instance(buf));
 	for (i = 0; i < 3; i++)
 		ck_assert_str_eq(tu_served_by(lit), "builtin");
-	ck_assert_int_eq(jca_provider_insert(&z_desc, 0), 0);          /* added ahead */
+	ck_assert_int_eq(jca_provider_insert(&z_desc, NULL, 0), 0);          /* added ahead */
 	ck_assert_str_eq(tu_served_by(lit), "zeros");
 	ck_assert_int_eq(jca_provider_remove("zeros"), 0);             /* removed */
 	ck_assert_str_eq(tu_served_by(lit), "builtin");
-	ck_assert_int_eq(jca_provider_add(&z_desc), 0);                /* added behind */
+	ck_assert_int_eq(jca_provider_add(&z_desc, NULL), 0);                /* added behind */
 	ck_assert_str_eq(tu_served_by(lit), "builtin");
 	ck_assert_int_eq(jca_provider_remove("builtin"), 0);           /* reordered */
 	ck_assert_str_eq(tu_served_by(lit), "zeros");
@@ -546,6 +548,151 @@ START_TEST(test_openssl_bridge)
 END_TEST
 #endif
 
+/* ---- ABI 3: provider context, attach and teardown ---- */
+
+static int teardowns(void)
+{
+	return tu_fixture_int("good", "jca_test_teardowns", -1);
+}
+
+/* A plugin's context comes back to teardown once: not while an instance of
+ * the removed provider lives, at once when none does, and at
+ * jca_shutdown() for a provider still registered. */
+START_TEST(test_teardown_plugin)
+{
+	uint8_t out[8];
+	md_ctx *md;
+	int t0;
+
+	tu_config("security.provider.1 = builtin\n");
+	ck_assert_msg(jca_provider_load(tu_fixture("good"), -1) == 0, "%s", jca_last_error_message());
+	t0 = teardowns();
+	ck_assert_int_ge(t0, 0);
+	md = md_get_instance_from("TEST-DIGEST", "testgood");
+	ck_assert_ptr_nonnull(md);
+	ck_assert_int_eq(jca_provider_remove("testgood"), 0);
+	ck_assert_int_eq(teardowns(), t0);          /* md is alive */
+	ck_assert_int_eq(md_update(md, "abc", 3), 0);
+	ck_assert_int_eq(tu_digest(md, out, sizeof out), 8);
+	md_free(md);
+	ck_assert_int_eq(teardowns(), t0 + 1);
+	/* no instance: at once */
+	ck_assert_msg(jca_provider_load(tu_fixture("good"), -1) == 0, "%s", jca_last_error_message());
+	ck_assert_int_eq(jca_provider_remove("testgood"), 0);
+	ck_assert_int_eq(teardowns(), t0 + 2);
+	/* registered at shutdown */
+	ck_assert_msg(jca_provider_load(tu_fixture("good"), -1) == 0, "%s", jca_last_error_message());
+	jca_shutdown();
+	ck_assert_int_eq(teardowns(), t0 + 3);
+}
+END_TEST
+
+/* An application's provider: its context reaches attach() of every
+ * instance (and of the known-answer test's) and teardown, once. */
+struct toy_prov {
+	int attached, torn;
+};
+typedef struct {
+	struct toy_prov *prov;
+	uint8_t sum;
+} toy_ctx;
+
+static int toy_attach(void *provctx, void *ctx)
+{
+	struct toy_prov *p = provctx;
+
+	if (!p)
+		return -1;
+	((toy_ctx *)ctx)->prov = p;
+	p->attached++;
+	return 0;
+}
+static int toy_init(void *ctx)
+{
+	((toy_ctx *)ctx)->sum = 0;
+	return 0;
+}
+static int toy_update(void *ctx, const void *in, size_t len)
+{
+	toy_ctx *c = ctx;
+	size_t i;
+
+	for (i = 0; i < len; i++)
+		c->sum = (uint8_t)(c->sum + ((const uint8_t *)in)[i]);
+	return 0;
+}
+static int toy_final(void *ctx, void *out, size_t len)
+{
+	toy_ctx *c = ctx;
+
+	((uint8_t *)out)[0] = c->sum;
+	(void)len;
+	return c->prov ? 0 : -1;       /* attached, or it fails */
+}
+static int null_teardowns;
+static void toy_teardown(void *provctx)
+{
+	if (provctx)
+		((struct toy_prov *)provctx)->torn++;
+	else
+		null_teardowns++;      /* teardown gets whatever context was handed over */
+}
+static const jca_md_impl toy_md = {
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "toysum-ctx", JCA_PRIO_GENERIC, NULL, sizeof(toy_ctx), toy_attach,
+	                                NULL, NULL),
+	.digest_size = 1, .block_size = 0, .init = toy_init, .update = toy_update, .final = toy_final
+};
+static const jca_impl *const toy_impls[] = { &toy_md.base, NULL };
+static const jca_kat toy_kat = { .struct_size = sizeof(jca_kat), .in = "abc", .in_len = 3, .out = "\x26",
+	                         .out_len = 1 };
+static const jca_kat toy_bad_kat = { .struct_size = sizeof(jca_kat), .in = "abc", .in_len = 3, .out = "\x27",
+	                             .out_len = 1 };
+static jca_service_desc toy_svc = {
+	.struct_size = sizeof(jca_service_desc), .type = JCA_MESSAGE_DIGEST, .algorithm = "TOY-SUM",
+	.impls = toy_impls, .kat = &toy_kat
+};
+static const jca_service_desc *const toy_services[] = { &toy_svc, NULL };
+static const jca_provider_desc toy_desc = {
+	.abi_version = JCA_ABI_VERSION, .struct_size = sizeof(jca_provider_desc), .name = "toyctx", .version = "1",
+	.description = "a provider context", .services = toy_services, .teardown = toy_teardown
+};
+
+START_TEST(test_provider_context)
+{
+	struct toy_prov prov = { 0, 0 }, bad = { 0, 0 };
+	uint8_t out[1];
+	md_ctx *a, *b;
+
+	tu_config("security.provider.1 = builtin\n");
+	/* refused (a wrong known answer): torn down at once, nothing kept */
+	toy_svc.kat = &toy_bad_kat;
+	ck_assert_int_eq(jca_provider_add(&toy_desc, &bad), JCA_SELFTEST);
+	ck_assert_int_eq(bad.attached, 1);
+	ck_assert_int_eq(bad.torn, 1);
+	toy_svc.kat = &toy_kat;
+	/* no context: attach refuses, so the known answer fails */
+	ck_assert_int_eq(jca_provider_add(&toy_desc, NULL), JCA_SELFTEST);
+	ck_assert_int_eq(null_teardowns, 1);
+	ck_assert_msg(jca_provider_add(&toy_desc, &prov) == 0, "%s", jca_last_error_message());
+	ck_assert_int_eq(prov.attached, 1);         /* the known answer's context */
+	a = md_get_instance("TOY-SUM");
+	ck_assert_ptr_nonnull(a);
+	b = md_clone(a);                            /* copied: not attached again */
+	ck_assert_ptr_nonnull(b);
+	ck_assert_int_eq(prov.attached, 2);
+	ck_assert_int_eq(md_update(b, "\x01\x02", 2), 0);
+	ck_assert_int_eq(tu_digest(b, out, sizeof out), 1);
+	ck_assert_int_eq(out[0], 3);
+	ck_assert_int_eq(jca_provider_remove("toyctx"), 0);
+	md_free(a);
+	ck_assert_int_eq(prov.torn, 0);             /* b lives */
+	md_free(b);
+	ck_assert_int_eq(prov.torn, 1);
+	jca_shutdown();
+	ck_assert_int_eq(prov.torn, 1);             /* once */
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("Plugins");
@@ -567,6 +714,8 @@ int main(void)
 	tcase_add_test(tc, test_api_add);
 	tcase_add_test(tc, test_example_plugin);
 	tcase_add_test(tc, test_front_cache);
+	tcase_add_test(tc, test_teardown_plugin);
+	tcase_add_test(tc, test_provider_context);
 #ifdef JCA_TEST_OPENSSL_BRIDGE
 	tcase_add_test(tc, test_openssl_bridge);
 #endif

@@ -456,7 +456,7 @@ static const jca_service_desc counter_service = {
 };
 static const jca_service_desc *const counter_services[] = { &counter_service, NULL };
 static const jca_provider_desc counter_desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "rngtest", "1", "test SecureRandom", counter_services
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "rngtest", "1", "test SecureRandom", counter_services, NULL
 };
 
 START_TEST(test_provider)
@@ -475,7 +475,7 @@ START_TEST(test_provider)
 	const jca_impl *nogen_list[] = { &nogen.base, NULL }, *badkind_list[] = { &badkind.base, NULL };
 	jca_provider_desc bad_desc = counter_desc;
 
-	ck_assert_int_eq(jca_provider_add(&counter_desc), 0);
+	ck_assert_int_eq(jca_provider_add(&counter_desc, NULL), 0);
 	r = random_get_instance("TestRNG");
 	ck_assert_ptr_nonnull(r);
 	ck_assert_str_eq(random_provider(r), "rngtest");
@@ -494,14 +494,14 @@ START_TEST(test_provider)
 	/* an empty implementation list is refused */
 	bad_desc.name = "badrng";
 	bad_desc.services = bad_list;
-	ck_assert_int_eq(jca_provider_add(&bad_desc), JCA_BADDESC);
+	ck_assert_int_eq(jca_provider_add(&bad_desc, NULL), JCA_BADDESC);
 	printf("  %s\n", jca_last_error_message());
 	bad.impls = nogen_list;
-	ck_assert_int_eq(jca_provider_add(&bad_desc), JCA_BADDESC);
+	ck_assert_int_eq(jca_provider_add(&bad_desc, NULL), JCA_BADDESC);
 	printf("  %s\n", jca_last_error_message());
 	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "generate"));
 	bad.impls = badkind_list;
-	ck_assert_int_eq(jca_provider_add(&bad_desc), JCA_BADDESC);
+	ck_assert_int_eq(jca_provider_add(&bad_desc, NULL), JCA_BADDESC);
 	printf("  %s\n", jca_last_error_message());
 	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "kind"));
 	/* implementations of one service of different kinds */
@@ -509,7 +509,7 @@ START_TEST(test_provider)
 		const jca_impl *mixed[] = { &counter_impl.base, &drbg_like.base, NULL };
 
 		bad.impls = mixed;
-		ck_assert_int_eq(jca_provider_add(&bad_desc), JCA_BADDESC);
+		ck_assert_int_eq(jca_provider_add(&bad_desc, NULL), JCA_BADDESC);
 		printf("  %s\n", jca_last_error_message());
 		ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "differs from counter-test's"));
 	}
@@ -519,7 +519,7 @@ START_TEST(test_provider)
 
 		bad.impls = counter_impls;
 		bad.kat = &kat;
-		ck_assert_int_eq(jca_provider_add(&bad_desc), JCA_BADDESC);
+		ck_assert_int_eq(jca_provider_add(&bad_desc, NULL), JCA_BADDESC);
 		printf("  %s\n", jca_last_error_message());
 		ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "take no known-answer test"));
 	}

@@ -172,21 +172,21 @@ static int j_ecb(const void *c, uint8_t *out, const uint8_t *in, size_t nb)
 	return 0;
 }
 static const jca_md_impl j_sha256 = {
-	.base = JCA_IMPL_BASE(jca_md_impl, "sha256-outside", JCA_PRIO_GENERIC, NULL, 16), .digest_size = 32,
-	.block_size = 64, .init = j_init, .update = j_update, .final = j_final, .copy = j_copy, .cleanup = j_cleanup
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha256-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, j_copy, j_cleanup), .digest_size = 32,
+	.block_size = 64, .init = j_init, .update = j_update, .final = j_final
 };
 static const jca_md_impl j_sha512 = {
-	.base = JCA_IMPL_BASE(jca_md_impl, "sha512-outside", JCA_PRIO_GENERIC, NULL, 16), .digest_size = 64,
-	.block_size = 128, .init = j_init, .update = j_update, .final = j_final, .copy = j_copy, .cleanup = j_cleanup
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha512-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, j_copy, j_cleanup), .digest_size = 64,
+	.block_size = 128, .init = j_init, .update = j_update, .final = j_final
 };
 static const jca_md_impl j_sha1 = {
-	.base = JCA_IMPL_BASE(jca_md_impl, "sha1-outside", JCA_PRIO_GENERIC, NULL, 16), .digest_size = 20,
-	.block_size = 64, .init = j_init, .update = j_update, .final = j_final, .copy = j_copy, .cleanup = j_cleanup
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha1-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, j_copy, j_cleanup), .digest_size = 20,
+	.block_size = 64, .init = j_init, .update = j_update, .final = j_final
 };
 static const jca_cipher_impl j_aes = {
-	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-outside", JCA_PRIO_GENERIC, NULL, 16), .block_size = 16,
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, NULL, j_cleanup), .block_size = 16,
 	.key_sizes = (1ull << 16) | (1ull << 24) | (1ull << 32), .set_key = j_key, .ecb_encrypt = j_ecb,
-	.ecb_decrypt = j_ecb, .cbc_encrypt = NULL, .cleanup = j_cleanup
+	.ecb_decrypt = j_ecb, .cbc_encrypt = NULL
 };
 static const jca_random_impl j_drbg = {
 	.base = JCA_IMPL_BASE(jca_random_impl, "drbg-outside", JCA_PRIO_GENERIC, NULL, 0), .kind = JCA_RANDOM_DRBG
@@ -207,7 +207,7 @@ static const jca_service_desc *const j_services[] = {
 	&j_sha256_svc, &j_sha512_svc, &j_sha1_svc, &j_aes_svc, &j_drbg_svc, NULL
 };
 static const jca_provider_desc j_desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "outside", "1", "state outside the context", j_services
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "outside", "1", "state outside the context", j_services, NULL
 };
 
 START_TEST(test_rawless_first)
@@ -221,7 +221,7 @@ START_TEST(test_rawless_first)
 	size_t i;
 
 	reference();
-	ck_assert_int_eq(jca_provider_insert(&j_desc, 0), 0);
+	ck_assert_int_eq(jca_provider_insert(&j_desc, NULL, 0), 0);
 	assert_served("outside");
 	same_as_reference("a provider without raw functions first");
 	default_generator_works("builtin");
@@ -245,7 +245,7 @@ START_TEST(test_policy_holds)
 
 	reference();
 	tu_config("security.provider.1 = builtin\njca.disabled.algorithms = SHA-256\n");
-	ck_assert_int_eq(jca_provider_insert(&j_desc, 0), 0);
+	ck_assert_int_eq(jca_provider_insert(&j_desc, NULL, 0), 0);
 	ck_assert_int_eq(drbg_run("Hash_DRBG,SHA-256", out, desc), JCA_DISABLED);
 	ck_assert_int_eq(drbg_run("HMAC_DRBG,SHA-256", out, desc), JCA_DISABLED);
 	ck_assert_int_eq(drbg_run("HMAC_DRBG,SHA-512", out, desc), 0);
@@ -265,7 +265,7 @@ START_TEST(test_default_retries)
 	return;
 #endif
 	tu_config("security.provider.1 = builtin\n");
-	ck_assert_int_eq(jca_provider_insert(&j_desc, 0), 0);
+	ck_assert_int_eq(jca_provider_insert(&j_desc, NULL, 0), 0);
 	ck_assert_int_eq(jca_provider_remove("builtin"), 0);
 	ck_assert_int_eq(jca_random(b, sizeof b), JCA_RANDOM);
 	printf("  jca_random: %s\n", jca_last_error_message());

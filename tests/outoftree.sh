@@ -75,7 +75,7 @@ cp "$top_srcdir/plugins/example/example.c" "$tmp/author/"
 	$CC -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
 		$cflags example.c -o example.so) || { echo "FAIL: out-of-tree build of example.c"; exit 1; }
 exported=$(nm -D --defined-only "$tmp/author/example.so" | awk '{print $3}' | grep -v '^_' | tr '\n' ' ')
-[ "$exported" = "jca_plugin_entry " ] || flunk "example.so exports '$exported', expected jca_plugin_entry only"
+[ "$exported" = "jca_plugin_entry3 " ] || flunk "example.so exports '$exported', expected jca_plugin_entry3 only"
 mkdir -p "$plugindir"
 install -m 0755 "$tmp/author/example.so" "$plugindir/example.so"
 echo "ok: built and installed example.so"

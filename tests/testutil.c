@@ -436,5 +436,5 @@ static const jca_service_desc flaky_service = {
 };
 static const jca_service_desc *const flaky_services[] = { &flaky_service, NULL };
 const jca_provider_desc tu_flaky_provider = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "flaky", "0", "a digest whose final fails on demand", flaky_services
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "flaky", "0", "a digest whose final fails on demand", flaky_services, NULL
 };

@@ -103,7 +103,7 @@ extern const struct jca_impl *const tu_zero_impls[];
 	}; \
 	static const jca_service_desc *const var##_services[] = { &var##_service, NULL }; \
 	static const jca_provider_desc var = { \
-		JCA_ABI_VERSION, sizeof(jca_provider_desc), provider, "0", desc, var##_services \
+		JCA_ABI_VERSION, sizeof(jca_provider_desc), provider, "0", desc, var##_services, NULL \
 	}
 
 /* A digest "TU-FLAKY" (8 bytes, block 64: the number of bytes absorbed,

@@ -44,7 +44,7 @@
  *
  *    No link against libjca is needed: the host table is what a plugin
  *    calls (see "What a plugin may call"). `nm -D --defined-only
- *    myprov.so` lists jca_plugin_entry only.
+ *    myprov.so` lists jca_plugin_entry3 only.
  *
  * 3. Install it where libjca looks for plugins, owned by root, mode 0755:
  *
@@ -60,7 +60,7 @@
  *
  * ==== Rules ====
  *
- * Entry. The host calls jca_plugin_entry(host, &desc) each time it loads
+ * Entry. The host calls jca_plugin_entry3(host, &desc) each time it loads
  * the provider: when a lookup first reaches the plugin in preference
  * order, or from jca_provider_load(). It stores a pointer to its static
  * descriptor in *desc and returns 0, or returns nonzero to refuse, after
@@ -167,13 +167,15 @@
 #ifndef JCA_PLUGIN_H
 #define JCA_PLUGIN_H
 
+#include <stddef.h>
+
 #include "provider.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#define JCA_PLUGIN_ENTRY_NAME "jca_plugin_entry"
+#define JCA_PLUGIN_ENTRY_NAME "jca_plugin_entry3"
 /* How long another thread waits for a running entry before JCA_BUSY. */
 #define JCA_PLUGIN_ENTRY_WAIT_MS 2000
 
@@ -221,14 +223,28 @@ typedef struct jca_host_api {
 	void *(*load_library)(const char *path, char *why, size_t why_size);
 } jca_host_api;
 
-typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc);
+typedef int jca_plugin_entry_fn(const jca_host_api *host, const jca_provider_desc **desc, void **provctx);
+
+/* The size of the host table at ABI 3.0: every member up to load_library. */
+#define JCA_HOST_API_3_0_SIZE \
+	(offsetof(jca_host_api, load_library) + sizeof(void *(*)(const char *, char *, size_t)))
+
+/* Does the host table offer `member` (a member of jca_host_api)? True when
+ * the host's table is large enough to hold it and it is set: test each
+ * member a plugin needs beyond ABI 3.0 before calling it, and refuse with
+ * host->set_error naming it if it is missing. */
+#define JCA_HOST_HAS(host, member) \
+	((host)->struct_size >= offsetof(jca_host_api, member) + sizeof((host)->member) && \
+	 (host)->member != NULL)
 
 /* The host runs a plugin built against this header when the majors match
- * and the host's table holds every field this header knows of. */
+ * and its table has the members of ABI 3.0 (the ones every 3.x host has;
+ * test newer ones with JCA_HOST_HAS). No minor is compared: a plugin built
+ * against a newer 3.x header runs on an older 3.x host as long as it uses
+ * nothing the host lacks. */
 static inline int jca_host_compatible(const jca_host_api *host)
 {
-	return host && (host->abi_version >> 16) == JCA_ABI_MAJOR &&
-	       host->struct_size >= sizeof(jca_host_api);
+	return host && (host->abi_version >> 16) == JCA_ABI_MAJOR && host->struct_size >= JCA_HOST_API_3_0_SIZE;
 }
 
 #if defined(__GNUC__)
@@ -238,12 +254,16 @@ static inline int jca_host_compatible(const jca_host_api *host)
 #endif
 
 /* Declares and begins the definition of the entry function:
- *   JCA_PLUGIN_ENTRY(host, desc) { ...; return 0; }
+ *   JCA_PLUGIN_ENTRY(host, desc, provctx) { ...; return 0; }
+ * *desc gets the provider's descriptor, *provctx its context (left NULL
+ * if it has none).
  * The prototype lets the compiler check the definition; JCA_PLUGIN_EXPORT
  * keeps it visible when the plugin is built with -fvisibility=hidden. */
-#define JCA_PLUGIN_ENTRY(host, desc) \
-	JCA_PLUGIN_EXPORT int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc); \
-	JCA_PLUGIN_EXPORT int jca_plugin_entry(const jca_host_api *host, const jca_provider_desc **desc)
+#define JCA_PLUGIN_ENTRY(host, desc, provctx) \
+	JCA_PLUGIN_EXPORT int jca_plugin_entry3(const jca_host_api *host, const jca_provider_desc **desc, \
+	                                       void **provctx); \
+	JCA_PLUGIN_EXPORT int jca_plugin_entry3(const jca_host_api *host, const jca_provider_desc **desc, \
+	                                       void **provctx)
 
 #ifdef __cplusplus
 }

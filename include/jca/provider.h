@@ -1,17 +1,22 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * libjca provider interface (ABI 2): what a provider (built in, added by
+ * libjca provider interface (ABI 3): what a provider (built in, added by
  * the application, or a plugin .so) hands to the registry.
  *
  * A provider is described by a jca_provider_desc: name, version,
- * description and a NULL-terminated array of pointers to services. A
- * service is (type, algorithm name, aliases, attributes, implementations,
- * known-answer test). An implementation is a typed, const vtable that
- * starts with the common header jca_impl (its size, name, priority,
- * availability check, context size) followed by its typed functions. The
- * registry binds the best usable implementation of each service once and
- * caches it (the "cached constructor"), so getting an instance is a hash
- * lookup plus one allocation.
+ * description, a NULL-terminated array of pointers to services, and an
+ * optional teardown function; beside the descriptor it hands over a
+ * provider context (provctx: its own state, e.g. a module handle and a
+ * session pool), which the host passes back to every instance it creates
+ * (jca_impl.attach) and to teardown. A service is (type, algorithm name,
+ * aliases, attributes, implementations, known-answer tests). An
+ * implementation is a typed, const function table that starts with the
+ * common header jca_impl (its size, name, priority, availability check,
+ * context size and the instance lifecycle: attach, copy, cleanup) followed
+ * by the functions of its type. The registry binds the best usable
+ * implementation of each service once and caches it (the "cached
+ * constructor"), so getting an instance is a hash lookup plus one
+ * allocation.
  *
  * Plugin authors: include <jca/plugin.h> (it includes this header and
  * declares the entry point); see its guide. Applications that only add
@@ -19,65 +24,72 @@
  * includes it).
  *
  * Ownership: the descriptor and everything it points to (strings, arrays,
- * vtables, code) must stay valid and unchanged until jca_shutdown(). Plugin
- * code is never unloaded before then.
+ * function tables, code) must stay valid and unchanged until teardown is
+ * called (or jca_shutdown(), without teardown). Plugin code is never
+ * unloaded before then.
  *
- * Threading: vtable functions are called on one object by one thread at a
- * time; they must not keep global mutable state. available() and
- * known-answer tests may run on any thread, once.
+ * Threading: table functions are called on one object by one thread at a
+ * time; state shared between objects belongs in the provider context,
+ * guarded by the provider. available() and known-answer tests may run on
+ * any thread.
+ *
+ * The instance lifecycle (every type): the host allocates base.ctx_size
+ * bytes per object. If attach or cleanup is set, the context starts
+ * zeroed, then
+ *   attach(provctx, ctx): once, when the object is created, before any
+ *     function of the type (keep in ctx what later calls need: the
+ *     provider context, a session); 0 or nonzero (the creation fails with
+ *     JCA_IMPL);
+ *   copy(dst, src): copies src into dst, which is zeroed (a clone: not
+ *     attached, copy takes over what attach set) or a live context of the
+ *     same implementation (whose resources copy reuses or replaces: HMAC
+ *     copies its keyed states so); NULL: the host copies the bytes, unless
+ *     cleanup is set, in which case the object cannot be cloned
+ *     (JCA_UNSUPPORTED);
+ *   cleanup(ctx): once, before the host wipes and frees the context, on
+ *     every context it allocated (attached, copied into, or zeroed when
+ *     attach or copy failed): it must accept a zeroed context.
  *
  * ---- How the ABI grows (why a plugin built today keeps loading) ----
  *
  *  - JCA_ABI_VERSION is (major << 16) | minor. A host accepts a provider
- *    whose major equals its own and whose minor is lower or equal; it
- *    refuses a newer minor or another major with JCA_ABI and a message
- *    naming both versions ("built for ABI 2.3, this libjca supports ABI 2.1
- *    and older 2.x").
+ *    of its own major, of any minor; another major is refused with JCA_ABI
+ *    and a message naming both ("built for ABI 2.5; this libjca has ABI
+ *    3.0: rebuild the plugin against its headers").
  *  - Every structure a provider hands over begins with (or, for the
- *    implementation types, its jca_impl header begins with) a struct_size
- *    field set to sizeof() of the structure as the provider was compiled.
- *    A new minor appends fields at the end only; the host reads a field
- *    only if struct_size covers it, and treats a missing field as zero /
- *    NULL ("not offered"). The host copies each provider structure into a
- *    full-size structure of its own before use, so the engines never read
- *    past the end of an older provider's vtable.
+ *    implementation tables, its jca_impl header begins with) a
+ *    struct_size field set to sizeof() of the structure as the provider
+ *    was compiled. A new minor appends members at the end only. The host
+ *    requires only each structure's size at 3.0, reads a member only if
+ *    struct_size covers it and treats a missing one as zero / NULL (not
+ *    offered). A structure larger than the host's (a plugin built against
+ *    newer headers) is accepted when the members the host does not know
+ *    are all zero; if the provider sets one, the host refuses it, naming
+ *    the structure and the offset ("sets members of jca_md_impl beyond
+ *    this libjca's (byte 96 of 112): it needs a newer libjca"). The host
+ *    copies each structure into a full-size one of its own before use.
  *  - Arrays a provider hands over are arrays of pointers (services,
  *    implementations, aliases), never arrays of structures, so a larger
  *    structure never changes an array's stride.
- *  - Fields are never removed, reordered or retyped within a major; a new
- *    service type is a new jca_service_type value plus a new implementation
- *    structure starting with jca_impl, so old providers are unaffected.
- *  - Implementation functions that can fail return int (0 = success); the
- *    engines turn a failure into a JCA_IMPL error on that call.
+ *  - Members are never removed, reordered or retyped within a major; a new
+ *    service type is a new jca_service_type value plus a new table starting
+ *    with jca_impl, so older providers are unaffected.
+ *  - Table functions that can fail return int (0 = success); the engines
+ *    turn a failure into a JCA_IMPL error on that call.
  *
  * ABI history:
  *   1    (libjca 0.1) services by value, no sizes, void functions. Refused.
- *   2.0  this layout: sized structures, arrays of pointers, jca_impl
- *        header, int-returning functions.
- *   2.1  jca_kat.flags (JCA_KAT_DECRYPT: a decryption known answer).
- *        A 2.0 provider (tests/abi/2.0 is a frozen copy of its header)
- *        loads unchanged: its jca_kat is shorter and reads as flags = 0.
- *   2.2  jca_cipher_impl counter modes (ctr32, gcm_key_size, gcm_init,
- *        ghash, gcm_encrypt: CTR and GCM). An older implementation's
- *        struct_size ends before them: it offers neither mode.
- *        jca_md_impl.hmac_init, .hmac_final: a digest implementation that
- *        computes HMAC over itself natively (a token's CKM_SHA256_HMAC,
- *        the key inside the token). Absent (NULL) in 2.0/2.1 providers:
- *        the registry composes HMAC from the digest as before.
- *   2.3  service types JCA_SECURE_RANDOM and JCA_KDF with their
- *        implementation structs jca_random_impl and jca_kdf_impl
- *        (appended; the earlier types and structures are unchanged).
- *   2.4  jca_cipher_impl message-level GCM (aead_init, aead_update,
- *        aead_final), for implementations that cannot offer the GHASH
- *        building blocks of 2.2 (a bridge to OpenSSL's EVP, a PKCS#11
- *        token's CKM_AES_GCM). jca_kat.iv_len, .aad, .aad_len, .tag,
- *        .tag_len and the JCA_KAT_GCM flag (a GCM known answer);
- *        jca_service_desc.extra_kats (further known answers of one
- *        service: a GCM test beside a cipher's CBC test). Absent (zero)
- *        in older providers: no message-level GCM, one known answer.
- *   2.5  jca_host_api.load_library (<jca/plugin.h>): a library a plugin
- *        loads (a PKCS#11 module) is held to the plugin trust rules and
- *        loaded by the checked descriptor. No provider structure changed.
+ *   2.0-2.5 sized structures, arrays of pointers, the jca_impl header,
+ *        int-returning functions; minors added CTR/GCM members to the
+ *        cipher table, HMAC members to the digest table, SecureRandom and
+ *        KDF markers, message-level GCM, GCM known answers and
+ *        host->load_library. Refused since 3.0 (rebuild).
+ *   3.0  provider context and teardown (the entry's third argument,
+ *        jca_provider_add's second); the instance lifecycle (attach, copy,
+ *        cleanup) moved into jca_impl for every type; size-based
+ *        versioning without a minor gate (JCA_HOST_HAS in <jca/plugin.h>);
+ *        known answers run on every usable implementation. tests/abi/3.0
+ *        is a frozen copy of these headers.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -88,8 +100,8 @@
 extern "C" {
 #endif
 
-#define JCA_ABI_MAJOR 2
-#define JCA_ABI_MINOR 5
+#define JCA_ABI_MAJOR 3
+#define JCA_ABI_MINOR 0
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -112,18 +124,26 @@ typedef enum jca_service_type {
 /* The header every implementation starts with (first member, named
  * `base`), whatever its service type. */
 typedef struct jca_impl {
-	uint32_t struct_size;      /* sizeof the whole implementation struct (jca_md_impl, ...) */
+	uint32_t struct_size;      /* sizeof the whole implementation table (jca_md_impl, ...) */
 	uint32_t reserved;         /* 0 */
 	const char *name;          /* implementation ("driver") name, unique, e.g. "sha256-generic" */
 	int priority;              /* JCA_PRIO_* */
 	int (*available)(void);    /* nonzero if usable on this CPU; NULL means always */
-	size_t ctx_size;           /* bytes of context (at most 1 MiB); clone is memcpy of this */
+	size_t ctx_size;           /* bytes of context per object (at most 1 MiB) */
+	/* The instance lifecycle, optional (see the top of this header). */
+	int (*attach)(void *provctx, void *ctx);
+	int (*copy)(void *dst, const void *src);
+	void (*cleanup)(void *ctx);
 } jca_impl;
 
-/* Initialiser of the header: .base = JCA_IMPL_BASE(jca_md_impl, "x-generic",
- * JCA_PRIO_GENERIC, NULL, sizeof(my_ctx)). */
+/* Initialisers of the header: .base = JCA_IMPL_BASE(jca_md_impl,
+ * "x-generic", JCA_PRIO_GENERIC, NULL, sizeof(my_ctx)) for a plain
+ * context; JCA_IMPL_BASE_LIFECYCLE(..., attach, copy, cleanup) for one
+ * with a lifecycle (any of the three may be NULL). */
+#define JCA_IMPL_BASE_LIFECYCLE(type, impl_name, prio, avail, ctxsize, attach_fn, copy_fn, cleanup_fn) \
+	{ (uint32_t)sizeof(type), 0, (impl_name), (prio), (avail), (ctxsize), (attach_fn), (copy_fn), (cleanup_fn) }
 #define JCA_IMPL_BASE(type, impl_name, prio, avail, ctxsize) \
-	{ (uint32_t)sizeof(type), 0, (impl_name), (prio), (avail), (ctxsize) }
+	JCA_IMPL_BASE_LIFECYCLE(type, impl_name, prio, avail, ctxsize, NULL, NULL, NULL)
 
 /* ---- MessageDigest implementation ----
  * init, update, final (and the cipher functions below) return 0, or
@@ -145,16 +165,6 @@ typedef struct jca_md_impl {
 	 * including 0 and more than digest_size. Leaves ctx unspecified; the
 	 * engine calls init() before reuse. */
 	int (*final)(void *ctx, void *out, size_t out_len);
-	/* Optional, for contexts that own outside resources (a bridge to
-	 * another library). When cleanup is set, the engine zeroes a new
-	 * context before the first init(), calls copy(dst, src) instead of
-	 * memcpy to clone (0 on success; dst is zeroed or a live context of
-	 * the same implementation, whose resources copy reuses or replaces;
-	 * src may be a zeroed context never initialised), and cleanup(ctx)
-	 * before freeing. Set both or neither (the host refuses one alone).
-	 * Leave both NULL for plain contexts. */
-	int (*copy)(void *dst, const void *src);
-	void (*cleanup)(void *ctx);
 	/* ABI 2.2, optional (set both or neither): HMAC over this digest,
 	 * computed by the implementation itself rather than composed by the
 	 * Mac engine from init/update/final. For a Mac over this digest the
@@ -182,9 +192,6 @@ typedef struct jca_cipher_impl {
 	/* iv (block_size bytes) is updated to the chaining value for the next call */
 	int (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
 	int (*cbc_decrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
-	/* Optional: releases outside resources; the engine zeroes a new context
-	 * before set_key when it is set, and calls it before freeing. */
-	void (*cleanup)(void *ctx);
 	/* Optional counter modes, appended (NULL: the mode is not offered).
 	 * ctr32: out = in XOR E(ctr), E(ctr+1), ... over nblocks whole blocks,
 	 *   the counter being the last 4 bytes of ctr (big-endian), wrapping
@@ -349,16 +356,26 @@ typedef struct jca_provider_desc {
 	const char *version;
 	const char *description;
 	const jca_service_desc *const *services; /* NULL-terminated */
+	/* Optional: releases the provider context (closes a module, frees a
+	 * session pool). The host calls it once, on any thread, with no
+	 * instance of the provider alive: when it refuses the provider after
+	 * receiving the context (a failed check or known answer), after
+	 * jca_provider_remove() once the last instance is freed, or at
+	 * jca_shutdown(). It must not call libjca. */
+	void (*teardown)(void *provctx);
 } jca_provider_desc;
 
 /* Register a provider at the end of the preference list (position -1) or at
- * a 0-based position. The descriptor is validated in full first; on any
- * error nothing changes and the reason is in jca_last_error_message(). */
-JCA_API int jca_provider_add(const jca_provider_desc *desc);
-JCA_API int jca_provider_insert(const jca_provider_desc *desc, int position);
+ * a 0-based position, with its provider context (NULL if it has none:
+ * passed to attach() and teardown). The descriptor is validated in full
+ * first; on any error nothing changes, the reason is in
+ * jca_last_error_message() and desc->teardown(provctx) has run. */
+JCA_API int jca_provider_add(const jca_provider_desc *desc, void *provctx);
+JCA_API int jca_provider_insert(const jca_provider_desc *desc, void *provctx, int position);
 /* Remove a provider by name. Instances already created keep working until
- * freed. The same provider (or plugin file) may be added or loaded again
- * afterwards. */
+ * freed; the provider's teardown runs when the last one is freed (at once
+ * if none is alive). The same provider (or plugin file) may be added or
+ * loaded again afterwards (a new entry call, a new context). */
 JCA_API int jca_provider_remove(const char *name);
 /* Load a plugin shared object now and register its provider at `position`
  * (-1: last). The path must be absolute. Errors: JCA_PLUGIN (cannot open,

@@ -371,8 +371,6 @@ static const jca_md_impl blake2b_512_c = {
 	.init = b2b_init,
 	.update = b2b_update,
 	.final = b2b_final,
-	.copy = NULL,
-	.cleanup = NULL,
 };
 
 static const jca_md_impl blake2s_256_c = {
@@ -383,8 +381,6 @@ static const jca_md_impl blake2s_256_c = {
 	.init = b2s_init,
 	.update = b2s_update,
 	.final = b2s_final,
-	.copy = NULL,
-	.cleanup = NULL,
 };
 
 /* A service's implementations: a NULL-terminated list of pointers to
@@ -497,15 +493,8 @@ static const jca_provider_desc provider = {
 /* Part 3: the entry point, the only exported symbol.                     */
 /* ====================================================================== */
 
-/* Does the host's table contain `field`? The table is append-only: an older
- * host passes a shorter one, so a plugin that reads a field added in a
- * later minor than the host's checks struct_size first (this one reads
- * none: it needs nothing from the host). */
-#define HOST_HAS(host, field) \
-	((host)->struct_size >= offsetof(jca_host_api, field) + sizeof((host)->field))
-
 /*
- * The entry point (JCA_PLUGIN_ENTRY_NAME, "jca_plugin_entry"): the host
+ * The entry point (JCA_PLUGIN_ENTRY_NAME, "jca_plugin_entry3"): the host
  * calls it once, when a lookup first reaches this provider in preference
  * order, or from jca_provider_load(). JCA_PLUGIN_ENTRY declares and
  * exports it; build with -fvisibility=hidden so that it is the only
@@ -526,8 +515,9 @@ static const jca_provider_desc provider = {
  * in short, be quick, call libjca only from this thread, never wait for
  * another thread that uses libjca, and be idempotent.
  */
-JCA_PLUGIN_ENTRY(host, desc)
+JCA_PLUGIN_ENTRY(host, desc, provctx)
 {
+	(void)provctx;            /* no provider context: left NULL */
 	if (!desc)
 		return -1;
 	/* Same major ABI, and a host table holding what this header knows. */

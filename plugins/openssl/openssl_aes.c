@@ -306,7 +306,8 @@ static void aes_cleanup(void *ctx)
 }
 
 static const jca_cipher_impl aes_impl = {
-	.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-openssl", JCA_PRIO_GENERIC, NULL, sizeof(oaes_ctx)),
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-openssl", JCA_PRIO_GENERIC, NULL, sizeof(oaes_ctx), NULL,
+	                                NULL, aes_cleanup),
 	.block_size = AES_BLOCK,
 	.key_sizes = (1ull << 16) | (1ull << 24) | (1ull << 32),
 	.set_key = aes_set_key,
@@ -314,7 +315,6 @@ static const jca_cipher_impl aes_impl = {
 	.ecb_decrypt = aes_ecb_decrypt,
 	.cbc_encrypt = aes_cbc_encrypt,
 	.cbc_decrypt = aes_cbc_decrypt,
-	.cleanup = aes_cleanup,
 	.ctr32 = aes_ctr32,
 	/* GCM: EVP has no raw GHASH for the 2.2 building blocks (gcm_init,
 	 * ghash), so the message-level functions of 2.4 */

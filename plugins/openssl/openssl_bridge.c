@@ -187,10 +187,10 @@ static void omd_cleanup(void *ctx)
 #define OMD_IMPL(id, impl_name, dsize, bsize, final_fn, xof_flag) \
 	static int init_##id(void *ctx) { return omd_init(ctx, evp_md[id]); } \
 	static const jca_md_impl impl_##id = { \
-		.base = JCA_IMPL_BASE(jca_md_impl, impl_name, JCA_PRIO_GENERIC, NULL, sizeof(omd_ctx)), \
+		.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, impl_name, JCA_PRIO_GENERIC, NULL, sizeof(omd_ctx), \
+		                                NULL, omd_copy, omd_cleanup), \
 		.digest_size = dsize, .block_size = bsize, \
 		.flags = xof_flag, .init = init_##id, .update = omd_update, .final = final_fn, \
-		.copy = omd_copy, .cleanup = omd_cleanup \
 	}; \
 	static const jca_impl *const impls_##id[] = { &impl_##id.base, NULL };
 
@@ -377,8 +377,9 @@ fail:
 	free_fetched();
 }
 
-JCA_PLUGIN_ENTRY(host, desc)
+JCA_PLUGIN_ENTRY(host, desc, provctx)
 {
+	(void)provctx;
 	if (!desc || !jca_host_compatible(host))
 		return -1;
 	/* the same host for every entry of this process (one libjca) */

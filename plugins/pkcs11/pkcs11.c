@@ -409,10 +409,11 @@ static void build(instance *in, int i)
 			continue;
 		driver_name(in->impl_names[a], sizeof in->impl_names[a], algs[a].impl, in->name);
 		*m = (jca_md_impl){
-			.base = { sizeof(jca_md_impl), 0, in->impl_names[a], JCA_PRIO_GENERIC, NULL, sizeof(p11_md_ctx) },
+			.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, in->impl_names[a], JCA_PRIO_GENERIC, NULL,
+			                                sizeof(p11_md_ctx), NULL, md_copy, md_cleanup),
 			.digest_size = algs[a].digest_size,
 			.block_size = algs[a].block_size, .flags = 0, .init = md_inits[i][a],
-			.update = md_update, .final = md_final, .copy = md_copy, .cleanup = md_cleanup,
+			.update = md_update, .final = md_final,
 		};
 		/* the token's own HMAC, key imported into the token, when it has it */
 		if (p11_has(in->tok, algs[a].hmac_mech, CKF_SIGN, NULL, NULL)) {
@@ -448,12 +449,12 @@ static void build(instance *in, int i)
 		snprintf(in->modes, sizeof in->modes, "%s%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "",
 		         gcm ? "|GCM" : "");
 		in->aes_impl = (jca_cipher_impl){
-			.base = { sizeof(jca_cipher_impl), 0, in->impl_names[A_COUNT], JCA_PRIO_GENERIC, NULL, sizeof(p11_aes) },
+			.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, in->impl_names[A_COUNT], JCA_PRIO_GENERIC, NULL,
+			                                sizeof(p11_aes), NULL, NULL, aes_cleanup),
 			.block_size = 16, .key_sizes = sizes,
 			.set_key = aes_set_keys[i],
 			.ecb_encrypt = ecb ? aes_ecb_encrypt : NULL, .ecb_decrypt = ecb ? aes_ecb_decrypt : NULL,
 			.cbc_encrypt = cbc ? aes_cbc_encrypt : NULL, .cbc_decrypt = cbc ? aes_cbc_decrypt : NULL,
-			.cleanup = aes_cleanup,
 			.aead_init = gcm ? aes_gcm_init : NULL, .aead_update = gcm ? aes_gcm_update : NULL,
 			.aead_final = gcm ? aes_gcm_final : NULL,
 		};
@@ -503,8 +504,9 @@ static int host_has(const jca_host_api *host, size_t end)
 }
 #define HOST_HAS(h, field) host_has(h, offsetof(jca_host_api, field) + sizeof (h)->field)
 
-JCA_PLUGIN_ENTRY(host, desc)
+JCA_PLUGIN_ENTRY(host, desc, provctx)
 {
+	*provctx = NULL;
 	settings_src src = { host, 0 };
 	p11_settings s;
 	const char *name = "pkcs11";

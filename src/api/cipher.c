@@ -18,12 +18,19 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
 		return NULL;
 	}
-	/* The header starts zeroed; so does the key schedule of an
-	 * implementation with a cleanup hook (it expects a zeroed context).
-	 * Other schedules are written in full by set_key. */
-	memset(c, 0, impl->cleanup ? sizeof *c + impl->base.ctx_size : sizeof *c);
+	/* The header starts zeroed; the key schedule is started by the
+	 * lifecycle (zeroed and attached when the implementation has one;
+	 * other schedules are written in full by set_key). */
+	memset(c, 0, sizeof *c);
 	if (extra)
 		memset(c->key + impl->base.ctx_size, 0, extra);
+	if (jca__ctx_open(r->svc, &impl->base, c->key) != 0) {
+		jca__free(c, sizeof *c + impl->base.ctx_size + extra);
+		jca__error(JCA_IMPL, "Cipher \"%s\": implementation %s failed to attach%s", r->canon, impl->base.name,
+		           jca__impl_reason());
+		return NULL;
+	}
+	jca__inst_hold(r->svc);
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
@@ -112,9 +119,7 @@ int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key
 		iv = fresh;
 	}
 	if (c->impl->set_key(c->key, key, key_len) != 0) {
-		if (c->impl->cleanup)
-			c->impl->cleanup(c->key);
-		jca__wipe(c->key, c->impl->base.ctx_size);
+		jca__cipher_drop_key(c);
 		c->dir = 0;
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->impl->base.name,
 		                  jca__impl_reason());
@@ -493,7 +498,7 @@ void cipher_free(cipher_ctx *c)
 	extra = jca__is_ctr_mode(c->mode) ? jca__aead_extra(c->impl, c->mode) : 0;
 	if (extra)
 		jca__aead_cleanup(c);
-	if (c->impl->cleanup)
-		c->impl->cleanup(c->key);
+	jca__ctx_close(&c->impl->base, c->key);
+	jca__inst_release(c->svc);
 	jca__free(c, sizeof *c + c->impl->base.ctx_size + extra);
 }

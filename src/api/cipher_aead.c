@@ -150,9 +150,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	} else if (impl->set_key(c->key, key, key_len) != 0) {
 		jca__aead_free_secret(&ivcopy, iv_len);
 		jca__wipe(&g, sizeof g);
-		if (impl->cleanup)
-			impl->cleanup(c->key);
-		jca__wipe(c->key, impl->base.ctx_size);
+		jca__cipher_drop_key(c);
 		c->dir = 0;
 		st->cur_key_len = 0;
 		st->h_set = 0;

@@ -116,6 +116,11 @@ static int hash_key(cipher_ctx *c, const struct jca__aead *st, const uint8_t *ke
 	tmp = calloc(1, size);
 	if (!tmp)
 		return jca__error(JCA_ENOMEM, "%s: out of memory", c->name);
+	if (jca__ctx_open(c->svc, &impl->base, tmp) != 0) {
+		free(tmp);
+		return jca__error(JCA_IMPL, "%s: implementation %s failed to attach%s", c->name, impl->base.name,
+		                  jca__impl_reason());
+	}
 	if (impl->set_key(tmp, key, key_len) != 0) {
 		rc = jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, impl->base.name,
 		                jca__impl_reason());
@@ -128,8 +133,7 @@ static int hash_key(cipher_ctx *c, const struct jca__aead *st, const uint8_t *ke
 	} else {
 		rc = 0;
 	}
-	if (impl->cleanup)
-		impl->cleanup(tmp);
+	jca__ctx_close(&impl->base, tmp);
 	jca__wipe(tmp, size);
 	jca__wipe(chain, sizeof chain);
 	free(tmp);
@@ -151,6 +155,10 @@ static int j0_blocks(cipher_ctx *c, struct jca__aead *st, const uint8_t *key, si
 		jca__gcm_j0(c, st->gkey, iv, iv_len, j0);
 	} else if (!(tmp = calloc(1, size))) {
 		return jca__error(JCA_ENOMEM, "%s: out of memory", c->name);
+	} else if (jca__ctx_open(c->svc, &impl->base, tmp) != 0) {
+		free(tmp);
+		return jca__error(JCA_IMPL, "%s: implementation %s failed to attach%s", c->name, impl->base.name,
+		                  jca__impl_reason());
 	} else {
 		if (impl->set_key(tmp, key, key_len) != 0) {
 			rc = jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, impl->base.name,
@@ -159,8 +167,7 @@ static int j0_blocks(cipher_ctx *c, struct jca__aead *st, const uint8_t *key, si
 			CHK(impl->gcm_init(tmp, tmp + ks));
 			jca__gcm_j0(c, tmp + ks, iv, iv_len, j0);
 		}
-		if (impl->cleanup)
-			impl->cleanup(tmp);
+		jca__ctx_close(&impl->base, tmp);
 		jca__wipe(tmp, size);
 		free(tmp);
 	}

@@ -67,6 +67,15 @@ JCA__HIDDEN const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len);
 JCA__HIDDEN void jca__aead_cleanup(cipher_ctx *c);
 /* The GCM known-answer test (JCA_KAT_GCM) of impl, through the engine
  * (cipher_aead_msg.c): 0 if it passes. */
-JCA__HIDDEN int jca__aead_self_test(const jca_cipher_impl *impl, const jca_kat *k);
+JCA__HIDDEN int jca__aead_self_test(const struct jca_service *s, const jca_cipher_impl *impl, const jca_kat *k);
+
+/* set_key failed: the schedule may hold part of the key. A plain one is
+ * wiped; one with a lifecycle stays attached (its owner replaces it at the
+ * next set_key and cleans it up at cipher_free). */
+static inline void jca__cipher_drop_key(cipher_ctx *c)
+{
+	if (!c->impl->base.attach && !c->impl->base.cleanup)
+		jca__wipe(c->key, c->impl->base.ctx_size);
+}
 
 #endif

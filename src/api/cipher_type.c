@@ -93,7 +93,7 @@ static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, 
 
 /* CBC if offered (else ECB), encrypting, or decrypting with
  * JCA_KAT_DECRYPT; buffers sized from the test. */
-static int self_test(const jca_impl *impl, const jca_kat *k)
+static int self_test(const struct jca_service *s, const jca_impl *impl, const jca_kat *k)
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
 	size_t nb = k->in_len / c->block_size;
@@ -102,10 +102,14 @@ static int self_test(const jca_impl *impl, const jca_kat *k)
 	void *ctx;
 
 	if (k->flags & JCA_KAT_GCM)
-		return jca__aead_self_test(c, k);
+		return jca__aead_self_test(s, c, k);
 	out = malloc(k->in_len);
 	iv = malloc(c->block_size);
 	ctx = calloc(1, impl->ctx_size);
+	if (ctx && jca__ctx_open(s, impl, ctx) != 0) {
+		free(ctx);
+		ctx = NULL;
+	}
 
 	if (out && iv && ctx && c->set_key(ctx, k->key, k->key_len) == 0) {
 		if (c->cbc_encrypt) {
@@ -116,10 +120,8 @@ static int self_test(const jca_impl *impl, const jca_kat *k)
 		}
 		ok = rc == 0 && memcmp(out, k->out, k->out_len) == 0;
 	}
-	if (ctx && c->cleanup)
-		c->cleanup(ctx);
 	if (ctx)
-		jca__wipe(ctx, impl->ctx_size);
+		jca__ctx_close(impl, ctx);
 	free(ctx);
 	if (out)
 		jca__wipe(out, k->in_len);
@@ -334,7 +336,7 @@ const jca__type_ops jca__cipher_type = {
 	.name = "Cipher",
 	.declarable = 1,
 	.impl_size = sizeof(jca_cipher_impl),
-	.impl_min_size = JCA__END(jca_cipher_impl, cleanup),
+	.impl_min_size = sizeof(jca_cipher_impl),
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,

@@ -39,8 +39,8 @@ enum { NOT_KEYED = 0, KEYED = 1, FAILED = 2 };
 /* Copies digest state src to dst (a zeroed or live context). */
 static int state_copy(const jca_md_impl *md, void *dst, const void *src)
 {
-	if (md->copy)
-		return md->copy(dst, src);
+	if (md->base.copy)
+		return md->base.copy(dst, src);
 	memcpy(dst, src, md->base.ctx_size);
 	return 0;
 }
@@ -63,8 +63,20 @@ static mac_ctx *mac_create(const jca__resolved *r)
 	m->svc = r->svc;
 	m->cs = (md->base.ctx_size + 15) & ~(size_t)15;
 	m->keyed = 0;
-	if (md->cleanup)
-		memset(m->state, 0, 3 * m->cs);
+	if (jca__ctx_open(r->svc, &md->base, INNER(m)) != 0 || jca__ctx_open(r->svc, &md->base, OUTER(m)) != 0 ||
+	    jca__ctx_open(r->svc, &md->base, WORK(m)) != 0) {
+		/* a context that failed is closed already; the others are
+		 * zeroed or attached, which cleanup accepts */
+		if (md->base.cleanup) {
+			md->base.cleanup(INNER(m));
+			md->base.cleanup(OUTER(m));
+		}
+		jca__free(m, mac_size(md));
+		jca__error(JCA_IMPL, "Mac \"%s\": implementation %s failed to attach%s", r->svc->algorithm,
+		           md->base.name, jca__impl_reason());
+		return NULL;
+	}
+	jca__inst_hold(r->svc);
 	return m;
 }
 
@@ -380,24 +392,30 @@ mac_ctx *mac_clone(const mac_ctx *m)
 		jca__error(JCA_ENOMEM, "out of memory cloning Mac \"%s\"", m->svc->algorithm);
 		return NULL;
 	}
-	if (m->md->copy) {
+	if (m->md->base.copy) {
 		int i, rc = 0;
 
 		memcpy(c, m, sizeof *m);
 		memset(c->state, 0, 3 * m->cs);
 		for (i = 0; i < 3 && rc == 0; i++)
-			rc = m->md->copy(c->state + i * m->cs, m->state + i * m->cs);
+			rc = m->md->base.copy(c->state + i * m->cs, m->state + i * m->cs);
 		if (rc) {
-			for (i = 0; i < 3; i++)
-				m->md->cleanup(c->state + i * m->cs);
+			for (i = 0; m->md->base.cleanup && i < 3; i++)
+				m->md->base.cleanup(c->state + i * m->cs);
 			jca__free(c, mac_size(m->md));
 			jca__error(JCA_IMPL, "cannot clone Mac \"%s\": implementation %s failed to copy its state%s",
 			           m->svc->algorithm, m->md->base.name, jca__impl_reason());
 			return NULL;
 		}
-		return c;
+	} else if (m->md->base.cleanup) {
+		jca__free(c, mac_size(m->md));
+		jca__error(JCA_UNSUPPORTED, "mac_clone: Mac \"%s\" implementation %s cannot be cloned (it holds outside "
+		           "resources and offers no copy)", m->svc->algorithm, m->md->base.name);
+		return NULL;
+	} else {
+		memcpy(c, m, mac_size(m->md));
 	}
-	memcpy(c, m, mac_size(m->md));
+	jca__inst_hold(m->svc);
 	return c;
 }
 
@@ -430,10 +448,11 @@ void mac_free(mac_ctx *m)
 {
 	if (!m)
 		return;
-	if (m->md->cleanup) {
-		m->md->cleanup(INNER(m));
-		m->md->cleanup(OUTER(m));
-		m->md->cleanup(WORK(m));
+	if (m->md->base.cleanup) {
+		m->md->base.cleanup(INNER(m));
+		m->md->base.cleanup(OUTER(m));
+		m->md->base.cleanup(WORK(m));
 	}
+	jca__inst_release(m->svc);
 	jca__free(m, mac_size(m->md));
 }

@@ -28,16 +28,20 @@ static md_ctx *md_create(const jca__resolved *r)
 	md->svc = r->svc;
 	md->out_len = m->digest_size;
 	md->failed = 0;
-	if (m->cleanup)
-		memset(md->state, 0, m->base.ctx_size);
+	if (jca__ctx_open(r->svc, &m->base, md->state) != 0) {
+		jca__free(md, sizeof *md + m->base.ctx_size);
+		jca__error(JCA_IMPL, "MessageDigest \"%s\": implementation %s failed to attach%s", r->svc->algorithm,
+		           m->base.name, jca__impl_reason());
+		return NULL;
+	}
 	if (m->init(md->state) != 0) {
-		if (m->cleanup)
-			m->cleanup(md->state);
+		jca__ctx_close(&m->base, md->state);
 		jca__free(md, sizeof *md + m->base.ctx_size);
 		jca__error(JCA_IMPL, "MessageDigest \"%s\": implementation %s failed to initialise%s",
 		           r->svc->algorithm, m->base.name, jca__impl_reason());
 		return NULL;
 	}
+	jca__inst_hold(r->svc);
 	return md;
 }
 
@@ -164,18 +168,16 @@ static int oneshot(const jca__resolved *r, const void *data, size_t len, void *o
 		                  r->svc->algorithm, n, out_size);
 	if (m->base.ctx_size > sizeof stack && !(st = jca__alloc(m->base.ctx_size)))
 		return jca__error(JCA_ENOMEM, "out of memory digesting with \"%s\"", r->svc->algorithm);
-	if (m->cleanup)
-		memset(st, 0, m->base.ctx_size);
-	rc = m->init(st);
-	if (!rc)
-		rc = m->update(st, data, len);
-	if (!rc)
-		rc = m->final(st, out, n);
-	if (m->cleanup)
-		m->cleanup(st);
-	if (st == stack)
-		jca__wipe(st, m->base.ctx_size);
-	else
+	rc = jca__ctx_open(r->svc, &m->base, st);
+	if (!rc) {
+		rc = m->init(st);
+		if (!rc)
+			rc = m->update(st, data, len);
+		if (!rc)
+			rc = m->final(st, out, n);
+		jca__ctx_close(&m->base, st);
+	}
+	if (st != stack)
 		jca__free(st, m->base.ctx_size);
 	if (rc) {
 		jca__wipe(out, n);
@@ -221,6 +223,7 @@ md_ctx *md_clone(const md_ctx *md)
 {
 	md_ctx *c;
 	size_t size;
+	int rc;
 
 	if (!md) {
 		jca__error(JCA_EINVAL, "md_clone: NULL object");
@@ -236,20 +239,19 @@ md_ctx *md_clone(const md_ctx *md)
 		jca__error(JCA_ENOMEM, "out of memory cloning MessageDigest \"%s\"", md->svc->algorithm);
 		return NULL;
 	}
-	if (md->impl->copy) {
-		memcpy(c, md, sizeof *md);
-		memset(c->state, 0, md->impl->base.ctx_size);
-		if (md->impl->copy(c->state, md->state) != 0) {
-			if (md->impl->cleanup)
-				md->impl->cleanup(c->state);
-			jca__free(c, size);
-			jca__error(JCA_IMPL, "cannot clone MessageDigest \"%s\": implementation %s failed to copy its state%s", md->svc->algorithm,
-			           md->impl->base.name, jca__impl_reason());
-			return NULL;
-		}
-		return c;
+	memcpy(c, md, sizeof *md);
+	rc = jca__ctx_clone(&md->impl->base, c->state, md->state);
+	if (rc) {
+		jca__free(c, size);
+		if (rc == JCA_UNSUPPORTED)
+			jca__error(rc, "md_clone: MessageDigest \"%s\" implementation %s cannot be cloned (it holds "
+			           "outside resources and offers no copy)", md->svc->algorithm, md->impl->base.name);
+		else
+			jca__error(rc, "cannot clone MessageDigest \"%s\": implementation %s failed to copy its state%s",
+			           md->svc->algorithm, md->impl->base.name, jca__impl_reason());
+		return NULL;
 	}
-	memcpy(c, md, size);
+	jca__inst_hold(md->svc);
 	return c;
 }
 
@@ -257,8 +259,9 @@ void md_free(md_ctx *md)
 {
 	if (!md)
 		return;
-	if (md->impl->cleanup)
-		md->impl->cleanup(md->state);
+	if (md->impl->base.cleanup)
+		md->impl->base.cleanup(md->state);
+	jca__inst_release(md->svc);
 	/* Digest state can be secret (HMAC keys, password hashing): the block
 	 * is wiped whether it is recycled or freed. */
 	jca__free(md, sizeof *md + md->impl->base.ctx_size);

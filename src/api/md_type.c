@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "../registry/types.h"
+#include "../registry/lookup.h"
 #include "../util/mem.h"
 
 #define MAX_XOF_KAT 4096
@@ -22,8 +23,6 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 		return "update is NULL";
 	if (!m->final)
 		return "final is NULL";
-	if (!m->copy != !m->cleanup)
-		return "copy and cleanup must be set together";
 	if (!m->hmac_init != !m->hmac_final)
 		return "hmac_init and hmac_final must be set together";
 	if (m->hmac_init && ((m->flags & JCA_MD_XOF) || !m->block_size))
@@ -68,7 +67,7 @@ static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, 
 /* final() gets exactly what the engine would ask for: digest_size bytes
  * (an XOF: out_len), into a buffer of that size; the first out_len bytes
  * are compared. */
-static int self_test(const jca_impl *impl, const jca_kat *k)
+static int self_test(const struct jca_service *s, const jca_impl *impl, const jca_kat *k)
 {
 	const jca_md_impl *m = (const jca_md_impl *)impl;
 	size_t n = (m->flags & JCA_MD_XOF) ? k->out_len : m->digest_size;
@@ -76,12 +75,14 @@ static int self_test(const jca_impl *impl, const jca_kat *k)
 	void *ctx = calloc(1, impl->ctx_size);
 	int ok = 0;
 
+	if (ctx && jca__ctx_open(s, impl, ctx) != 0) {
+		free(ctx);
+		ctx = NULL;
+	}
 	if (out && ctx && m->init(ctx) == 0 && m->update(ctx, k->in, k->in_len) == 0 && m->final(ctx, out, n) == 0)
 		ok = memcmp(out, k->out, k->out_len) == 0;
-	if (ctx && m->cleanup)
-		m->cleanup(ctx);
 	if (ctx)
-		jca__wipe(ctx, impl->ctx_size);
+		jca__ctx_close(impl, ctx);
 	free(ctx);
 	if (out)
 		jca__wipe(out, n);
@@ -94,7 +95,7 @@ const jca__type_ops jca__md_type = {
 	.name = "MessageDigest",
 	.declarable = 1,
 	.impl_size = sizeof(jca_md_impl),
-	.impl_min_size = JCA__END(jca_md_impl, cleanup),
+	.impl_min_size = sizeof(jca_md_impl),
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,

@@ -189,7 +189,7 @@ static int hash_fits(const void *impl)
 {
 	const jca_md_impl *m = impl;
 
-	return !m->cleanup && !(m->flags & JCA_MD_XOF) && m->base.ctx_size <= JCA__DRBG_HASH_CTX_MAX &&
+	return !m->base.cleanup && !m->base.attach && !(m->flags & JCA_MD_XOF) && m->base.ctx_size <= JCA__DRBG_HASH_CTX_MAX &&
 	       m->digest_size <= JCA__DRBG_HASH_OUT_MAX && m->block_size <= 256 && m->block_size >= m->digest_size;
 }
 
@@ -198,7 +198,7 @@ static int aes_fits(const void *impl)
 {
 	const jca_cipher_impl *a = impl;
 
-	return !a->cleanup && a->base.ctx_size <= JCA__DRBG_BLOCK_CTX_MAX && a->block_size == 16 &&
+	return !a->base.cleanup && !a->base.attach && a->base.ctx_size <= JCA__DRBG_BLOCK_CTX_MAX && a->block_size == 16 &&
 	       a->set_key && a->ecb_encrypt;
 }
 

@@ -132,10 +132,15 @@ static const jca_provider_desc builtin = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc),
 	"builtin", JCA_VERSION_STRING,
 	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, DRBG, NativePRNG, PBKDF2, HKDF",
-	services
+	services, NULL
 };
 
-const jca_provider_desc *jca__builtin_provider(void)
+/* No provider context and nothing to tear down: the built-in provider's
+ * state is the CPU's features, read once. */
+int jca__builtin_entry(const jca_host_api *host, const jca_provider_desc **desc, void **provctx)
 {
-	return &builtin;
+	(void)host;
+	*desc = &builtin;
+	*provctx = NULL;
+	return 0;
 }

@@ -6,11 +6,12 @@
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
-#include "jca/provider.h"
+#include "jca/plugin.h"
 #include "builtin_families.h"
 
-/* The built-in provider's descriptor (builtin.c), for the registry. */
-JCA__HIDDEN const jca_provider_desc *jca__builtin_provider(void);
+/* The built-in provider's entry (builtin.c): a plugin entry linked in
+ * (static.c lists it). */
+JCA__HIDDEN int jca__builtin_entry(const jca_host_api *host, const jca_provider_desc **desc, void **provctx);
 
 /* Each service's implementations, NULL-terminated, in table order: one
  * list per digest variant (builtin_md.c) and AES's (builtin_cipher.c). */

@@ -13,7 +13,7 @@
 
 #include "registry_int.h"
 #include "plugin.h"
-#include "../providers/builtin.h"
+#include "../providers/static.h"
 #include "jca/plugin.h"
 
 jca__config *jca__conf;                       /* read at initialisation */
@@ -90,7 +90,7 @@ static int check_policy(const jca__snapshot *s)
 
 	for (i = 0; i < jca__conf->nprov; i++) {
 		by_path |= strchr(jca__conf->provs[i].name, '/') != NULL;
-		plugins |= !jca__name_eq(jca__conf->provs[i].name, "builtin");
+		plugins |= !jca__static_entry(jca__conf->provs[i].name);
 	}
 	for (i = 0; i < jca__conf->npref; i++) {
 		const jca__pref *pf = &jca__conf->prefs[i];
@@ -106,9 +106,12 @@ static int check_policy(const jca__snapshot *s)
 	return 0;
 }
 
+static int enter_static(struct jca_provider *p, jca_plugin_entry_fn *entry, const char *name);
+
 /* Called with jca__lock held. */
 static int init_locked(void)
 {
+	jca_plugin_entry_fn *entry;
 	struct jca_provider **list = NULL;
 	jca__snapshot *s;
 	size_t i, j;
@@ -131,20 +134,16 @@ static int init_locked(void)
 				                jca__conf->provs[i].line, name);
 		if (rc)
 			break;
-		if (jca__name_eq(name, "builtin")) {
+		if ((entry = jca__static_entry(name)) != NULL) {
+			/* linked in: entered now, through the same path as a plugin */
 			list[i] = jca__new_provider(NULL, "built in");
 			if (!list[i]) {
 				rc = jca__error(JCA_ENOMEM, "out of memory building the registry");
 				break;
 			}
 			remember(list[i]);
-			{
-				jca_provider_desc *d;
-
-				if ((rc = jca__normalize(jca__builtin_provider(), "builtin", &d)) != 0 ||
-				    (rc = jca__populate(list[i], d)) != 0)
-					break;
-			}
+			if ((rc = enter_static(list[i], entry, name)) != 0)
+				break;
 			atomic_store_explicit(&list[i]->state, JCA_PROVIDER_LOADED, memory_order_release);
 		} else {
 			plugin_path(path, sizeof path, name);
@@ -229,14 +228,44 @@ static int name_taken(const jca__snapshot *s, const struct jca_provider *self, c
 	return 0;
 }
 
+/* Validates and registers what an entry returned into p (lock held): on
+ * any refusal the provider context is torn down and p is unchanged. */
+static int adopt(const jca__snapshot *cur, struct jca_provider *p, const jca_provider_desc *raw, void *provctx,
+                 const char *who)
+{
+	jca_provider_desc *d = NULL;
+	int rc = jca__normalize(raw, who, &d);
+
+	if (rc == 0 && cur && (rc = name_taken(cur, p, d->name, who)) != 0)
+		free(d);
+	if (rc) {
+		jca__teardown_raw(raw, provctx);
+		return rc;
+	}
+	return jca__populate(p, d, provctx);   /* takes d; tears down on failure */
+}
+
+/* A provider linked into libjca (the built-in one): its entry, called as
+ * a plugin's is (lock held). */
+static int enter_static(struct jca_provider *p, jca_plugin_entry_fn *entry, const char *name)
+{
+	const jca_provider_desc *raw;
+	void *provctx;
+	int rc;
+
+	jca__in_load = 1;
+	rc = jca__plugin_enter(entry, name, name, jca__conf, &raw, &provctx);
+	jca__in_load = 0;
+	return rc ? rc : adopt(NULL, p, raw, provctx, name);
+}
+
 /* Opens, checks and populates a plugin into p (lock held). 0, or a status
  * with the reason set and p unchanged. */
 static int load_plugin(const jca__snapshot *cur, struct jca_provider *p, const char *path)
 {
 	const jca_provider_desc *raw = NULL;
-	jca_provider_desc *d = NULL;
 	jca__file_id id;
-	void *dl = NULL;
+	void *dl = NULL, *provctx = NULL;
 	int rc;
 
 	/* a provider listed by path has no name for its settings; one whose
@@ -246,14 +275,10 @@ static int load_plugin(const jca__snapshot *cur, struct jca_provider *p, const c
 	int shared = name && jca__config_get(jca__conf, name, "plugin") != NULL;
 
 	jca__in_load = 1;
-	rc = jca__plugin_open(path, name, jca__conf, &id, shared ? NULL : loaded_from, &raw, &dl);
+	rc = jca__plugin_open(path, name, jca__conf, &id, shared ? NULL : loaded_from, &raw, &provctx, &dl);
 	jca__in_load = 0;
 	if (rc == 0)
-		rc = jca__normalize(raw, path, &d);
-	if (rc == 0 && (rc = name_taken(cur, p, d->name, path)) != 0)
-		free(d);
-	if (rc == 0)
-		rc = jca__populate(p, d);   /* takes d */
+		rc = adopt(cur, p, raw, provctx, path);
 	if (rc) {
 		if (dl)
 			dlclose(dl);
@@ -333,34 +358,40 @@ static int insert_locked(struct jca_provider *p, int position)
 }
 
 /* Adds a provider from a descriptor (desc) or a plugin file (path). */
-static int add_provider(const jca_provider_desc *desc, const char *path, int position)
+/* Adds a provider from a descriptor and its context (desc) or a plugin
+ * file (path). */
+static int add_provider(const jca_provider_desc *desc, void *provctx, const char *path, int position)
 {
 	const char *source = path ? path : "added by the application";
 	struct jca_provider *p;
-	jca_provider_desc *d = NULL;
 	int rc;
 
-	if (jca__in_load)
+	if (jca__in_load) {
+		jca__teardown_raw(desc, provctx);
 		return jca__error(JCA_BUSY, "providers cannot be changed from inside a plugin's entry function");
-	if (!path && (rc = jca__normalize(desc, "provider added by the application", &d)) != 0)
-		return rc;
+	}
+	if (!path && !desc)
+		return jca__error(JCA_EINVAL, "provider descriptor is NULL");
 	if (!jca__get_snapshot() || (rc = lock_registry()) != 0) {
-		free(d);
-		return jca_last_error();
+		rc = jca_last_error();
+		jca__teardown_raw(desc, provctx);
+		return jca__error(rc, "%s", jca_last_error_message());
 	}
 	p = jca__new_provider(NULL, source);
 	if (!p) {
-		free(d);
 		pthread_mutex_unlock(&jca__lock);
+		jca__teardown_raw(desc, provctx);
 		return jca__error(JCA_ENOMEM, "out of memory adding a provider");
 	}
 	if (path)
 		rc = load_plugin(atomic_load_explicit(&jca__current, memory_order_relaxed), p, path);
 	else
-		rc = jca__populate(p, d);   /* takes d */
+		rc = adopt(NULL, p, desc, provctx, "provider added by the application");
 	if (rc == 0) {
 		atomic_store_explicit(&p->state, JCA_PROVIDER_LOADED, memory_order_release);
 		rc = insert_locked(p, position);
+		if (rc)
+			jca__provider_teardown(p);
 	}
 	if (rc == 0) {
 		remember(p);
@@ -374,21 +405,21 @@ static int add_provider(const jca_provider_desc *desc, const char *path, int pos
 	return rc;
 }
 
-int jca_provider_add(const jca_provider_desc *desc)
+int jca_provider_add(const jca_provider_desc *desc, void *provctx)
 {
-	return add_provider(desc, NULL, -1);
+	return add_provider(desc, provctx, NULL, -1);
 }
 
-int jca_provider_insert(const jca_provider_desc *desc, int position)
+int jca_provider_insert(const jca_provider_desc *desc, void *provctx, int position)
 {
-	return add_provider(desc, NULL, position);
+	return add_provider(desc, provctx, NULL, position);
 }
 
 int jca_provider_load(const char *path, int position)
 {
 	if (!path)
 		return jca__error(JCA_EINVAL, "plugin path is NULL");
-	return add_provider(NULL, path, position);
+	return add_provider(NULL, NULL, path, position);
 }
 
 int jca_provider_remove(const char *name)
@@ -425,8 +456,11 @@ int jca_provider_remove(const char *name)
 		return jca__error(JCA_ENOMEM, "out of memory removing provider \"%s\"", name);
 	}
 	/* The provider object stays on all_providers until shutdown: live
-	 * instances may still point at its services and code. */
+	 * instances may still point at its services and code. Its teardown
+	 * runs when the last of them is freed (now, if none is alive). */
 	jca__publish(ns);
+	if (jca__provider_state(s->provs[at]) == JCA_PROVIDER_LOADED)
+		jca__provider_unregister(s->provs[at]);
 	pthread_mutex_unlock(&jca__lock);
 	return 0;
 }
@@ -445,6 +479,8 @@ void jca_shutdown(void)
 	}
 	while ((p = all_providers)) {
 		all_providers = p->all_next;
+		if (jca__provider_state(p) == JCA_PROVIDER_LOADED)
+			jca__provider_teardown(p);
 		jca__free_provider(p);
 	}
 	jca__config_free(jca__conf);

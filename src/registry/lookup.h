@@ -6,7 +6,9 @@
 #ifndef JCA_REGISTRY_LOOKUP_H
 #define JCA_REGISTRY_LOOKUP_H
 
+#include <stdatomic.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "jca.h"
 #include "jca/provider.h"
@@ -30,6 +32,10 @@ struct jca_service {
 	struct jca_provider *provider;
 	const char *provider_name;       /* the provider's name (its descriptor's) */
 	char *owned;                     /* strings owned by a composed service */
+	void *provctx;                   /* the provider's context, for attach() */
+	/* The provider's count of live instances (plus one while it is
+	 * registered), or NULL if it has no teardown to wait for. */
+	_Atomic long *live;
 };
 
 /* Resolved lookup result used by the engines. */
@@ -64,6 +70,74 @@ static inline const jca__resolved *jca__from_handle(jca_service_type type, const
 	if (__builtin_expect(!handle, 0))
 		jca__error(JCA_EINVAL, "%s handle is NULL", jca_service_type_name(type));
 	return handle;
+}
+
+/* ---- the instance lifecycle (<jca/provider.h>), for every engine ---- */
+
+/* Drops an instance's hold on its provider; the last one after removal
+ * runs the provider's teardown (provider.c). */
+JCA__HIDDEN void jca__service_release(const struct jca_service *s);
+
+/* An object of service s was created / is being freed: the provider's
+ * teardown waits for the last one. One load and a branch for providers
+ * without teardown (the built-in one). */
+static inline void jca__inst_hold(const struct jca_service *s)
+{
+	if (__builtin_expect(s->live != NULL, 0))
+		atomic_fetch_add_explicit(s->live, 1, memory_order_relaxed);
+}
+
+static inline void jca__inst_release(const struct jca_service *s)
+{
+	if (__builtin_expect(s->live != NULL, 0))
+		jca__service_release(s);
+}
+
+/* Starts a context of implementation b (ctx: b->ctx_size bytes) for an
+ * object of service s: zeroed and attached to the provider context when
+ * the implementation has a lifecycle. 0, or -1 when attach failed (the
+ * context is then cleaned up and wiped: free it). */
+static inline int jca__ctx_open(const struct jca_service *s, const jca_impl *b, void *ctx)
+{
+	if (b->attach || b->cleanup) {
+		memset(ctx, 0, b->ctx_size);
+		if (b->attach && b->attach(s->provctx, ctx) != 0) {
+			if (b->cleanup)
+				b->cleanup(ctx);
+			jca__wipe(ctx, b->ctx_size);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Ends a context: cleanup, then wipe. */
+static inline void jca__ctx_close(const jca_impl *b, void *ctx)
+{
+	if (b->cleanup)
+		b->cleanup(ctx);
+	jca__wipe(ctx, b->ctx_size);
+}
+
+/* Clones src into dst (b->ctx_size bytes, not started): copy() when the
+ * implementation has one, the bytes when it owns nothing outside them.
+ * 0, JCA_UNSUPPORTED (cleanup without copy: it cannot be cloned) or
+ * JCA_IMPL (copy failed; dst is cleaned up and wiped). The caller sets the
+ * error message. */
+static inline int jca__ctx_clone(const jca_impl *b, void *dst, const void *src)
+{
+	if (b->copy) {
+		memset(dst, 0, b->ctx_size);
+		if (b->copy(dst, src) != 0) {
+			jca__ctx_close(b, dst);
+			return JCA_IMPL;
+		}
+		return 0;
+	}
+	if (b->cleanup)
+		return JCA_UNSUPPORTED;
+	memcpy(dst, src, b->ctx_size);
+	return 0;
 }
 
 #endif

@@ -7,6 +7,7 @@
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -91,21 +92,47 @@ static const jca_host_api *host_for(const char *name)
 	return &h->api;
 }
 
-int jca__plugin_open(const char *path, const char *name, const jca__config *config, jca__file_id *id,
-                     const char *(*loaded_from)(const jca__file_id *), const jca_provider_desc **desc, void **handle)
+int jca__plugin_enter(jca_plugin_entry_fn *entry, const char *who, const char *name, const jca__config *config,
+                      const jca_provider_desc **desc, void **provctx)
 {
 	const jca_host_api *host = host_for(name);
+	int rc;
+
+	*desc = NULL;
+	*provctx = NULL;
+	if (!host)
+		return jca__error(JCA_ENOMEM, "%s: out of memory", who);
+	jca__impl_reason();           /* clear */
+	loading_config = config;
+	loading_name = name;
+	rc = entry(host, desc, provctx);
+	loading_config = NULL;
+	loading_name = NULL;
+	if (rc != 0) {
+		/* a refusing entry keeps no context: it frees what it made */
+		*desc = NULL;
+		*provctx = NULL;
+		return jca__error(JCA_PLUGIN, "%s: initialisation failed (%d)%s", who, rc, jca__impl_reason());
+	}
+	if (!*desc)
+		return jca__error(JCA_BADDESC, "%s: entry returned no descriptor", who);
+	return 0;
+}
+
+int jca__plugin_open(const char *path, const char *name, const jca__config *config, jca__file_id *id,
+                     const char *(*loaded_from)(const jca__file_id *), const jca_provider_desc **desc,
+                     void **provctx, void **handle)
+{
 	jca_plugin_entry_fn *entry;
-	char why[JCA__MSG_MAX];
+	char why[JCA__MSG_MAX], who[PATH_MAX + 16];
 	struct stat st;
 	const char *other;
 	void *h;
 	int fd, rc;
 
 	*desc = NULL;
+	*provctx = NULL;
 	*handle = NULL;
-	if (!host)
-		return jca__error(JCA_ENOMEM, "plugin %s: out of memory", path);
 	if ((fd = jca__trust_open(path, &st, why, sizeof why)) < 0)
 		return jca__error(JCA_PLUGIN, "plugin %s: %s", path, why);
 	id->dev = st.st_dev;
@@ -118,23 +145,20 @@ int jca__plugin_open(const char *path, const char *name, const jca__config *conf
 		return jca__error(rc, "plugin %s: %s", path, why);
 	*(void **)&entry = dlsym(h, JCA_PLUGIN_ENTRY_NAME);
 	if (!entry) {
+		/* ABI 2's entry had two arguments and another name: never call it */
+		int old = dlsym(h, "jca_plugin_entry") != NULL;
+
 		dlclose(h);
+		if (old)
+			return jca__error(JCA_ABI, "plugin %s: built for ABI 2 (it exports jca_plugin_entry); this libjca "
+			                  "has ABI %u.%u: rebuild the plugin against its headers (entry %s)", path,
+			                  (unsigned)JCA_ABI_MAJOR, (unsigned)JCA_ABI_MINOR, JCA_PLUGIN_ENTRY_NAME);
 		return jca__error(JCA_PLUGIN, "plugin %s: no entry symbol %s", path, JCA_PLUGIN_ENTRY_NAME);
 	}
-	jca__impl_reason();           /* clear */
-	loading_config = config;
-	loading_name = name;
-	rc = entry(host, desc);
-	loading_config = NULL;
-	loading_name = NULL;
-	if (rc != 0) {
+	snprintf(who, sizeof who, "plugin %s", path);
+	if ((rc = jca__plugin_enter(entry, who, name, config, desc, provctx)) != 0) {
 		dlclose(h);
-		*desc = NULL;
-		return jca__error(JCA_PLUGIN, "plugin %s: initialisation failed (%d)%s", path, rc, jca__impl_reason());
-	}
-	if (!*desc) {
-		dlclose(h);
-		return jca__error(JCA_BADDESC, "plugin %s: entry returned no descriptor", path);
+		return rc;
 	}
 	*handle = h;
 	return 0;

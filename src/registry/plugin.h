@@ -5,7 +5,7 @@
 
 #include <sys/types.h>
 
-#include "jca/provider.h"
+#include "jca/plugin.h"
 #include "../util/mem.h"     /* JCA__HIDDEN */
 
 /* Which file a plugin was loaded from. */
@@ -31,19 +31,27 @@ JCA__HIDDEN void *jca__trust_dlopen(int fd, const struct stat *st, int *code, ch
  * same order as loading takes them. */
 JCA__HIDDEN void jca__trust_atfork_register(void);
 
+/* Calls an entry (a plugin's, or a static one linked into libjca) with the
+ * host table of `name` (the name the configuration lists the provider
+ * under, NULL when loaded by path: the entry sees it in
+ * host->provider_name, and host->get_config(key) answers from the
+ * jca.provider.<name>.<key> lines of config). 0 with *desc (not yet
+ * validated) and *provctx, or a status with the reason set naming `who`
+ * (an entry that returns 0 without a descriptor leaks any context it
+ * made: there is no teardown to call). */
+struct jca__config;
+JCA__HIDDEN int jca__plugin_enter(jca_plugin_entry_fn *entry, const char *who, const char *name,
+                                  const struct jca__config *config, const jca_provider_desc **desc,
+                                  void **provctx);
 /* Opens a plugin file: trust checks on the open descriptor and every
  * directory above it, the same-file check (loaded_from returns the source
  * of a registered provider loaded from that file, or NULL), dlopen of that
- * descriptor, the entry call. On success *desc is the plugin's (not yet
- * validated) descriptor, *handle the dlopen handle and *id the file; else
- * a status with the reason set. name: the name the configuration lists
- * the provider under (NULL when loaded by path): the entry sees it in
- * host->provider_name, and host->get_config(key) answers from the
- * jca.provider.<name>.<key> lines of config. loaded_from may be NULL (a
- * plugin file configured to serve several providers). */
-struct jca__config;
+ * descriptor, the entry call (jca__plugin_enter). On success *desc,
+ * *provctx, *handle (the dlopen handle) and *id (the file); else a status
+ * with the reason set. loaded_from may be NULL (a plugin file configured
+ * to serve several providers). */
 JCA__HIDDEN int jca__plugin_open(const char *path, const char *name, const struct jca__config *config,
                                  jca__file_id *id, const char *(*loaded_from)(const jca__file_id *),
-                                 const jca_provider_desc **desc, void **handle);
+                                 const jca_provider_desc **desc, void **provctx, void **handle);
 
 #endif

@@ -69,13 +69,61 @@ void jca__clear_services(struct jca_provider *p)
 	p->n_services = 0;
 }
 
+/* Runs the service's known answers on every usable implementation (not
+ * only the bound one: a driver chosen by name is tested too). */
+static int run_kats(const struct jca_service *s, const jca_service_desc *sd, const jca__type_ops *t,
+                    const char *prov)
+{
+	size_t i, j;
+
+	for (i = 0; s->impls[i]; i++) {
+		const jca_impl *im = s->impls[i];
+
+		if (!jca__impl_usable(im->available))
+			continue;
+		if (sd->kat && t->self_test(s, im, sd->kat) != 0)
+			return jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed", prov,
+			                  sd->algorithm, im->name);
+		for (j = 0; sd->extra_kats && sd->extra_kats[j]; j++)
+			if (t->self_test(s, im, sd->extra_kats[j]) != 0)
+				return jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test %zu of %s (%s) failed",
+				                  prov, j + 1, sd->algorithm, im->name);
+	}
+	return 0;
+}
+
 /* Fills provider p from the registry's copy of a descriptor (validate.c;
  * p takes it): services with their implementations bound, known-answer
  * tests run, derived services (HMAC over each digest) added. All or
  * nothing: on error p has no services, d is freed and the reason is set.
  * Services are complete before the caller publishes the provider's state,
  * so introspection never sees them half-made. */
-int jca__populate(struct jca_provider *p, jca_provider_desc *d)
+void jca__provider_teardown(struct jca_provider *p)
+{
+	if (p->teardown && !atomic_exchange_explicit(&p->torn, 1, memory_order_acq_rel))
+		p->teardown(p->provctx);
+}
+
+void jca__provider_unregister(struct jca_provider *p)
+{
+	if (p->teardown && atomic_fetch_sub_explicit(&p->live, 1, memory_order_acq_rel) == 1)
+		jca__provider_teardown(p);
+}
+
+void jca__service_release(const struct jca_service *s)
+{
+	if (atomic_fetch_sub_explicit(s->live, 1, memory_order_acq_rel) == 1)
+		jca__provider_teardown(s->provider);
+}
+
+void jca__teardown_raw(const jca_provider_desc *raw, void *provctx)
+{
+	if (raw && (raw->abi_version >> 16) == JCA_ABI_MAJOR &&
+	    raw->struct_size >= JCA__END(jca_provider_desc, teardown) && raw->teardown)
+		raw->teardown(provctx);
+}
+
+int jca__populate(struct jca_provider *p, jca_provider_desc *d, void *provctx)
 {
 	size_t i, j, n = 0, nd = 0, cap;
 	int rc;
@@ -107,24 +155,16 @@ int jca__populate(struct jca_provider *p, jca_provider_desc *d)
 		s->impls = sd->impls;
 		s->provider = p;
 		s->provider_name = d->name;
+		s->provctx = provctx;
+		s->live = d->teardown ? &p->live : NULL;
 		bind_best(s);
 		if (!s->active) {
 			rc = jca__error(JCA_BADDESC, "provider \"%s\": no implementation of %s is usable on this CPU",
 			                d->name, sd->algorithm);
 			goto fail;
 		}
-		if (sd->kat && t->self_test(s->active, sd->kat) != 0) {
-			rc = jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed",
-			                d->name, sd->algorithm, s->impl_name);
+		if ((rc = run_kats(s, sd, t, d->name)) != 0)
 			goto fail;
-		}
-		for (j = 0; sd->extra_kats && sd->extra_kats[j]; j++) {
-			if (t->self_test(s->active, sd->extra_kats[j]) != 0) {
-				rc = jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test %zu of %s (%s) failed",
-				                d->name, j + 1, sd->algorithm, s->impl_name);
-				goto fail;
-			}
-		}
 	}
 	for (i = 0; i < nd; i++) {
 		const jca__type_ops *t = jca__type_ops_of(p->services[i]->type);
@@ -139,11 +179,17 @@ int jca__populate(struct jca_provider *p, jca_provider_desc *d)
 		p->n_services = n;
 	}
 	p->desc = d;
+	p->provctx = provctx;
+	p->teardown = d->teardown;
+	atomic_store_explicit(&p->live, 1, memory_order_relaxed);
+	atomic_store_explicit(&p->torn, 0, memory_order_relaxed);
 	return 0;
 oom:
 	rc = jca__error(JCA_ENOMEM, "out of memory registering provider \"%s\"", d->name);
 fail:
 	jca__clear_services(p);
+	if (d->teardown)
+		d->teardown(provctx);
 	free(d);
 	return rc;
 }

@@ -104,6 +104,10 @@ struct jca_provider {
 	jca__file_id file;               /* the plugin file (dev, inode), if any */
 	int has_file;
 	void *dl;                        /* dlopen handle; never closed */
+	void *provctx;                   /* the provider's context (ABI 3) */
+	void (*teardown)(void *provctx); /* from its descriptor, or NULL */
+	_Atomic long live;               /* live instances, + 1 while registered */
+	_Atomic int torn;                /* teardown has run */
 	struct jca_provider *all_next;   /* every provider ever made, for teardown */
 };
 
@@ -137,9 +141,18 @@ static inline size_t jca__count_list(const char *const *l)
 JCA__HIDDEN struct jca_provider *jca__new_provider(const char *conf_name, const char *source);
 /* Records why p failed to load (a copy, kept until p is freed). */
 JCA__HIDDEN void jca__set_reason(struct jca_provider *p, const char *why);
-/* Fills p from the registry's copy of a descriptor, which p takes; all or
- * nothing (see provider.c). */
-JCA__HIDDEN int jca__populate(struct jca_provider *p, jca_provider_desc *d);
+/* Fills p from the registry's copy of a descriptor, which p takes, with
+ * the provider context the entry (or the application) handed over; all
+ * or nothing (see provider.c): on error the provider's teardown has run. */
+JCA__HIDDEN int jca__populate(struct jca_provider *p, jca_provider_desc *d, void *provctx);
+/* Runs a provider's teardown once (it may have none). */
+JCA__HIDDEN void jca__provider_teardown(struct jca_provider *p);
+/* Drops the registry's reference to a removed provider: teardown now if
+ * no instance is alive, else when the last is freed. */
+JCA__HIDDEN void jca__provider_unregister(struct jca_provider *p);
+/* teardown(provctx) of a descriptor not (or not yet) validated, when its
+ * ABI and size show that it has the member. */
+JCA__HIDDEN void jca__teardown_raw(const jca_provider_desc *raw, void *provctx);
 JCA__HIDDEN void jca__clear_services(struct jca_provider *p);
 JCA__HIDDEN void jca__free_service(struct jca_service *s);
 JCA__HIDDEN void jca__free_provider(struct jca_provider *p);

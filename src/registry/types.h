@@ -46,8 +46,9 @@ typedef struct jca__type_ops {
 	 * NULL for a type that takes no known answer: no_kat says why. */
 	const char *(*kat_fault)(const jca_impl *impl, const jca_kat *k, char *why, size_t n);
 	const char *no_kat;
-	/* Runs k on impl: 0 if the answer is right. */
-	int (*self_test)(const jca_impl *impl, const jca_kat *k);
+	/* Runs k on impl, an implementation of s (its contexts attached to
+	 * s's provider context): 0 if the answer is right. */
+	int (*self_test)(const struct jca_service *s, const jca_impl *impl, const jca_kat *k);
 	/* Puts every name s answers to into *table (jca__put_name); NULL:
 	 * the algorithm, the aliases and the usable implementations' names. */
 	int (*put_names)(struct jca__entry **table, const struct jca_service *s, int pos);
@@ -59,9 +60,6 @@ typedef struct jca__type_ops {
 
 /* The ops of a type, or NULL for a value no type has. */
 JCA__HIDDEN const jca__type_ops *jca__type_ops_of(jca_service_type t);
-/* The ABI version (major << 16 | minor) that introduced type t: a
- * provider built for an older one may not declare it. */
-JCA__HIDDEN uint32_t jca__type_since(jca_service_type t);
 /* The i-th type (0, 1, ...), NULL past the last: for loops over types. */
 JCA__HIDDEN const jca__type_ops *jca__type_at(size_t i);
 

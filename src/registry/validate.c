@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Provider descriptors (ABI 2): the host's version rule, the size of every
+ * Provider descriptors (ABI 3): the host's version rule, the size of every
  * structure a provider hands over, the copies the registry works from, and
  * full validation naming the field at fault. Type-specific checks are the
  * types' own (types.h); nothing here knows a service type.
  *
- * How older providers keep working (provider.h, "How the ABI grows"):
- * every structure is copied into a zeroed structure of the host's own size,
- * so a field an older provider's header did not have reads as zero (not
- * offered). The registry and the engines only ever see these copies.
+ * How providers of other minors keep working (provider.h, "How the ABI
+ * grows"): every structure is copied into a zeroed structure of the host's
+ * own size, so a member an older provider's header did not have reads as
+ * zero (not offered); a newer provider's structure is accepted when the
+ * members this host does not know are zero. The registry and the engines
+ * only ever see these copies.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -17,11 +19,11 @@
 
 #include "registry_int.h"
 
-/* Sizes of the structures at ABI 2.0: the smallest the host accepts. */
-#define DESC_2_0 JCA__END(jca_provider_desc, services)
-#define SERVICE_2_0 JCA__END(jca_service_desc, kat)
-#define KAT_2_0 JCA__END(jca_kat, out_len)
-#define IMPL_HEAD JCA__END(jca_impl, ctx_size)
+/* Sizes of the structures at ABI 3.0: the smallest the host accepts. */
+#define DESC_3_0 JCA__END(jca_provider_desc, teardown)
+#define SERVICE_3_0 JCA__END(jca_service_desc, extra_kats)
+#define KAT_3_0 JCA__END(jca_kat, tag_len)
+#define MAX_STRUCT 4096       /* a struct_size beyond this is not a structure */
 #define MAX_CTX ((size_t)1 << 20)
 #define MAX_SERVICES 4096
 #define MAX_IMPLS 64
@@ -35,22 +37,39 @@ static void abi_string(char *buf, size_t n, uint32_t v)
 		snprintf(buf, n, "%u.%u", (unsigned)(v >> 16), (unsigned)(v & 0xffff));
 }
 
-/* The host rule: the same major ABI, a minor no newer than the host's. */
+/* The host rule: the same major ABI; the minor is not compared (sizes
+ * are, member by member: size_fault). */
 int jca__abi_accept(uint32_t v, const char *who)
 {
 	char got[24], have[24];
 
-	if ((v >> 16) == JCA_ABI_MAJOR && (v & 0xffff) <= JCA_ABI_MINOR)
+	if ((v >> 16) == JCA_ABI_MAJOR)
 		return 0;
 	abi_string(got, sizeof got, v);
 	abi_string(have, sizeof have, JCA_ABI_VERSION);
-	return jca__error(JCA_ABI, "%s: built for ABI %s, this libjca supports ABI %s (and older %u.x)", who, got,
-	                  have, (unsigned)JCA_ABI_MAJOR);
+	if ((v >> 16) < JCA_ABI_MAJOR)
+		return jca__error(JCA_ABI, "%s: built for ABI %s; this libjca has ABI %s: rebuild the plugin against "
+		                  "its headers (<jca/plugin.h>, ABI %u)", who, got, have, (unsigned)JCA_ABI_MAJOR);
+	return jca__error(JCA_ABI, "%s: built for ABI %s, newer than this libjca's ABI %s: it needs a newer libjca",
+	                  who, got, have);
 }
 
-static int size_ok(uint32_t got, size_t min, size_t max)
+/* NULL if a structure of `got` bytes at p is acceptable where the host's
+ * is `host` bytes and ABI 3.0's `min`: large enough, and any members
+ * beyond the host's zero. Else why (written into why). */
+static const char *size_fault(const void *p, uint32_t got, size_t min, size_t host, const char *what, char *why,
+                              size_t n)
 {
-	return got >= min && got <= max;
+	size_t i;
+
+	if (got < min || got > MAX_STRUCT)
+		return snprintf(why, n, "%s struct_size %u (this libjca accepts %zu or more)", what, (unsigned)got, min),
+		       why;
+	for (i = host; i < got; i++)
+		if (((const unsigned char *)p)[i])
+			return snprintf(why, n, "%s sets members beyond this libjca's (byte %zu of %u; it knows %zu): it "
+			                "needs a newer libjca", what, i, (unsigned)got, host), why;
+	return NULL;
 }
 
 /* Copies `got` bytes of a provider structure into a zeroed host-size one. */
@@ -86,10 +105,11 @@ static int name_fault(const char *s, size_t max)
 static int check_sizes(const jca_provider_desc *d, const char *who, size_t *bytes)
 {
 	size_t i, j, total = rounded(sizeof *d);
+	char why[200], what[96];
+	const char *f;
 
-	if (d->struct_size < DESC_2_0 || d->struct_size > sizeof *d)
-		return jca__error(JCA_ABI, "%s: provider descriptor size %u (this libjca accepts %zu to %zu)", who,
-		                  (unsigned)d->struct_size, (size_t)DESC_2_0, sizeof *d);
+	if ((f = size_fault(d, d->struct_size, DESC_3_0, sizeof *d, "provider descriptor", why, sizeof why)))
+		return jca__error(JCA_ABI, "%s: %s", who, f);
 	if (!d->services)
 		return jca__error(JCA_BADDESC, "%s: services is NULL (an empty list is { NULL })", who);
 	for (i = 0; d->services[i]; i++) {
@@ -99,32 +119,29 @@ static int check_sizes(const jca_provider_desc *d, const char *who, size_t *byte
 		if (i >= MAX_SERVICES)
 			return jca__error(JCA_BADDESC, "%s: more than %d services (is the list NULL-terminated?)", who,
 			                  MAX_SERVICES);
-		if (!size_ok(s->struct_size, SERVICE_2_0, sizeof *s))
-			return jca__error(JCA_ABI, "%s: service %zu: struct_size %u (this libjca accepts %zu to %zu)", who, i,
-			                  (unsigned)s->struct_size, (size_t)SERVICE_2_0, sizeof *s);
+		snprintf(what, sizeof what, "service %zu: jca_service_desc", i);
+		if ((f = size_fault(s, s->struct_size, SERVICE_3_0, sizeof *s, what, why, sizeof why)))
+			return jca__error(JCA_ABI, "%s: %s", who, f);
 		t = jca__type_ops_of(s->type);
 		if (!t || !t->declarable)
 			return jca__error(JCA_BADDESC, "%s: service %zu: type %d cannot be declared by a provider", who, i,
 			                  (int)s->type);
 		total += sizeof(void *) + rounded(sizeof *s) + 16;   /* + rounding of its impls array */
 		if (s->kat) {
-			if (!size_ok(s->kat->struct_size, KAT_2_0, sizeof *s->kat))
-				return jca__error(JCA_ABI, "%s: service %zu: kat struct_size %u (this libjca accepts %zu to %zu)",
-				                  who, i, (unsigned)s->kat->struct_size, (size_t)KAT_2_0, sizeof *s->kat);
+			snprintf(what, sizeof what, "service %zu: kat", i);
+			if ((f = size_fault(s->kat, s->kat->struct_size, KAT_3_0, sizeof *s->kat, what, why, sizeof why)))
+				return jca__error(JCA_ABI, "%s: %s", who, f);
 			total += rounded(sizeof *s->kat);
 		}
-		/* ABI 2.4: further known answers, read only if struct_size covers them */
-		for (j = 0; s->struct_size >= JCA__END(jca_service_desc, extra_kats) && s->extra_kats &&
-		            s->extra_kats[j]; j++) {
+		for (j = 0; s->extra_kats && s->extra_kats[j]; j++) {
 			const jca_kat *k = s->extra_kats[j];
 
 			if (j >= MAX_EXTRA_KATS)
 				return jca__error(JCA_BADDESC, "%s: service %zu: more than %d extra_kats (is the list "
 				                  "NULL-terminated?)", who, i, MAX_EXTRA_KATS);
-			if (!size_ok(k->struct_size, KAT_2_0, sizeof *k))
-				return jca__error(JCA_ABI, "%s: service %zu: extra_kats[%zu] struct_size %u (this libjca "
-				                  "accepts %zu to %zu)", who, i, j, (unsigned)k->struct_size, (size_t)KAT_2_0,
-				                  sizeof *k);
+			snprintf(what, sizeof what, "service %zu: extra_kats[%zu]", i, j);
+			if ((f = size_fault(k, k->struct_size, KAT_3_0, sizeof *k, what, why, sizeof why)))
+				return jca__error(JCA_ABI, "%s: %s", who, f);
 			total += sizeof(void *) + rounded(sizeof *k);
 		}
 		total += sizeof(void *) + 16;                      /* extra_kats' NULL and rounding */
@@ -135,10 +152,9 @@ static int check_sizes(const jca_provider_desc *d, const char *who, size_t *byte
 
 			if (j >= MAX_IMPLS)
 				return jca__error(JCA_BADDESC, "%s: service %zu: more than %d implementations", who, i, MAX_IMPLS);
-			if (!size_ok(m->struct_size, t->impl_min_size, t->impl_size))
-				return jca__error(JCA_ABI, "%s: service %zu: implementation %zu: struct_size %u "
-				                  "(this libjca accepts %zu to %zu for %s)", who, i, j, (unsigned)m->struct_size,
-				                  t->impl_min_size, t->impl_size, t->name);
+			snprintf(what, sizeof what, "service %zu: implementation %zu (%s)", i, j, t->name);
+			if ((f = size_fault(m, m->struct_size, t->impl_min_size, t->impl_size, what, why, sizeof why)))
+				return jca__error(JCA_ABI, "%s: %s", who, f);
 			total += sizeof(void *) + rounded(t->impl_size);
 		}
 		total += sizeof(void *);
@@ -165,15 +181,6 @@ static int check_fields(const jca_provider_desc *d, const char *who)
 		if (name_fault(s->algorithm, 64))
 			return jca__error(JCA_BADDESC, "provider \"%s\": service %zu: algorithm is empty, too long (over 64) "
 			                  "or not printable", d->name, i);
-		/* a provider declares only the types its ABI version knows */
-		if (d->abi_version < jca__type_since(s->type)) {
-			char since[24], built[24];
-
-			abi_string(since, sizeof since, jca__type_since(s->type));
-			abi_string(built, sizeof built, d->abi_version);
-			return jca__error(JCA_ABI, "provider \"%s\": %s %s: the %s type came with ABI %s, the provider is "
-			                  "built for ABI %s", d->name, t->name, s->algorithm, t->name, since, built);
-		}
 		for (j = 0; s->aliases && s->aliases[j]; j++)
 			if (name_fault(s->aliases[j], 100))
 				return jca__error(JCA_BADDESC, "provider \"%s\": %s %s: alias %zu is empty, too long (over 100) "

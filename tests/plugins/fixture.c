@@ -3,10 +3,12 @@
  * Test plugin fixtures, one source built in several variants (-DVARIANT_*):
  * a good provider "testgood", and bad ones that the host must refuse.
  *
- * VARIANT_OLDMINOR is built against tests/abi/2.0 (a frozen copy of the
- * ABI 2.0 headers, before jca_kat.flags was appended): the host must load
- * it and run it. It includes only the plugin header, as an outside plugin
- * would, so it makes no call back into libjca.
+ * VARIANT_OLDMINOR is built against tests/abi/3.0 (a frozen copy of the
+ * ABI 3.0 headers): the host must load it and run it, whatever later
+ * minors appended. VARIANT_ABI2 is built against tests/abi/2.0 (the ABI 2.0
+ * headers): the host must refuse it, asking for a rebuild. Both include
+ * only the plugin header, as an outside plugin would, so they make no
+ * call back into libjca.
  */
 #include <stdatomic.h>
 #include <stddef.h>
@@ -14,10 +16,17 @@
 #include <time.h>
 #include <pthread.h>
 
-#ifdef VARIANT_OLDMINOR
+#if defined(VARIANT_ABI2)
+#define VARIANT_OLDMINOR         /* the same plugin-header-only code */
 #include <jca/plugin.h>          /* tests/abi/2.0/jca/plugin.h (first on the path) */
 #if JCA_ABI_MAJOR != 2 || JCA_ABI_MINOR != 0
-#error "VARIANT_OLDMINOR must be built against the frozen ABI 2.0 header"
+#error "VARIANT_ABI2 must be built against the frozen ABI 2.0 header"
+#endif
+#define PROVIDER_NAME "testabi2"
+#elif defined(VARIANT_OLDMINOR)
+#include <jca/plugin.h>          /* tests/abi/3.0/jca/plugin.h (first on the path) */
+#if JCA_ABI_MAJOR != 3 || JCA_ABI_MINOR != 0
+#error "VARIANT_OLDMINOR must be built against the frozen ABI 3.0 header"
 #endif
 #define PROVIDER_NAME "testold"
 #else
@@ -144,7 +153,7 @@ static const jca_kat toy_kat = {
 };
 
 /* ABI 2.4's jca_service_desc.extra_kats, absent from the 2.0 header */
-#ifdef VARIANT_OLDMINOR
+#if JCA_ABI_MAJOR == 2 && JCA_ABI_MINOR < 4
 #define NO_EXTRA_KATS
 #else
 #define NO_EXTRA_KATS , NULL
@@ -174,10 +183,23 @@ static const jca_service_desc svc_second = {
 };
 static const jca_service_desc *const services[] = { &svc_test, &svc_second, NULL };
 
+#if JCA_ABI_MAJOR >= 3
+/* Teardowns of this plugin's provider context: once per successful entry,
+ * when the provider is removed and its last instance freed, or at
+ * jca_shutdown(). */
+EXPORT extern atomic_int jca_test_teardowns;
+atomic_int jca_test_teardowns;
+
+static void teardown(void *provctx)
+{
+	atomic_fetch_add((atomic_int *)provctx, 1);
+}
+#endif
+
 EXPORT extern const jca_provider_desc jca_test_desc;
 const jca_provider_desc jca_test_desc = {
 #if defined(VARIANT_ABI)
-	(2u << 16) | 99,               /* a newer minor than any host */
+	(4u << 16),                    /* a newer major than any host */
 #elif defined(VARIANT_ABI1)
 	1,                             /* the ABI 1 layout */
 #else
@@ -189,7 +211,10 @@ const jca_provider_desc jca_test_desc = {
 	sizeof(jca_provider_desc),
 #endif
 	PROVIDER_NAME,
-	"1.0", "test fixture provider", services
+	"1.0", "test fixture provider", services,
+#if JCA_ABI_MAJOR >= 3
+	teardown,
+#endif
 };
 
 #ifdef VARIANT_ENTRYTHREAD
@@ -210,7 +235,11 @@ static void *entry_thread(void *arg)
 #endif
 
 #ifndef VARIANT_NOENTRY
+#if JCA_ABI_MAJOR >= 3
+JCA_PLUGIN_ENTRY(host, out, provctx)
+#else
 JCA_PLUGIN_ENTRY(host, out)
+#endif
 {
 #ifndef VARIANT_OLDMINOR
 	struct timespec ts = { 0, 20 * 1000 * 1000 };
@@ -245,6 +274,9 @@ JCA_PLUGIN_ENTRY(host, out)
 	kept_host = host;
 #endif
 	*out = &jca_test_desc;
+#if JCA_ABI_MAJOR >= 3
+	*provctx = &jca_test_teardowns;   /* handed back to teardown */
+#endif
 	return 0;
 }
 #endif

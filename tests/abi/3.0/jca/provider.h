@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * libjca provider interface (ABI 3): what a provider (built in, added by
+ * the application, or a plugin .so) hands to the registry.
+ *
+ * A provider is described by a jca_provider_desc: name, version,
+ * description, a NULL-terminated array of pointers to services, and an
+ * optional teardown function; beside the descriptor it hands over a
+ * provider context (provctx: its own state, e.g. a module handle and a
+ * session pool), which the host passes back to every instance it creates
+ * (jca_impl.attach) and to teardown. A service is (type, algorithm name,
+ * aliases, attributes, implementations, known-answer tests). An
+ * implementation is a typed, const function table that starts with the
+ * common header jca_impl (its size, name, priority, availability check,
+ * context size and the instance lifecycle: attach, copy, cleanup) followed
+ * by the functions of its type. The registry binds the best usable
+ * implementation of each service once and caches it (the "cached
+ * constructor"), so getting an instance is a hash lookup plus one
+ * allocation.
+ *
+ * Plugin authors: include <jca/plugin.h> (it includes this header and
+ * declares the entry point); see its guide. Applications that only add
+ * providers through jca_provider_add() need this header alone (jca.h
+ * includes it).
+ *
+ * Ownership: the descriptor and everything it points to (strings, arrays,
+ * function tables, code) must stay valid and unchanged until teardown is
+ * called (or jca_shutdown(), without teardown). Plugin code is never
+ * unloaded before then.
+ *
+ * Threading: table functions are called on one object by one thread at a
+ * time; state shared between objects belongs in the provider context,
+ * guarded by the provider. available() and known-answer tests may run on
+ * any thread.
+ *
+ * The instance lifecycle (every type): the host allocates base.ctx_size
+ * bytes per object. If attach or cleanup is set, the context starts
+ * zeroed, then
+ *   attach(provctx, ctx): once, when the object is created, before any
+ *     function of the type (keep in ctx what later calls need: the
+ *     provider context, a session); 0 or nonzero (the creation fails with
+ *     JCA_IMPL);
+ *   copy(dst, src): copies src into dst, which is zeroed (a clone: not
+ *     attached, copy takes over what attach set) or a live context of the
+ *     same implementation (whose resources copy reuses or replaces: HMAC
+ *     copies its keyed states so); NULL: the host copies the bytes, unless
+ *     cleanup is set, in which case the object cannot be cloned
+ *     (JCA_UNSUPPORTED);
+ *   cleanup(ctx): once, before the host wipes and frees the context, on
+ *     every context it allocated (attached, copied into, or zeroed when
+ *     attach or copy failed): it must accept a zeroed context.
+ *
+ * ---- How the ABI grows (why a plugin built today keeps loading) ----
+ *
+ *  - JCA_ABI_VERSION is (major << 16) | minor. A host accepts a provider
+ *    of its own major, of any minor; another major is refused with JCA_ABI
+ *    and a message naming both ("built for ABI 2.5; this libjca has ABI
+ *    3.0: rebuild the plugin against its headers").
+ *  - Every structure a provider hands over begins with (or, for the
+ *    implementation tables, its jca_impl header begins with) a
+ *    struct_size field set to sizeof() of the structure as the provider
+ *    was compiled. A new minor appends members at the end only. The host
+ *    requires only each structure's size at 3.0, reads a member only if
+ *    struct_size covers it and treats a missing one as zero / NULL (not
+ *    offered). A structure larger than the host's (a plugin built against
+ *    newer headers) is accepted when the members the host does not know
+ *    are all zero; if the provider sets one, the host refuses it, naming
+ *    the structure and the offset ("sets members of jca_md_impl beyond
+ *    this libjca's (byte 96 of 112): it needs a newer libjca"). The host
+ *    copies each structure into a full-size one of its own before use.
+ *  - Arrays a provider hands over are arrays of pointers (services,
+ *    implementations, aliases), never arrays of structures, so a larger
+ *    structure never changes an array's stride.
+ *  - Members are never removed, reordered or retyped within a major; a new
+ *    service type is a new jca_service_type value plus a new table starting
+ *    with jca_impl, so older providers are unaffected.
+ *  - Table functions that can fail return int (0 = success); the engines
+ *    turn a failure into a JCA_IMPL error on that call.
+ *
+ * ABI history:
+ *   1    (libjca 0.1) services by value, no sizes, void functions. Refused.
+ *   2.0-2.5 sized structures, arrays of pointers, the jca_impl header,
+ *        int-returning functions; minors added CTR/GCM members to the
+ *        cipher table, HMAC members to the digest table, SecureRandom and
+ *        KDF markers, message-level GCM, GCM known answers and
+ *        host->load_library. Refused since 3.0 (rebuild).
+ *   3.0  provider context and teardown (the entry's third argument,
+ *        jca_provider_add's second); the instance lifecycle (attach, copy,
+ *        cleanup) moved into jca_impl for every type; size-based
+ *        versioning without a minor gate (JCA_HOST_HAS in <jca/plugin.h>);
+ *        known answers run on every usable implementation. tests/abi/3.0
+ *        is a frozen copy of these headers.
+ */
+#ifndef JCA_PROVIDER_H
+#define JCA_PROVIDER_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define JCA_ABI_MAJOR 3
+#define JCA_ABI_MINOR 0
+/* ABI version of this header's structures: (major << 16) | minor. */
+#define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
+
+typedef enum jca_service_type {
+	JCA_MESSAGE_DIGEST = 1,
+	JCA_CIPHER = 2,
+	JCA_MAC = 3,               /* composed by the registry (HMAC); not declared by providers */
+	JCA_SECURE_RANDOM = 4,     /* ABI 2.3 */
+	JCA_KDF = 5                /* ABI 2.3 */
+} jca_service_type;
+
+/* Priority tiers of implementations (higher wins, like the kernel's). */
+#define JCA_PRIO_GENERIC 100   /* portable C */
+#define JCA_PRIO_SIMD    150   /* SSSE3/NEON-class vector code */
+#define JCA_PRIO_AVX2    170
+#define JCA_PRIO_AVX512  200
+#define JCA_PRIO_CRYPTO  250   /* dedicated crypto instructions */
+#define JCA_PRIO_CRYPTO_WIDE 260 /* wide (VAES) crypto instructions */
+
+/* The header every implementation starts with (first member, named
+ * `base`), whatever its service type. */
+typedef struct jca_impl {
+	uint32_t struct_size;      /* sizeof the whole implementation table (jca_md_impl, ...) */
+	uint32_t reserved;         /* 0 */
+	const char *name;          /* implementation ("driver") name, unique, e.g. "sha256-generic" */
+	int priority;              /* JCA_PRIO_* */
+	int (*available)(void);    /* nonzero if usable on this CPU; NULL means always */
+	size_t ctx_size;           /* bytes of context per object (at most 1 MiB) */
+	/* The instance lifecycle, optional (see the top of this header). */
+	int (*attach)(void *provctx, void *ctx);
+	int (*copy)(void *dst, const void *src);
+	void (*cleanup)(void *ctx);
+} jca_impl;
+
+/* Initialisers of the header: .base = JCA_IMPL_BASE(jca_md_impl,
+ * "x-generic", JCA_PRIO_GENERIC, NULL, sizeof(my_ctx)) for a plain
+ * context; JCA_IMPL_BASE_LIFECYCLE(..., attach, copy, cleanup) for one
+ * with a lifecycle (any of the three may be NULL). */
+#define JCA_IMPL_BASE_LIFECYCLE(type, impl_name, prio, avail, ctxsize, attach_fn, copy_fn, cleanup_fn) \
+	{ (uint32_t)sizeof(type), 0, (impl_name), (prio), (avail), (ctxsize), (attach_fn), (copy_fn), (cleanup_fn) }
+#define JCA_IMPL_BASE(type, impl_name, prio, avail, ctxsize) \
+	JCA_IMPL_BASE_LIFECYCLE(type, impl_name, prio, avail, ctxsize, NULL, NULL, NULL)
+
+/* ---- MessageDigest implementation ----
+ * init, update, final (and the cipher functions below) return 0, or
+ * nonzero if they failed (a bridge's library out of memory): the engine
+ * then fails that call with JCA_IMPL, wipes any output, and the object
+ * needs a fresh init. */
+#define JCA_MD_XOF 1u          /* extendable output: any output length */
+#define JCA_MD_MAX_DIGEST 1024 /* largest digest_size (and block_size) the host accepts */
+typedef struct jca_md_impl {
+	jca_impl base;
+	size_t digest_size;        /* output length in bytes (default length for an XOF) */
+	size_t block_size;         /* input block in bytes (used by HMAC; 0: no HMAC) */
+	unsigned flags;            /* JCA_MD_* */
+	int (*init)(void *ctx);
+	int (*update)(void *ctx, const void *in, size_t len);
+	/* Writes exactly out_len bytes to out and never more. For a fixed-size
+	 * digest the host always passes out_len == digest_size (the engine,
+	 * HMAC and the known-answer test alike); for JCA_MD_XOF any length,
+	 * including 0 and more than digest_size. Leaves ctx unspecified; the
+	 * engine calls init() before reuse. */
+	int (*final)(void *ctx, void *out, size_t out_len);
+	/* ABI 2.2, optional (set both or neither): HMAC over this digest,
+	 * computed by the implementation itself rather than composed by the
+	 * Mac engine from init/update/final. For a Mac over this digest the
+	 * engine calls hmac_init(ctx, key, key_len) (any key length, 0
+	 * included; ctx zeroed or live as for init), then update() with the
+	 * data, then hmac_final(ctx, out, digest_size) for the tag, which
+	 * leaves ctx keyed again for the next message. copy and cleanup apply
+	 * to such a context too (copy may fail: mac_clone then reports it). */
+	int (*hmac_init)(void *ctx, const void *key, size_t key_len);
+	int (*hmac_final)(void *ctx, void *out, size_t out_len);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_md_impl;
+
+/* ---- Block cipher implementation with its modes ----
+ * A NULL mode function means the mode is not offered. In-place operation
+ * (out == in) must work. */
+#define JCA_CIPHER_MAX_BLOCK 32
+typedef struct jca_cipher_impl {
+	jca_impl base;             /* ctx_size: the key schedule; wiped by the engine */
+	size_t block_size;         /* bytes, at most JCA_CIPHER_MAX_BLOCK */
+	uint64_t key_sizes;        /* bit n set: a key of n bytes is accepted (n < 64) */
+	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* 0 or nonzero */
+	int (*ecb_encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	int (*ecb_decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
+	/* iv (block_size bytes) is updated to the chaining value for the next call */
+	int (*cbc_encrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	int (*cbc_decrypt)(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks);
+	/* Optional counter modes, appended (NULL: the mode is not offered).
+	 * ctr32: out = in XOR E(ctr), E(ctr+1), ... over nblocks whole blocks,
+	 *   the counter being the last 4 bytes of ctr (big-endian), wrapping
+	 *   modulo 2^32; ctr is advanced. Offers AES/CTR (the engine carries
+	 *   into the upper 96 bits) and is needed by GCM.
+	 * GCM (block_size 16) needs ctr32, gcm_key_size, gcm_init and ghash:
+	 *   gcm_init(ctx, gkey) derives H = E(0) into gkey (gcm_key_size bytes,
+	 *   16-byte aligned, wiped by the engine); ghash(gkey, xi, in, nblocks)
+	 *   folds whole blocks into the 16-byte accumulator xi (SP 800-38D,
+	 *   6.4); gcm_encrypt, if set, is ctr32 followed by ghash of the
+	 *   ciphertext in one pass. Each returns 0, or nonzero if it failed
+	 *   (as the functions above). */
+	int (*ctr32)(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks);
+	size_t gcm_key_size;
+	int (*gcm_init)(const void *ctx, void *gkey);
+	int (*ghash)(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks);
+	int (*gcm_encrypt)(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16],
+	                    uint8_t *out, const uint8_t *in, size_t nblocks);
+	/* ABI 2.4, optional (set all three or none; block_size 16): GCM as
+	 * message-level functions over the key set by set_key, for an
+	 * implementation that cannot offer the building blocks above. They map
+	 * onto EVP (EVP_CIPHER_CTX with EVP_CTRL_GCM_SET_IVLEN, _GET_TAG,
+	 * _SET_TAG) and onto PKCS#11 (C_EncryptInit / C_DecryptInit with
+	 * CKM_AES_GCM and CK_GCM_PARAMS). When an implementation offers both,
+	 * the engine uses the building blocks.
+	 *   aead_init(ctx, encrypt, iv, iv_len, aad, aad_len, tag_len): starts
+	 *     one message; encrypt is 1 or 0; iv_len >= 1; the whole AAD
+	 *     (aad may be NULL when aad_len is 0); tag_len 4, 8 or 12 to 16.
+	 *     iv and aad stay valid and unchanged until aead_final returns (an
+	 *     implementation may keep the pointers, as PKCS#11 does with
+	 *     CK_GCM_PARAMS). A message not finished (the object initialised
+	 *     again) ends with the next aead_init.
+	 *   aead_update(ctx, out, in, len): encryption: writes exactly len
+	 *     bytes of ciphertext to out (called any number of times).
+	 *     Decryption: called once, with the whole ciphertext; the
+	 *     plaintext may be written to out in this call or in aead_final
+	 *     (out stays valid until then).
+	 *   aead_final(ctx, tag, tag_len): encryption: writes the tag.
+	 *     Decryption: checks the tag; returns 0 if it verifies, JCA_BADTAG
+	 *     if not (out then holds anything: the engine discards it).
+	 * The engine keeps the JCA contract whatever the implementation does:
+	 * it holds the AAD until the first data, holds the ciphertext of a
+	 * decryption until cipher_do_final and decrypts it into a buffer of
+	 * its own, releasing it only after aead_final verified the tag; it
+	 * refuses IV reuse and enforces the SP 800-38D length limits. in ==
+	 * out is allowed; lengths fit size_t (an implementation splits them
+	 * for a library that takes int). Each returns 0, or nonzero if it
+	 * failed (JCA_IMPL for the call, as above).
+	 * The context: these three take `const void *ctx` like the other
+	 * mode functions, yet must keep per-message state (a cipher context,
+	 * a session). The host always passes the writable context of
+	 * base.ctx_size bytes it allocated for this object, so casting the
+	 * const away (`my_ctx *c = (my_ctx *)ctx;`) is intended and safe
+	 * here. ABI 3 will give them `void *ctx`. */
+	int (*aead_init)(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+	                 size_t aad_len, size_t tag_len);
+	int (*aead_update)(const void *ctx, uint8_t *out, const uint8_t *in, size_t len);
+	int (*aead_final)(const void *ctx, uint8_t *tag, size_t tag_len);
+	/* New fields (modes) go here, with a JCA_ABI_MINOR bump. */
+} jca_cipher_impl;
+
+/* ---- SecureRandom implementation (ABI 2.3) ----
+ * Two kinds:
+ *  JCA_RANDOM_DRBG: the SP 800-90A DRBGs of the SecureRandom engine
+ *    (Hash_DRBG, HMAC_DRBG, CTR_DRBG), run over the digests and AES that
+ *    the registry hands out; the service only declares that it offers
+ *    them (generate is NULL).
+ *  JCA_RANDOM_NATIVE: a nondeterministic source (the kernel, a hardware
+ *    generator): generate(buf, len) fills buf, returns 0 or nonzero; it
+ *    must be callable from any thread at once, keeps no per-instance
+ *    state, and must never repeat output in a fork child.
+ * base.ctx_size is 0 for both (the engine owns the state). */
+#define JCA_RANDOM_DRBG 1u
+#define JCA_RANDOM_NATIVE 2u
+typedef struct jca_random_impl {
+	jca_impl base;
+	unsigned kind;             /* JCA_RANDOM_* */
+	int (*generate)(void *buf, size_t len);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_random_impl;
+
+/* ---- KDF implementation (ABI 2.3) ----
+ * The KDF engine's templates over any Mac of the registry, by kind:
+ * JCA_KDF_PBKDF2 (RFC 8018, names PBKDF2With<Mac>) or JCA_KDF_HKDF
+ * (RFC 5869, names HKDF-<digest>, HKDFWith<Mac>). base.ctx_size is 0. */
+#define JCA_KDF_PBKDF2 1u
+#define JCA_KDF_HKDF 2u
+typedef struct jca_kdf_impl {
+	jca_impl base;
+	unsigned kind;             /* JCA_KDF_* */
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_kdf_impl;
+
+typedef struct jca_attr {
+	const char *key;
+	const char *value;
+} jca_attr;
+
+/* Optional known-answer test, run once by the host before the service can
+ * be used; the provider is refused (JCA_SELFTEST) if it fails.
+ *   MessageDigest: digest of `in` equals `out`. For a fixed-size digest
+ *     out_len is at most digest_size and the first out_len bytes of the
+ *     digest are compared (the host passes digest_size to final, into a
+ *     buffer of that size); for an XOF, final is asked for out_len bytes.
+ *   Cipher: CBC (or ECB if CBC is not offered) encryption of `in` under
+ *     key/iv equals `out`; with JCA_KAT_DECRYPT (ABI 2.1) decryption of
+ *     `in` equals `out`. Whole blocks, in_len == out_len <= 4096.
+ *   Cipher with JCA_KAT_GCM (ABI 2.4): AES/GCM through the engine:
+ *     encryption of `in` (any length up to 4096, 0 included, then in may
+ *     be NULL) under key, iv (iv_len bytes) and aad (aad_len bytes, aad
+ *     NULL if 0) gives `out` (out_len == in_len) and `tag` (tag_len bytes,
+ *     4, 8 or 12 to 16); decryption of out || tag gives `in`; and the
+ *     same with one bit of the tag flipped is refused with JCA_BADTAG.
+ *     The implementation must offer GCM. JCA_KAT_DECRYPT is not used. */
+#define JCA_KAT_DECRYPT 1u
+#define JCA_KAT_GCM 2u
+typedef struct jca_kat {
+	uint32_t struct_size;      /* sizeof(jca_kat) */
+	const void *in;
+	size_t in_len;
+	const void *key;
+	size_t key_len;
+	const void *iv;
+	const void *out;
+	size_t out_len;
+	unsigned flags;            /* ABI 2.1: JCA_KAT_*; absent (0) in 2.0 providers */
+	/* ABI 2.4 (read for JCA_KAT_GCM only) */
+	size_t iv_len;
+	const void *aad;
+	size_t aad_len;
+	const void *tag;
+	size_t tag_len;
+} jca_kat;
+
+/* A service. Attributes the registry understands:
+ *   MessageDigest: "HmacOID" - OID of HMAC over this digest.
+ *   Cipher: "SupportedModes" ("CBC|ECB"), "SupportedPaddings"
+ *           ("NOPADDING|PKCS5PADDING"), as in the JCA.
+ * Aliases that are OIDs ("2.16.840.1.101.3.4.2.1") are also reachable with
+ * the "OID." prefix. Standard names, aliases and OIDs: <jca/names.h>. */
+typedef struct jca_service_desc {
+	uint32_t struct_size;                   /* sizeof(jca_service_desc) */
+	jca_service_type type;
+	const char *algorithm;                  /* standard (JCA) name */
+	const char *const *aliases;             /* NULL-terminated, or NULL */
+	const jca_attr *attributes;             /* ends with {NULL, NULL}, or NULL */
+	/* Implementations, NULL-terminated: pointers to the `base` member of
+	 * implementation structs of the service's type (jca_md_impl for
+	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER, jca_random_impl
+	 * for JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF). */
+	const jca_impl *const *impls;
+	const jca_kat *kat;                     /* optional */
+	/* ABI 2.4, optional: further known-answer tests of this service,
+	 * NULL-terminated (at most 16), run after `kat` with the same rule. */
+	const jca_kat *const *extra_kats;
+} jca_service_desc;
+
+typedef struct jca_provider_desc {
+	uint32_t abi_version;                   /* JCA_ABI_VERSION */
+	uint32_t struct_size;                   /* sizeof(jca_provider_desc) */
+	const char *name;                       /* at most 64 bytes, printable ASCII */
+	const char *version;
+	const char *description;
+	const jca_service_desc *const *services; /* NULL-terminated */
+	/* Optional: releases the provider context (closes a module, frees a
+	 * session pool). The host calls it once, on any thread, with no
+	 * instance of the provider alive: when it refuses the provider after
+	 * receiving the context (a failed check or known answer), after
+	 * jca_provider_remove() once the last instance is freed, or at
+	 * jca_shutdown(). It must not call libjca. */
+	void (*teardown)(void *provctx);
+} jca_provider_desc;
+
+/* Register a provider at the end of the preference list (position -1) or at
+ * a 0-based position, with its provider context (NULL if it has none:
+ * passed to attach() and teardown). The descriptor is validated in full
+ * first; on any error nothing changes, the reason is in
+ * jca_last_error_message() and desc->teardown(provctx) has run. */
+JCA_API int jca_provider_add(const jca_provider_desc *desc, void *provctx);
+JCA_API int jca_provider_insert(const jca_provider_desc *desc, void *provctx, int position);
+/* Remove a provider by name. Instances already created keep working until
+ * freed; the provider's teardown runs when the last one is freed (at once
+ * if none is alive). The same provider (or plugin file) may be added or
+ * loaded again afterwards (a new entry call, a new context). */
+JCA_API int jca_provider_remove(const char *name);
+/* Load a plugin shared object now and register its provider at `position`
+ * (-1: last). The path must be absolute. Errors: JCA_PLUGIN (cannot open,
+ * untrusted file, no entry symbol, entry refused), JCA_ABI, JCA_BADDESC,
+ * JCA_SELFTEST, JCA_EXISTS (a provider of that name, or that file, is
+ * already loaded), JCA_BUSY (called from inside a plugin's entry). */
+JCA_API int jca_provider_load(const char *path, int position);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
