@@ -51,7 +51,7 @@ size_t tu_builtin_impls(int type, const char *alg, const char **names, size_t ma
 extern const char *const tu_md_algs[TU_N_MD_ALGS];
 
 /* ---- Plugin, registry and configuration suites (check_plugin,
- * check_registry, check_multi, check_policy, check_hardening) ---- */
+ * check_registry, check_multi, check_config, check_hardening) ---- */
 
 /* Path of a test fixture plugin, tests/plugins/.libs/NAME.so, or of a
  * shipped one, plugins/.libs/NAME.so, under the build tree (the last 8
