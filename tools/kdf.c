@@ -32,7 +32,7 @@ static void usage_kdf(FILE *f)
 	        "      --key-file FILE     the same, the raw bytes of FILE\n"
 	        "  -s, --salt HEX          salt (PBKDF2: required; HKDF: optional)\n"
 	        "      --info HEX          HKDF: context information\n"
-	        "  -c, --iterations N      PBKDF2: iteration count (-iter N too, as in\n"
+	        "      --iterations N      PBKDF2: iteration count (-iter N too, as in\n"
 	        "                          openssl); k = 1000 and M = 1000000 allowed\n"
 	        "                          (600k = 600000)\n"
 	        "  -l, --length N          bytes to derive (HKDF extract: the hash length);\n"
@@ -52,7 +52,7 @@ static const struct opt kdf_opts[] = {
 	{ O_KEY_FILE, 0, "key-file", 1, 0 },
 	{ O_SALT, 's', "salt", 1, 0 },
 	{ O_INFO, 0, "info", 1, 0 },
-	{ O_ITER, 'c', "iterations", 1, 0 },
+	{ O_ITER, 0, "iterations", 1, 0 },       /* no short form: -c is --check in dgst and mac */
 	{ O_ITER, 0, "iter", 1, 1 },            /* -iter N, as openssl enc's */
 	/* -i is the input in jca enc/dec: here it is refused, with the way to
 	 * give the iteration count (it was that once) */
@@ -94,7 +94,7 @@ int cmd_kdf(int argc, char **argv)
 		case O_MODE: mode = arg; break;
 		case O_HELP: usage_kdf(stdout); return 0;
 		case O_NOT_I:
-			fprintf(stderr, "jca kdf: unknown option '-i' (the iteration count is -c N, "
+			fprintf(stderr, "jca kdf: unknown option '-i' (the iteration count is "
 			        "--iterations N or -iter N)\n");
 			try_help("kdf");
 			return EXIT_ERROR;
@@ -125,7 +125,7 @@ int cmd_kdf(int argc, char **argv)
 	    (info_hex && parse_hex_arg("kdf", "--info", "info", info_hex, &info, &info_len) != 0))
 		goto out;
 	if (iter && parse_decimal_count(iter, &iterations) != 0) {
-		fprintf(stderr, "jca kdf: -c must be a number of iterations (k = 1000, M = 1000000 allowed)\n");
+		fprintf(stderr, "jca kdf: --iterations must be a number of iterations (k = 1000, M = 1000000 allowed)\n");
 		goto out;
 	}
 	if (parse_count(len, &out_len) != 0 || out_len == 0 || out_len > (1u << 30)) {
@@ -159,7 +159,7 @@ int cmd_kdf(int argc, char **argv)
 		goto out;
 	}
 	if (!iter && !strncasecmp(kdf_algorithm(k), "PBKDF2", 6)) {
-		fprintf(stderr, "jca kdf: %s needs an iteration count: -c N (e.g. -c 600k)\n", kdf_algorithm(k));
+		fprintf(stderr, "jca kdf: %s needs an iteration count: --iterations N (e.g. --iterations 600k)\n", kdf_algorithm(k));
 		try_help("kdf");
 		goto out;
 	}
