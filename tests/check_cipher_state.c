@@ -11,8 +11,8 @@
  *  - IVs of any length on the message-level providers (the bridge);
  *  - cipher_output_size saturates at SIZE_MAX in every mode;
  *  - the rules for iv == NULL, and cipher_iv's lifetime.
- * GF(2^128) is written out bitwise here (SP 800-38D, Algorithm 1) to build
- * IVs of other lengths with a chosen J0.
+ * GF(2^128), bitwise (gf128.h, SP 800-38D Algorithm 1), builds IVs of
+ * other lengths with a chosen J0.
  */
 #define _GNU_SOURCE
 #ifdef JCA_MINICHECK
@@ -26,6 +26,7 @@
 
 #include "jca.h"
 #include "testutil.h"
+#include "gf128.h"
 
 #define MAXI 8
 
@@ -76,41 +77,9 @@ static void fill(uint8_t *p, size_t n, unsigned mul, unsigned add)
 		p[i] = (uint8_t)(i * mul + add);
 }
 
-/* ---- GF(2^128), bitwise ---- */
+/* ---- GF(2^128) (gf128.h) and GHASH, bitwise ---- */
 
-typedef struct { uint8_t b[16]; } blk;
-
-static blk gf_mul(blk x, blk y)
-{
-	blk z = { { 0 } }, v = y;
-
-	for (int i = 0; i < 128; i++) {
-		int lsb = v.b[15] & 1;
-
-		if ((x.b[i / 8] >> (7 - i % 8)) & 1)
-			for (int k = 0; k < 16; k++)
-				z.b[k] ^= v.b[k];
-		for (int k = 15; k > 0; k--)
-			v.b[k] = (uint8_t)((v.b[k] >> 1) | (v.b[k - 1] << 7));
-		v.b[0] >>= 1;
-		if (lsb)
-			v.b[0] ^= 0xe1;
-	}
-	return z;
-}
-
-/* x^-1 = x^(2^128 - 2) */
-static blk gf_inv(blk x)
-{
-	blk r = { { 0 } }, sq = x;
-
-	r.b[0] = 0x80;
-	for (int i = 1; i < 128; i++) {
-		sq = gf_mul(sq, sq);
-		r = gf_mul(r, sq);
-	}
-	return r;
-}
+typedef gf128_blk blk;
 
 static blk xor_blk(blk a, blk b)
 {
@@ -150,9 +119,9 @@ static blk j0_of(blk h, const uint8_t *iv, size_t len)
 	for (size_t off = 0; off < len; off += 16) {
 		for (size_t k = 0; k < 16 && off + k < len; k++)
 			y.b[k] ^= iv[off + k];
-		y = gf_mul(y, h);
+		y = gf128_mul(y, h);
 	}
-	return gf_mul(xor_blk(y, len_blk(len)), h);
+	return gf128_mul(xor_blk(y, len_blk(len)), h);
 }
 
 /* An IV of 16 (or 32) bytes whose J0 is that of the 12-byte IV a: with one
@@ -160,15 +129,15 @@ static blk j0_of(blk h, const uint8_t *iv, size_t len)
  * chosen, A2 = ((J0*H^-1) ^ L)*H^-1 ^ A1*H. */
 static void same_j0(blk h, const uint8_t a[12], uint8_t *out, size_t len)
 {
-	blk j0 = { { 0 } }, hinv = gf_inv(h), x, a1;
+	blk j0 = { { 0 } }, hinv = gf128_inv(h), x, a1;
 
 	memcpy(j0.b, a, 12);
 	j0.b[15] = 1;
-	x = gf_mul(xor_blk(gf_mul(j0, hinv), len_blk(len)), hinv);
+	x = gf128_mul(xor_blk(gf128_mul(j0, hinv), len_blk(len)), hinv);
 	if (len == 32) {
 		fill(a1.b, 16, 29, 7);
 		memcpy(out, a1.b, 16);
-		x = xor_blk(x, gf_mul(a1, h));
+		x = xor_blk(x, gf128_mul(a1, h));
 		memcpy(out + 16, x.b, 16);
 	} else {
 		memcpy(out, x.b, 16);

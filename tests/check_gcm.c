@@ -22,6 +22,7 @@
 
 #include "jca.h"
 #include "testutil.h"
+#include "gf128.h"
 
 #define MAXI 8
 
@@ -87,33 +88,14 @@ static void rnd_fill(uint8_t *p, size_t n)
 
 /* ---- reference model (SP 800-38D, section 6, written out bitwise) ---- */
 
-typedef struct { uint8_t b[16]; } blk;
-
-/* Algorithm 1 of SP 800-38D: Z = X * Y, bit by bit. */
-static blk gf_mul(blk x, blk y)
-{
-	blk z = { { 0 } }, v = y;
-
-	for (int i = 0; i < 128; i++) {
-		if ((x.b[i / 8] >> (7 - i % 8)) & 1)
-			for (int k = 0; k < 16; k++)
-				z.b[k] ^= v.b[k];
-		int lsb = v.b[15] & 1;
-		for (int k = 15; k > 0; k--)
-			v.b[k] = (uint8_t)((v.b[k] >> 1) | (v.b[k - 1] << 7));
-		v.b[0] >>= 1;
-		if (lsb)
-			v.b[0] ^= 0xe1;
-	}
-	return z;
-}
+typedef gf128_blk blk;
 
 static blk ref_ghash(blk h, blk y, const uint8_t *p, size_t len)
 {
 	for (size_t off = 0; off < len; off += 16) {
 		for (size_t k = 0; k < 16 && off + k < len; k++)
 			y.b[k] ^= p[off + k];
-		y = gf_mul(y, h);
+		y = gf128_mul(y, h);
 	}
 	return y;
 }
@@ -204,19 +186,6 @@ static void ref_ctr(const uint8_t *key, size_t klen, const uint8_t iv[16], const
 		for (int k = 15; k >= 0 && ++cb.b[k] == 0; k--)
 			;
 	}
-}
-
-/* x^-1 = x^(2^128 - 2) */
-static blk gf_inv(blk x)
-{
-	blk r = { { 0 } }, sq = x;
-
-	r.b[0] = 0x80;                     /* the element 1 */
-	for (int i = 1; i < 128; i++) {
-		sq = gf_mul(sq, sq);       /* x^(2^i) */
-		r = gf_mul(r, sq);
-	}
-	return r;
 }
 
 /* ---- one-shot helpers through the engine ---- */
@@ -462,8 +431,8 @@ START_TEST(test_gcm_counter_wrap)
 	fill(pt, sizeof pt, 3, 5);
 	ref_key(key, 16);
 	h = ref_e(zero);
-	hinv = gf_inv(h);
-	t = gf_mul(h, hinv);
+	hinv = gf128_inv(h);
+	t = gf128_mul(h, hinv);
 	ck_assert_int_eq(t.b[0], 0x80);
 	fill(a.b, 16, 11, 3);
 	fill(target.b, 12, 5, 9);
@@ -471,14 +440,14 @@ START_TEST(test_gcm_counter_wrap)
 	target.b[15] = 0xf0;
 	l.b[15] = 0;
 	l.b[14] = 1;               /* 256 bits */
-	t = gf_mul(target, hinv);
+	t = gf128_mul(target, hinv);
 	{
-		blk ah2 = gf_mul(gf_mul(a, h), h);
+		blk ah2 = gf128_mul(gf128_mul(a, h), h);
 
 		for (int i = 0; i < 16; i++)
 			t.b[i] ^= l.b[i] ^ ah2.b[i];
 	}
-	t = gf_mul(t, hinv);
+	t = gf128_mul(t, hinv);
 	memcpy(iv, a.b, 16);
 	memcpy(iv + 16, t.b, 16);
 	t = ref_j0(h, iv, 32);

@@ -17,6 +17,7 @@
 #include "jca.h"
 #include "testutil.h"
 #include "pkcs11_testutil.h"
+#include "gf128.h"
 
 START_TEST(test_nist)
 {
@@ -160,55 +161,30 @@ END_TEST
 
 /* ---- the Cipher object's state on the token (issue 22, items 4 to 7, 13) ---- */
 
-typedef struct { uint8_t b[16]; } blk;
-
-/* SP 800-38D Algorithm 1, bitwise */
-static blk gf_mul(blk x, blk y)
-{
-	blk z = { { 0 } }, v = y;
-
-	for (int i = 0; i < 128; i++) {
-		int lsb = v.b[15] & 1;
-
-		if ((x.b[i / 8] >> (7 - i % 8)) & 1)
-			for (int k = 0; k < 16; k++)
-				z.b[k] ^= v.b[k];
-		for (int k = 15; k > 0; k--)
-			v.b[k] = (uint8_t)((v.b[k] >> 1) | (v.b[k - 1] << 7));
-		v.b[0] >>= 1;
-		if (lsb)
-			v.b[0] ^= 0xe1;
-	}
-	return z;
-}
+typedef gf128_blk blk;
 
 /* The 16-byte IV whose J0 is that of the 12-byte IV a under key:
  * J0 = ((X * H) ^ L) * H, so X = ((J0 * H^-1) ^ L) * H^-1. */
 static void iv16_like(const uint8_t *key, const uint8_t a[12], uint8_t x16[16])
 {
 	cipher_ctx *e = cipher_get_instance_from("AES/ECB/NoPadding", "builtin");
-	blk zero = { { 0 } }, h, hinv = { { 0 } }, sq, x = { { 0 } }, y;
+	blk zero = { { 0 } }, h, hinv, x = { { 0 } }, y;
 	size_t n;
 
 	ck_assert_int_eq(cipher_init(e, JCA_ENCRYPT, key, 16, NULL, 0), 0);
 	ck_assert_int_eq(cipher_do_final(e, zero.b, 16, h.b, 16, &n), 0);
 	cipher_free(e);
-	hinv.b[0] = 0x80;
-	sq = h;
-	for (int i = 1; i < 128; i++) {        /* H^(2^128 - 2) */
-		sq = gf_mul(sq, sq);
-		hinv = gf_mul(hinv, sq);
-	}
+	hinv = gf128_inv(h);
 	memcpy(x.b, a, 12);
 	x.b[15] = 1;
-	x = gf_mul(x, hinv);
+	x = gf128_mul(x, hinv);
 	x.b[15] ^= 0x80;
-	x = gf_mul(x, hinv);
+	x = gf128_mul(x, hinv);
 	memcpy(x16, x.b, 16);
 	/* check: GHASH_H(X || L) is J0 */
-	y = gf_mul(x, h);
+	y = gf128_mul(x, h);
 	y.b[15] ^= 0x80;
-	y = gf_mul(y, h);
+	y = gf128_mul(y, h);
 	ck_assert(memcmp(y.b, a, 12) == 0 && y.b[12] == 0 && y.b[13] == 0 && y.b[14] == 0 && y.b[15] == 1);
 }
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Providers as plugins: configuration, lazy double-checked loading,
- * preference, disabled algorithms, bad plugins refused, runtime add/remove,
- * instances outliving their provider.
+ * preference, disabled algorithms, bad plugins refused, removal at run
+ * time, instances outliving their provider. Provider order, providers
+ * added through the API and the lookup cache are in check_registry.
  *
  * Every test runs in its own process (Check's fork mode) and writes its own
  * configuration, so the registry starts fresh each time.
@@ -24,14 +25,6 @@
 #include "testutil.h"
 #include "outlen.h"
 
-static void config_with_good(const char *fmt)
-{
-	char text[8192];
-
-	snprintf(text, sizeof text, fmt, tu_fixture("good"));
-	tu_config(text);
-}
-
 /* Entry calls of the good fixture (0 while it is not loaded). */
 static int entry_calls(void)
 {
@@ -48,7 +41,7 @@ static const jca_provider *prov(const char *name)
 
 START_TEST(test_lazy)
 {
-	config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n");
+	tu_config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n");
 	/* builtin answers: the plugin stays unloaded */
 	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	ck_assert_str_eq(tu_served_by("MD5"), "builtin");
@@ -75,25 +68,10 @@ START_TEST(test_lazy)
 }
 END_TEST
 
-START_TEST(test_order)
-{
-	config_with_good("security.provider.1 = %s\nsecurity.provider.2 = builtin\n");
-	ck_assert_str_eq(tu_served_by("SHA-256"), "testgood");
-	ck_assert_str_eq(tu_served_by("SHA-512"), "builtin");
-	ck_assert_str_eq(jca_provider_name(tu_provider_at(0)), "testgood");
-	{
-		md_ctx *md = md_get_instance_from("SHA-256", "builtin");
-
-		ck_assert_str_eq(md_provider(md), "builtin");
-		md_free(md);
-	}
-}
-END_TEST
-
 START_TEST(test_preferred)
 {
-	config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
-	                 "jca.provider.preferred = MessageDigest.SHA-256:testgood\n");
+	tu_config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n"
+	                    "jca.provider.preferred = MessageDigest.SHA-256:testgood\n");
 	/* the preference names the provider by its configured name or path;
 	 * here by its descriptor name, so configure by name too */
 	ck_assert_str_eq(tu_served_by("SHA-512"), "builtin");
@@ -278,7 +256,7 @@ START_TEST(test_race_first_use)
 	pthread_t th[12];
 	size_t i;
 
-	config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n");
+	tu_config_with_good("security.provider.1 = builtin\nsecurity.provider.2 = %s\n");
 	md_free(md_get_instance("SHA-256"));   /* registry up, plugin not loaded */
 	for (i = 0; i < 12; i++)
 		ck_assert_int_eq(pthread_create(&th[i], NULL, racer, NULL), 0);
@@ -298,7 +276,7 @@ START_TEST(test_remove_live)
 	mac_ctx *m;
 	uint8_t out[8];
 
-	config_with_good("security.provider.1 = %s\nsecurity.provider.2 = builtin\n");
+	tu_config_with_good("security.provider.1 = %s\nsecurity.provider.2 = builtin\n");
 	md = md_get_instance("TEST-DIGEST");
 	m = mac_get_instance("HmacSHA256");
 	ck_assert_str_eq(mac_provider(m), "testgood");
@@ -316,60 +294,6 @@ START_TEST(test_remove_live)
 	ck_assert_int_eq(tu_mac_final(m, out, sizeof out), 8);
 	md_free(md);
 	mac_free(m);
-}
-END_TEST
-
-/* A provider added through the API, at a position. */
-TU_ZERO_PROVIDER(z_desc, "zeros", "test", "SHA-1");
-
-START_TEST(test_api_add)
-{
-	tu_config("security.provider.1 = builtin\n");
-	ck_assert_int_eq(jca_provider_add(&z_desc, NULL), 0);
-	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
-	ck_assert_int_eq(jca_provider_add(&z_desc, NULL), JCA_EXISTS);
-	ck_assert_int_eq(jca_provider_remove("zeros"), 0);
-	ck_assert_int_eq(jca_provider_insert(&z_desc, NULL, 0), 0);
-	ck_assert_str_eq(tu_served_by("SHA-1"), "zeros");
-	ck_assert_str_eq(jca_provider_source(tu_provider_at(0)), "added by the application");
-	ck_assert_int_eq(jca_provider_add(NULL, NULL), JCA_EINVAL);
-}
-END_TEST
-
-/* The per-thread front cache never serves a stale answer: the same name
- * pointer with new contents, and every change of the provider list. */
-START_TEST(test_front_cache)
-{
-	static const char *const lit = "SHA-1";
-	char buf[32];
-	md_ctx *md;
-	int i;
-
-	tu_config("security.provider.1 = builtin\n");
-	strcpy(buf, "SHA-256");
-	for (i = 0; i < 3; i++) {
-		md = md_get_instance(buf);
-		ck_assert_str_eq(md_algorithm(md), "SHA-256");
-		md_free(md);
-	}
-	strcpy(buf, "SHA-512");
-	md = md_get_instance(buf);
-	ck_assert_str_eq(md_algorithm(md), "SHA-512");
-	md_free(md);
-	strcpy(buf, "nosuch");
-	ck_assert_ptr_null(md_get_instance(buf));
-	for (i = 0; i < 3; i++)
-		ck_assert_str_eq(tu_served_by(lit), "builtin");
-	ck_assert_int_eq(jca_provider_insert(&z_desc, NULL, 0), 0);          /* added ahead */
-	ck_assert_str_eq(tu_served_by(lit), "zeros");
-	ck_assert_int_eq(jca_provider_remove("zeros"), 0);             /* removed */
-	ck_assert_str_eq(tu_served_by(lit), "builtin");
-	ck_assert_int_eq(jca_provider_add(&z_desc, NULL), 0);                /* added behind */
-	ck_assert_str_eq(tu_served_by(lit), "builtin");
-	ck_assert_int_eq(jca_provider_remove("builtin"), 0);           /* reordered */
-	ck_assert_str_eq(tu_served_by(lit), "zeros");
-	jca_shutdown();                                                /* reinitialised */
-	ck_assert_str_eq(tu_served_by(lit), "builtin");
 }
 END_TEST
 
@@ -703,7 +627,6 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_checked_fixture(tc, NULL, tu_config_remove);
 	tcase_add_test(tc, test_lazy);
-	tcase_add_test(tc, test_order);
 	tcase_add_test(tc, test_preferred);
 	tcase_add_test(tc, test_disabled);
 	tcase_add_test(tc, test_bad_config);
@@ -711,9 +634,7 @@ int main(void)
 	tcase_add_test(tc, test_bad_plugin_configured);
 	tcase_add_test(tc, test_race_first_use);
 	tcase_add_test(tc, test_remove_live);
-	tcase_add_test(tc, test_api_add);
 	tcase_add_test(tc, test_example_plugin);
-	tcase_add_test(tc, test_front_cache);
 	tcase_add_test(tc, test_teardown_plugin);
 	tcase_add_test(tc, test_provider_context);
 #ifdef JCA_TEST_OPENSSL_BRIDGE

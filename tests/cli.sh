@@ -322,6 +322,9 @@ grep -q 'names:.*PBKDF2WithHmacSHA256' list.out && grep -q 'names:.*HKDF-SHA256'
 check "list shows the names the KDF templates serve" $?
 "$jca" list --backends | grep -q 'priority.*active'; check "list --backends marks the active implementation" $?
 "$jca" list --verbose | grep -q 'attribute'; check "list --verbose shows attributes" $?
+# -l is a length (dgst, kdf); list has --load alone
+"$jca" list -l >list.out 2>list.err; [ $? -eq 2 ] && grep -q -- "unknown option '-l'" list.err
+check "list -l is refused as an unknown option (--load has no short form)" $?
 if have python3; then
 	"$jca" list --json | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d["providers"][0]["services"]'
 	check "list --json is valid JSON" $?
@@ -404,29 +407,37 @@ a=$("$jca" rand -x 16); b=$("$jca" rand -x 16); [ "$a" != "$b" ]; check "two ran
 "$jca" rand -a NativePRNG -o rand.bin 4k && [ "$(wc -c < rand.bin)" -eq 4096 ]; check "rand -a NativePRNG -o FILE" $?
 "$jca" rand -m nosuch 8 >/dev/null 2>&1; [ $? -eq 2 ]; check "rand with a bad mechanism exits 2" $?
 "$jca" rand >/dev/null 2>&1; [ $? -eq 2 ]; check "rand without a count exits 2" $?
-[ "$("$jca" kdf -a PBKDF2WithHmacSHA1 -p password -s 73616c74 -i 4096 -l 20)" = 4b007901b765489abead49d926f721d065a429c1 ]
-check "kdf PBKDF2WithHmacSHA1 gives RFC 6070 case 3" $?
+# the iteration count: --iterations N, -iter N (as openssl enc); never -i, never -c (--check elsewhere)
+# (the input file of enc and dec)
+for it in "--iterations 4096" "-iter 4096"; do
+	# shellcheck disable=SC2086 # $it is an option and its value
+	[ "$("$jca" kdf -a PBKDF2WithHmacSHA1 -p password -s 73616c74 $it -l 20)" = 4b007901b765489abead49d926f721d065a429c1 ]
+	check "kdf PBKDF2WithHmacSHA1 $it gives RFC 6070 case 3" $?
+done
+"$jca" kdf -a PBKDF2WithHmacSHA1 -p password -s 73616c74 -i 4096 -l 20 >kdf.out 2>kdf.err
+[ $? -eq 2 ] && [ ! -s kdf.out ] && grep -q -- "unknown option '-i'" kdf.err && grep -q -- '--iterations N' kdf.err
+check "kdf -i 4096 is refused (exit 2), the message names --iterations N" $?
 [ "$("$jca" kdf -a HKDF-SHA256 -K 0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b -s 000102030405060708090a0b0c --info f0f1f2f3f4f5f6f7f8f9 -l 42)" = 3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865 ]
 check "kdf HKDF-SHA256 gives RFC 5869 case 1" $?
 [ "$("$jca" kdf -a HKDF-SHA256 -m extract -K 0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b -s 000102030405060708090a0b0c -l 32)" = 077709362c2e32df0ddc3f0dc47bba6390b6c73bb50f9c3122ec844ad7c2b3e5 ]
 check "kdf HKDF-SHA256 -m extract gives the RFC 5869 PRK" $?
-"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 0 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'iteration count' kdf.err
+"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 --iterations 0 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'iteration count' kdf.err
 check "kdf with 0 iterations exits 2 and says why" $?
-x=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2k -l 8); y=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2000 -l 8)
-z=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 2048 -l 8)
-[ -n "$x" ] && [ "$x" = "$y" ] && [ "$x" != "$z" ]; check "kdf -i 2k means 2000 iterations (decimal), not 2048" $?
-"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -i 1m -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q -- '-i must be' kdf.err
-check "kdf -i 1m (milli?) is refused" $?
+x=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 --iterations 2k -l 8); y=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -iter 2000 -l 8)
+z=$("$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 --iterations 2048 -l 8)
+[ -n "$x" ] && [ "$x" = "$y" ] && [ "$x" != "$z" ]; check "kdf --iterations 2k means 2000 iterations (decimal), not 2048" $?
+"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 --iterations 1m -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q -- '--iterations must be' kdf.err
+check "kdf --iterations 1m (milli?) is refused" $?
 "$jca" kdf -a HKDF-SHA256 -K 00 -s zz -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q "salt is not hexadecimal ('z' at position 1)" kdf.err
 check "kdf -s zz: 'the salt is not hexadecimal'" $?
 "$jca" kdf -a HKDF-SHA256 -K 00 --info abc -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'odd number of hex digits (3)' kdf.err
 check "kdf --info abc: an odd number of hex digits" $?
 "$jca" enc -t AES/GCM/NoPadding -K $k --iv 0g -in p1 2> err >/dev/null; [ $? -eq 2 ] && grep -q "IV is not hexadecimal ('g' at position 2)" err
 check "enc --iv 0g: 'the IV is not hexadecimal'" $?
-"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'needs an iteration count: -i N' kdf.err
-check "kdf PBKDF2 without -i: '-i' is required (not 'iteration count 0 out of range')" $?
+"$jca" kdf -a PBKDF2WithHmacSHA256 -p x -s 00 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'needs an iteration count: --iterations N' kdf.err
+check "kdf PBKDF2 without --iterations: it is required (not 'iteration count 0 out of range')" $?
 printf 'security.provider.1 = builtin\njca.disabled.algorithms = KDF.PBKDF2, SecureRandom.NativePRNG, SHA-1\n' > policy.conf
-JCA_CONF=policy.conf "$jca" kdf -a PBKDF2WithHmacSHA256 -p a -s 00 -i 1 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'disabled' kdf.err
+JCA_CONF=policy.conf "$jca" kdf -a PBKDF2WithHmacSHA256 -p a -s 00 --iterations 1 -l 4 2> kdf.err; [ $? -eq 2 ] && grep -q 'disabled' kdf.err
 check "policy: KDF.PBKDF2 disabled" $?
 JCA_CONF=policy.conf "$jca" kdf -a HKDF-SHA256 -K 00 -l 4 >/dev/null; check "policy: HKDF still offered" $?
 JCA_CONF=policy.conf "$jca" rand -a NativePRNG 4 >/dev/null 2>&1; [ $? -eq 2 ]; check "policy: SecureRandom.NativePRNG disabled" $?

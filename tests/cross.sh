@@ -63,7 +63,7 @@ grep -q "^#define $backends 1" "$out/build/config.h" ||
 make -s -C "$out/build" -j2 libjca.la >"$out/make.log" 2>&1 || { cat "$out/make.log"; exit 1; }
 lib=$out/build/.libs/libjca.a
 TFLAGS="-std=gnu11 -O2 -I$top/include -I$top/tests -DJCA_MINICHECK -DJCA_TOP_SRCDIR=\"$top\""
-for t in check_md check_cipher check_mac check_backends check_gcm check_cipher_state; do
+for t in check_md check_registry check_cipher check_mac check_backends check_gcm check_cipher_state; do
 	$CC $TFLAGS "$top/tests/$t.c" "$top/tests/testutil.c" "$lib" -static -lpthread -ldl -o "$out/$t" 2>"$out/$t.ldlog" ||
 		{ cat "$out/$t.ldlog"; exit 1; }
 done
@@ -72,7 +72,7 @@ unset JCA_CONF
 fail=0
 for tier in $tiers; do
 	if [ "$tier" = default ]; then unset JCA_CPU; else export JCA_CPU=$tier; fi
-	for t in check_md check_cipher check_mac check_backends check_gcm check_cipher_state; do
+	for t in check_md check_registry check_cipher check_mac check_backends check_gcm check_cipher_state; do
 		echo "== $arch $t (JCA_CPU=${JCA_CPU:-unset}) under: $run"
 		rc=0
 		$run "$out/$t" || rc=$?

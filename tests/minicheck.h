@@ -14,6 +14,7 @@
 #include <string.h>
 
 #define CK_NORMAL 0
+#define CK_ENV 1   /* Check reads the mode from $CK_VERBOSITY; minicheck has one */
 
 typedef void (*mc_fn)(int _i);
 typedef struct mc_test {

@@ -286,6 +286,11 @@ char *tu_read_file(const char *path, size_t *len)
 	return buf;
 }
 
+const char *const tu_md_algs[] = {   /* a count other than TU_N_MD_ALGS does not compile */
+	"MD5", "SHA-1", "SHA-224", "SHA-256", "SHA-384", "SHA-512", "SHA-512/224",
+	"SHA-512/256", "SHA3-224", "SHA3-256", "SHA3-384", "SHA3-512", "SHAKE128", "SHAKE256"
+};
+
 size_t tu_builtin_impls(int type, const char *alg, const char **names, size_t max)
 {
 	const jca_provider *p = jca_provider_find("builtin");
@@ -351,6 +356,14 @@ void tu_config(const char *text)
 	tu_use_conf(confpath);
 }
 
+void tu_config_with_good(const char *fmt)
+{
+	char text[8192];
+
+	snprintf(text, sizeof text, fmt, tu_fixture("good"));
+	tu_config(text);
+}
+
 const char *tu_conf_path(void)
 {
 	return confpath;
@@ -385,6 +398,14 @@ const char *tu_served_by(const char *alg)
 	snprintf(who, sizeof who, "%s", md_provider(md));
 	md_free(md);
 	return who;
+}
+
+md_ctx *tu_md_get(const char *name)
+{
+	md_ctx *md = md_get_instance(name);
+
+	ck_assert_msg(md != NULL, "md_get_instance(%s): %s", name, jca_last_error_message());
+	return md;
 }
 
 static int zero_init(void *c) { memset(c, 0, 8); return 0; }

@@ -45,8 +45,13 @@ char *tu_read_file(const char *path, size_t *len);
  * nonzero). Prints an UNAVAILABLE line for each one that cannot. */
 size_t tu_builtin_impls(int type, const char *alg, const char **names, size_t max);
 
-/* ---- Plugin and configuration suites (check_plugin, check_multi,
- * check_policy, check_hardening) ---- */
+/* The MessageDigest algorithms of the built-in provider, by their standard
+ * names (check_md runs each; check_registry counts them). */
+#define TU_N_MD_ALGS 14
+extern const char *const tu_md_algs[TU_N_MD_ALGS];
+
+/* ---- Plugin, registry and configuration suites (check_plugin,
+ * check_registry, check_multi, check_config, check_hardening) ---- */
 
 /* Path of a test fixture plugin, tests/plugins/.libs/NAME.so, or of a
  * shipped one, plugins/.libs/NAME.so, under the build tree (the last 8
@@ -56,6 +61,8 @@ const char *tu_shipped(const char *name);
 /* Writes text to this process's configuration file, points JCA_CONF at it
  * and shuts the registry down, so that the next call starts over with it. */
 void tu_config(const char *text);
+/* tu_config of fmt with its one %s replaced by the good fixture's path. */
+void tu_config_with_good(const char *fmt);
 /* Points JCA_CONF at path and shuts the registry down. */
 void tu_use_conf(const char *path);
 /* The file tu_config writes ("" before the first call); a teardown
@@ -89,6 +96,8 @@ static inline const char *tu_alias_at(const jca_service *s, size_t i)
 
 /* The provider that serves MessageDigest alg (asserts one does). */
 const char *tu_served_by(const char *alg);
+/* md_get_instance(name), asserted to succeed. */
+md_ctx *tu_md_get(const char *name);
 
 /* A digest of 4 bytes (0x5a each) that ignores its input: the one
  * implementation ("zero-test") of a service in providers the suites add

@@ -15,7 +15,7 @@ static void usage_kdf(FILE *f)
 {
 	fprintf(f,
 	        "usage: jca kdf -a PBKDF2WithHmacSHA256 (-p PASSWORD | -K HEX | --key-file F)\n"
-	        "               -s SALT_HEX -i ITERATIONS -l LENGTH\n"
+	        "               -s SALT_HEX -c ITERATIONS -l LENGTH\n"
 	        "       jca kdf -a HKDF-SHA256 (-K HEX | --key-file F) [-s SALT_HEX]\n"
 	        "               [--info HEX] [-m extract|expand|extract-expand] -l LENGTH\n"
 	        "\n"
@@ -32,8 +32,9 @@ static void usage_kdf(FILE *f)
 	        "      --key-file FILE     the same, the raw bytes of FILE\n"
 	        "  -s, --salt HEX          salt (PBKDF2: required; HKDF: optional)\n"
 	        "      --info HEX          HKDF: context information\n"
-	        "  -i, --iterations N      PBKDF2: iteration count; k = 1000 and\n"
-	        "                          M = 1000000 allowed (600k = 600000)\n"
+	        "      --iterations N      PBKDF2: iteration count (-iter N too, as in\n"
+	        "                          openssl); k = 1000 and M = 1000000 allowed\n"
+	        "                          (600k = 600000)\n"
 	        "  -l, --length N          bytes to derive (HKDF extract: the hash length);\n"
 	        "                          k = 1024 allowed\n"
 	        "  -m, --mode MODE         HKDF: extract, expand or extract-expand (default)\n"
@@ -42,7 +43,7 @@ static void usage_kdf(FILE *f)
 	        "Exit codes: 0 success, 2 any error (the message names the parameter).\n");
 }
 
-enum { O_ALG = 1, O_PASS, O_KEY, O_KEY_FILE, O_SALT, O_INFO, O_ITER, O_LEN, O_MODE, O_HELP };
+enum { O_ALG = 1, O_PASS, O_KEY, O_KEY_FILE, O_SALT, O_INFO, O_ITER, O_LEN, O_MODE, O_HELP, O_NOT_I };
 
 static const struct opt kdf_opts[] = {
 	{ O_ALG, 'a', "algorithm", 1, 0 },
@@ -51,7 +52,11 @@ static const struct opt kdf_opts[] = {
 	{ O_KEY_FILE, 0, "key-file", 1, 0 },
 	{ O_SALT, 's', "salt", 1, 0 },
 	{ O_INFO, 0, "info", 1, 0 },
-	{ O_ITER, 'i', "iterations", 1, 0 },
+	{ O_ITER, 0, "iterations", 1, 0 },       /* no short form: -c is --check in dgst and mac */
+	{ O_ITER, 0, "iter", 1, 1 },            /* -iter N, as openssl enc's */
+	/* -i is the input in jca enc/dec: here it is refused, with the way to
+	 * give the iteration count (it was that once) */
+	{ O_NOT_I, 'i', NULL, 0, 0 },
 	{ O_LEN, 'l', "length", 1, 0 },
 	{ O_MODE, 'm', "mode", 1, 0 },
 	{ O_HELP, 'h', "help", 0, 0 },
@@ -88,6 +93,11 @@ int cmd_kdf(int argc, char **argv)
 		case O_LEN: len = arg; break;
 		case O_MODE: mode = arg; break;
 		case O_HELP: usage_kdf(stdout); return 0;
+		case O_NOT_I:
+			fprintf(stderr, "jca kdf: unknown option '-i' (the iteration count is "
+			        "--iterations N or -iter N)\n");
+			try_help("kdf");
+			return EXIT_ERROR;
 		default: return EXIT_ERROR;
 		}
 	}
@@ -115,7 +125,7 @@ int cmd_kdf(int argc, char **argv)
 	    (info_hex && parse_hex_arg("kdf", "--info", "info", info_hex, &info, &info_len) != 0))
 		goto out;
 	if (iter && parse_decimal_count(iter, &iterations) != 0) {
-		fprintf(stderr, "jca kdf: -i must be a number of iterations (k = 1000, M = 1000000 allowed)\n");
+		fprintf(stderr, "jca kdf: --iterations must be a number of iterations (k = 1000, M = 1000000 allowed)\n");
 		goto out;
 	}
 	if (parse_count(len, &out_len) != 0 || out_len == 0 || out_len > (1u << 30)) {
@@ -149,7 +159,7 @@ int cmd_kdf(int argc, char **argv)
 		goto out;
 	}
 	if (!iter && !strncasecmp(kdf_algorithm(k), "PBKDF2", 6)) {
-		fprintf(stderr, "jca kdf: %s needs an iteration count: -i N (e.g. -i 600k)\n", kdf_algorithm(k));
+		fprintf(stderr, "jca kdf: %s needs an iteration count: --iterations N (e.g. --iterations 600k)\n", kdf_algorithm(k));
 		try_help("kdf");
 		goto out;
 	}

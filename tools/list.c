@@ -35,7 +35,7 @@ static void usage_list(FILE *f)
 	        "  -b, --backends   every implementation of each service with its priority,\n"
 	        "                   availability on this CPU and which one is active\n"
 	        "  -v, --verbose    every service attribute\n"
-	        "  -l, --load       load every configured plugin first (shows failures and\n"
+	        "      --load       load every configured plugin first (shows failures and\n"
 	        "                   their reasons; without it, plugins not yet needed show\n"
 	        "                   as not yet loaded)\n"
 	        "  -j, --json       JSON for scripts (always includes attributes and backends)\n"
@@ -284,7 +284,7 @@ int cmd_list(int argc, char **argv)
 	static const struct opt opts[] = {
 		{ O_VERBOSE, 'v', "verbose", 0, 0 }, { O_BACKENDS, 'b', "backends", 0, 0 },
 		{ O_JSON, 'j', "json", 0, 0 },       { O_HELP, 'h', "help", 0, 0 },
-		{ O_LOAD, 'l', "load", 0, 0 },
+		{ O_LOAD, 0, "load", 0, 0 },      /* no -l: that is a length elsewhere */
 		{ 0, 0, NULL, 0, 0 }
 	};
 	struct list_opts o = { 0, 0, 0, 0 };

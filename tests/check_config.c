@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Plugin and configuration hardening: introspection during a lazy load,
- * a digest larger than the self-test's answer, FIFOs, an entry that joins
- * a thread, ancestor directories, relative paths, misspelt and unmatched
- * policy, HMAC over a disabled digest, preferences that must not depend on
- * earlier lookups, empty and odd configuration files, the drop-in folder,
- * load statuses, plugins for another machine.
+ * The configuration file and the plugins it names, hardened: introspection
+ * during a lazy load, a digest larger than the self-test's answer, FIFOs,
+ * an entry that joins a thread, ancestor directories, relative paths,
+ * misspelt and unmatched policy, HMAC over a disabled digest, preferences
+ * that must not depend on earlier lookups, empty and odd configuration
+ * files, the drop-in folder, load statuses, plugins for another machine;
+ * and two naming rules (HMAC over OIDs, no cap on Cipher names).
  *
  * Every test runs in its own process (Check's fork mode).
  */
@@ -44,7 +45,7 @@ static void teardown(void)
 /* A scratch directory of ours, mode 0755, under /tmp. */
 static const char *scratch_dir(void)
 {
-	snprintf(scratch, sizeof scratch, "/tmp/jca-policy-%d.d", (int)getpid());
+	snprintf(scratch, sizeof scratch, "/tmp/jca-config-%d.d", (int)getpid());
 	mkdir(scratch, 0755);
 	chmod(scratch, 0755);
 	return scratch;
@@ -450,8 +451,8 @@ END_TEST
 
 int main(void)
 {
-	Suite *s = suite_create("Policy");
-	TCase *tc = tcase_create("policy");
+	Suite *s = suite_create("Configuration");
+	TCase *tc = tcase_create("config");
 	SRunner *sr;
 	int failed;
 
