@@ -24,13 +24,12 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	memset(c, 0, sizeof *c);
 	if (extra)
 		memset(c->key + impl->base.ctx_size, 0, extra);
-	if (jca__ctx_open(r->svc, &impl->base, c->key) != 0) {
+	if (jca__obj_open(r->svc, &impl->base, c->key) != 0) {
 		jca__free(c, sizeof *c + impl->base.ctx_size + extra);
 		jca__error(JCA_IMPL, "Cipher \"%s\": implementation %s failed to attach%s", r->canon, impl->base.name,
 		           jca__impl_reason());
 		return NULL;
 	}
-	jca__inst_hold(r->svc);
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
@@ -498,7 +497,6 @@ void cipher_free(cipher_ctx *c)
 	extra = jca__is_ctr_mode(c->mode) ? jca__aead_extra(c->impl, c->mode) : 0;
 	if (extra)
 		jca__aead_cleanup(c);
-	jca__ctx_close(&c->impl->base, c->key);
-	jca__inst_release(c->svc);
+	jca__obj_close(c->svc, &c->impl->base, c->key);
 	jca__free(c, sizeof *c + c->impl->base.ctx_size + extra);
 }

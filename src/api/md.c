@@ -28,20 +28,19 @@ static md_ctx *md_create(const jca__resolved *r)
 	md->svc = r->svc;
 	md->out_len = m->digest_size;
 	md->failed = 0;
-	if (jca__ctx_open(r->svc, &m->base, md->state) != 0) {
+	if (jca__obj_open(r->svc, &m->base, md->state) != 0) {
 		jca__free(md, sizeof *md + m->base.ctx_size);
 		jca__error(JCA_IMPL, "MessageDigest \"%s\": implementation %s failed to attach%s", r->svc->algorithm,
 		           m->base.name, jca__impl_reason());
 		return NULL;
 	}
 	if (m->init(md->state) != 0) {
-		jca__ctx_close(&m->base, md->state);
+		jca__obj_close(r->svc, &m->base, md->state);
 		jca__free(md, sizeof *md + m->base.ctx_size);
 		jca__error(JCA_IMPL, "MessageDigest \"%s\": implementation %s failed to initialise%s",
 		           r->svc->algorithm, m->base.name, jca__impl_reason());
 		return NULL;
 	}
-	jca__inst_hold(r->svc);
 	return md;
 }
 
@@ -259,9 +258,7 @@ void md_free(md_ctx *md)
 {
 	if (!md)
 		return;
-	if (md->impl->base.cleanup)
-		md->impl->base.cleanup(md->state);
-	jca__inst_release(md->svc);
+	jca__obj_close(md->svc, &md->impl->base, md->state);
 	/* Digest state can be secret (HMAC keys, password hashing): the block
 	 * is wiped whether it is recycled or freed. */
 	jca__free(md, sizeof *md + md->impl->base.ctx_size);

@@ -74,6 +74,12 @@ static inline const jca__resolved *jca__from_handle(jca_service_type type, const
 
 /* ---- the instance lifecycle (<jca/provider.h>), for every engine ---- */
 
+/* Flags the registry writes into `reserved` of its own copy of every
+ * implementation (validate.c; providers must leave it 0), so that the hot
+ * paths test one word: */
+#define JCA__IMPL_LIFECYCLE 1u   /* attach or cleanup is set: contexts start zeroed, cleanup runs */
+#define JCA__IMPL_COUNTED 2u     /* its provider has a teardown: objects are counted (live) */
+
 /* Drops an instance's hold on its provider; the last one after removal
  * runs the provider's teardown (provider.c). */
 JCA__HIDDEN void jca__service_release(const struct jca_service *s);
@@ -93,30 +99,54 @@ static inline void jca__inst_release(const struct jca_service *s)
 		jca__service_release(s);
 }
 
+JCA__HIDDEN int jca__ctx_attach(const struct jca_service *s, const jca_impl *b, void *ctx);
+
 /* Starts a context of implementation b (ctx: b->ctx_size bytes) for an
  * object of service s: zeroed and attached to the provider context when
  * the implementation has a lifecycle. 0, or -1 when attach failed (the
  * context is then cleaned up and wiped: free it). */
 static inline int jca__ctx_open(const struct jca_service *s, const jca_impl *b, void *ctx)
 {
-	if (b->attach || b->cleanup) {
-		memset(ctx, 0, b->ctx_size);
-		if (b->attach && b->attach(s->provctx, ctx) != 0) {
-			if (b->cleanup)
-				b->cleanup(ctx);
-			jca__wipe(ctx, b->ctx_size);
-			return -1;
-		}
-	}
+	if (__builtin_expect(b->reserved & JCA__IMPL_LIFECYCLE, 0))
+		return jca__ctx_attach(s, b, ctx);
 	return 0;
+}
+
+/* Ends a context that its owner wipes itself (jca__free): cleanup. */
+static inline void jca__ctx_release(const jca_impl *b, void *ctx)
+{
+	if (__builtin_expect(b->cleanup != NULL, 0))
+		b->cleanup(ctx);
 }
 
 /* Ends a context: cleanup, then wipe. */
 static inline void jca__ctx_close(const jca_impl *b, void *ctx)
 {
-	if (b->cleanup)
-		b->cleanup(ctx);
+	jca__ctx_release(b, ctx);
 	jca__wipe(ctx, b->ctx_size);
+}
+
+/* An object's context, started and counted in one test for the common
+ * case (no lifecycle, no teardown): jca__ctx_open + jca__inst_hold. 0 or
+ * -1 (attach failed, as jca__ctx_open; nothing counted). */
+static inline int jca__obj_open(const struct jca_service *s, const jca_impl *b, void *ctx)
+{
+	if (__builtin_expect(b->reserved != 0, 0)) {
+		if (jca__ctx_open(s, b, ctx) != 0)
+			return -1;
+		jca__inst_hold(s);
+	}
+	return 0;
+}
+
+/* And its end, for an object freed with jca__free (which wipes):
+ * cleanup + jca__inst_release. */
+static inline void jca__obj_close(const struct jca_service *s, const jca_impl *b, void *ctx)
+{
+	if (__builtin_expect(b->reserved != 0, 0)) {
+		jca__ctx_release(b, ctx);
+		jca__inst_release(s);
+	}
 }
 
 /* Clones src into dst (b->ctx_size bytes, not started): copy() when the

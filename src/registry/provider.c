@@ -116,6 +116,16 @@ void jca__service_release(const struct jca_service *s)
 		jca__provider_teardown(s->provider);
 }
 
+int jca__ctx_attach(const struct jca_service *s, const jca_impl *b, void *ctx)
+{
+	memset(ctx, 0, b->ctx_size);
+	if (b->attach && b->attach(s->provctx, ctx) != 0) {
+		jca__ctx_close(b, ctx);
+		return -1;
+	}
+	return 0;
+}
+
 void jca__teardown_raw(const jca_provider_desc *raw, void *provctx)
 {
 	if (raw && (raw->abi_version >> 16) == JCA_ABI_MAJOR &&

@@ -152,6 +152,9 @@ static int check_sizes(const jca_provider_desc *d, const char *who, size_t *byte
 
 			if (j >= MAX_IMPLS)
 				return jca__error(JCA_BADDESC, "%s: service %zu: more than %d implementations", who, i, MAX_IMPLS);
+			if (m->reserved)
+				return jca__error(JCA_BADDESC, "%s: service %zu: implementation %zu: reserved is %u (must be 0)",
+				                  who, i, j, (unsigned)m->reserved);
 			snprintf(what, sizeof what, "service %zu: implementation %zu (%s)", i, j, t->name);
 			if ((f = size_fault(m, m->struct_size, t->impl_min_size, t->impl_size, what, why, sizeof why)))
 				return jca__error(JCA_ABI, "%s: %s", who, f);
@@ -275,8 +278,14 @@ int jca__normalize(const jca_provider_desc *in, const char *who, jca_provider_de
 			;
 		im = mem;
 		mem = (char *)mem + rounded((ni + 1) * sizeof *im);
-		for (j = 0; j < ni; j++)
-			im[j] = copy_struct(&mem, s0->impls[j], s0->impls[j]->struct_size, t->impl_size);
+		for (j = 0; j < ni; j++) {
+			jca_impl *c = copy_struct(&mem, s0->impls[j], s0->impls[j]->struct_size, t->impl_size);
+
+			/* the host's own flags for the hot paths (lookup.h) */
+			c->reserved = ((c->attach || c->cleanup) ? JCA__IMPL_LIFECYCLE : 0) |
+			              (in->teardown ? JCA__IMPL_COUNTED : 0);
+			im[j] = c;
+		}
 		im[ni] = NULL;
 		s->impls = im;
 		s->struct_size = sizeof *s;
