@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "jca.h"
+#include "jca/plugin.h"
 #include "testutil.h"
 #include "outlen.h"
 
@@ -385,6 +386,40 @@ START_TEST(test_types_of_abi)
 }
 END_TEST
 
+/* JCA_HOST_HAS: a member is there when the host's table covers it and it
+ * is set; jca_host_compatible asks for the 3.0 table and the major only. */
+static void *no_lib(const char *path, char *why, size_t n)
+{
+	(void)path;
+	(void)why;
+	(void)n;
+	return NULL;
+}
+
+START_TEST(test_host_has)
+{
+	jca_host_api h;
+
+	memset(&h, 0, sizeof h);
+	h.abi_version = JCA_ABI_VERSION;
+	h.struct_size = sizeof h;
+	h.load_library = no_lib;
+	ck_assert(JCA_HOST_HAS(&h, load_library));
+	ck_assert(jca_host_compatible(&h));
+	h.load_library = NULL;                         /* covered, but not offered */
+	ck_assert(!JCA_HOST_HAS(&h, load_library));
+	h.load_library = no_lib;
+	h.struct_size = (uint32_t)offsetof(jca_host_api, load_library);   /* an older, shorter table */
+	ck_assert(!JCA_HOST_HAS(&h, load_library));
+	ck_assert(!jca_host_compatible(&h));
+	h.struct_size = sizeof h;
+	h.abi_version = (2u << 16) | 5;               /* another major */
+	ck_assert(!jca_host_compatible(&h));
+	h.abi_version = (3u << 16) | 7;               /* a newer minor: fine */
+	ck_assert(jca_host_compatible(&h));
+}
+END_TEST
+
 /* ---- 18: long paths never cut what failed ---- */
 
 /* A folder about `len` bytes long under dir, made of 200-byte parts. */
@@ -469,6 +504,7 @@ int main(void)
 	tcase_add_test(tc, test_wrong_elf);
 	tcase_add_test(tc, test_control_bytes);
 	tcase_add_test(tc, test_types_of_abi);
+	tcase_add_test(tc, test_host_has);
 	tcase_add_test(tc, test_long_paths);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
