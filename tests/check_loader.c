@@ -323,14 +323,17 @@ END_TEST
 
 /* ---- 17: a provider declares only the types its ABI version knows ---- */
 
-static int gen(void *buf, size_t len)
+static int gen(void *ctx, void *buf, size_t len, const void *add, size_t add_len)
 {
+	(void)ctx;
+	(void)add;
+	(void)add_len;
 	memset(buf, 0x3c, len);
 	return 0;
 }
 static const jca_random_impl rng_impl = {
-	.base = JCA_IMPL_BASE(jca_random_impl, "loader-rng", JCA_PRIO_GENERIC, NULL, 0),
-	.kind = JCA_RANDOM_NATIVE, .generate = gen
+	.base = JCA_IMPL_BASE(jca_random_impl, "loader-rng", JCA_PRIO_GENERIC, NULL, 1),
+	.flags = JCA_RANDOM_OWN_ENTROPY, .generate = gen
 };
 static const jca_kdf_impl kdf_impl = {
 	.base = JCA_IMPL_BASE(jca_kdf_impl, "loader-kdf", JCA_PRIO_GENERIC, NULL, 0), .kind = JCA_KDF_PBKDF2

@@ -499,6 +499,62 @@ START_TEST(test_fork)
 }
 END_TEST
 
+/* ---- SecureRandom PKCS11-RNG: the token's C_GenerateRandom ---- */
+
+START_TEST(test_rng)
+{
+	uint8_t a[1000], b[1000], zero[1000] = { 0 };
+	random_ctx *r, *r2;
+	random_params p;
+	pid_t pid;
+	int status = -1;
+
+	config_token();
+	ck_assert(offered("SecureRandom", "PKCS11-RNG"));
+	r = random_get_instance("PKCS11-RNG");
+	ck_assert_msg(r != NULL, "%s", jca_last_error_message());
+	ck_assert_str_eq(random_provider(r), "softhsm");
+	ck_assert_str_eq(random_implementation(r), "rng-softhsm");
+	memset(a, 0, sizeof a);
+	memset(b, 0, sizeof b);
+	ck_assert_int_eq(random_next_bytes(r, a, sizeof a), 0);
+	ck_assert_int_eq(random_next_bytes(r, b, sizeof b), 0);
+	/* the right length (the last byte written too: not all zero at the
+	 * end), and two calls differ */
+	ck_assert(memcmp(a, zero, sizeof a) != 0 && memcmp(a + 984, zero, 16) != 0);
+	ck_assert(memcmp(a, b, sizeof a) != 0);
+	ck_assert_int_eq(random_next_bytes(r, a, 0), 0);
+	/* a second object (its own session) differs from the first */
+	r2 = random_get_instance_from("PKCS11-RNG", "softhsm");
+	ck_assert_ptr_nonnull(r2);
+	ck_assert_int_eq(random_next_bytes(r2, a, sizeof a), 0);
+	ck_assert(memcmp(a, b, sizeof a) != 0);
+	random_free(r2);
+	/* a source with its own entropy: no parameters, no additional input */
+	memset(&p, 0, sizeof p);
+	p.mechanism = "CTR_DRBG";
+	ck_assert_int_eq(random_init(r, &p), JCA_EINVAL);
+	ck_assert_int_eq(random_generate(r, a, 16, 0, "x", 1), JCA_EINVAL);
+	ck_assert_int_eq(random_reseed(r, NULL, 0), 0);
+	/* fork: the object made before it still draws (a session of the
+	 * child's), and the child's bytes are not the parent's */
+	fflush(NULL);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int bad = random_next_bytes(r, a, 32) != 0;
+
+		random_free(r);
+		_exit(bad);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %d", status);
+	ck_assert_int_eq(random_next_bytes(r, a, 32), 0);
+	random_free(r);
+	printf("PKCS11-RNG: %s of provider softhsm, 1000 bytes drawn twice, distinct\n", "rng-softhsm");
+}
+END_TEST
+
 /* ---- a token failing under live objects: JCA_IMPL, with the CKR_ name ---- */
 
 START_TEST(test_token_error)
@@ -560,6 +616,7 @@ int main(void)
 	tcase_add_test(tc, test_cipher);
 	tcase_add_test(tc, test_threads);
 	tcase_add_test(tc, test_fork);
+	tcase_add_test(tc, test_rng);
 	tcase_add_test(tc, test_token_error);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -105,4 +105,18 @@ if grep -q "softhsm" "$dir/list" && ! grep -qi "failed" "$dir/list"; then
 else
 	echo "FAIL: jca list --load:"; cat "$dir/list"; rc=1
 fi
+# the token's generator: listed, and `jca rand -a PKCS11-RNG` draws from it
+if grep -q "PKCS11-RNG" "$dir/list"; then
+	echo "ok: jca list shows SecureRandom PKCS11-RNG"
+else
+	echo "FAIL: jca list lacks PKCS11-RNG"; rc=1
+fi
+a=$(JCA_CONF="$dir/token.conf" "$jca" rand -a PKCS11-RNG -x 64 2>"$dir/err")
+b=$(JCA_CONF="$dir/token.conf" "$jca" rand -a PKCS11-RNG -x 64 2>>"$dir/err")
+if printf '%s\n' "$a" | grep -Eqx '[0-9a-f]{128}' && printf '%s\n' "$b" | grep -Eqx '[0-9a-f]{128}' &&
+   [ "$a" != "$b" ]; then
+	echo "ok: jca rand -a PKCS11-RNG: 64 bytes, two runs differ"
+else
+	echo "FAIL: jca rand -a PKCS11-RNG: '$a' '$b' $(cat "$dir/err")"; rc=1
+fi
 exit $rc

@@ -4,7 +4,8 @@
 #  - builtin + example + openssl in both orders: `jca list --load` exits 0
 #    with no failed provider; `jca dgst -a BLAKE2b-512` and, with the bridge
 #    preferred, `jca dgst -a SHA-256` give the right digests (python3 hashlib,
-#    sha256sum);
+#    sha256sum); the bridge's SecureRandom OpenSSL-CTR-DRBG is listed and
+#    `jca rand -a OpenSSL-CTR-DRBG` uses it;
 #  - `jca list` escapes names that could drive the terminal;
 #  - a set-user-ID program ignores JCA_CONF and never prints a file's text.
 #   top_builddir=DIR sh tests/plugins.sh
@@ -55,6 +56,21 @@ EOF
 		out=$(JCA_CONF="$tmp/jca.conf" "$jca" list --load --backends 2>&1)
 		printf '%s\n' "$out" | grep -q 'backend sha256-openssl .* active' &&
 			pass "the bridge's SHA-256 is listed active" || flunk "the bridge's SHA-256 is not listed active"
+		# the bridge's SecureRandom: listed, and `jca rand -a` draws from it
+		printf '%s\n' "$out" | grep -q 'OpenSSL-CTR-DRBG' &&
+			pass "jca list shows SecureRandom OpenSSL-CTR-DRBG" || flunk "jca list lacks OpenSSL-CTR-DRBG"
+		a=$(JCA_CONF="$tmp/jca.conf" "$jca" rand -a OpenSSL-CTR-DRBG -x 48)
+		b=$(JCA_CONF="$tmp/jca.conf" "$jca" rand -a OpenSSL-CTR-DRBG -m CTR_DRBG,AES-128,no_df -x 48)
+		if printf '%s\n%s\n' "$a" "$b" | grep -Eqx '[0-9a-f]{96}' && [ "$a" != "$b" ] &&
+		   [ "$(printf '%s\n%s\n' "$a" "$b" | grep -Ecx '[0-9a-f]{96}')" -eq 2 ]; then
+			pass "jca rand -a OpenSSL-CTR-DRBG (default and -m CTR_DRBG,AES-128,no_df)"
+		else
+			flunk "jca rand -a OpenSSL-CTR-DRBG: '$a' '$b'"
+		fi
+		JCA_CONF="$tmp/jca.conf" "$jca" rand -a OpenSSL-CTR-DRBG -m Hash_DRBG 8 >/dev/null 2>"$tmp/err"
+		[ $? -eq 2 ] && grep -q 'CTR_DRBG only' "$tmp/err" &&
+			pass "jca rand -a OpenSSL-CTR-DRBG -m Hash_DRBG is refused with the reason" ||
+			flunk "jca rand -a OpenSSL-CTR-DRBG -m Hash_DRBG: $(cat "$tmp/err")"
 	done
 else
 	skip "plugins/.libs/openssl.so or example.so not built"

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * jca rand: N random bytes from the default SecureRandom (jca_random), or
- * from a named SecureRandom with a DRBG mechanism, raw or in hex.
+ * from a named SecureRandom of any provider (builtin's DRBG and
+ * NativePRNG, a plugin's) with a DRBG mechanism, raw or in hex.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -22,11 +23,14 @@ static void usage_rand(FILE *f)
 	        "newline. By default they come from libjca's default SecureRandom\n"
 	        "(jca_random: a per-thread CTR_DRBG over AES-256 seeded from the kernel).\n"
 	        "\n"
-	        "  -a, --algorithm ALG     a SecureRandom instead: DRBG or NativePRNG\n"
+	        "  -a, --algorithm ALG     a SecureRandom instead: DRBG, NativePRNG or a\n"
+	        "                          plugin's (OpenSSL-CTR-DRBG, PKCS11-RNG; see\n"
+	        "                          'jca list')\n"
 	        "  -m, --mechanism M       DRBG mechanism, as the JDK's securerandom.drbg.config:\n"
 	        "                          Hash_DRBG,SHA-512 | HMAC_DRBG,SHA-256 |\n"
 	        "                          CTR_DRBG,AES-128,no_df | ...,pr_and_reseed\n"
-	        "                          (implies -a DRBG)\n"
+	        "                          (implies -a DRBG; with a deterministic -a ALG\n"
+	        "                          such as OpenSSL-CTR-DRBG, its own mechanism)\n"
 	        "  -x, --hex               hex output\n"
 	        "  -o, -out, --out FILE    output file (created with mode 0600)\n"
 	        "  -P, --provider NAME     use this provider only (with -a)\n"

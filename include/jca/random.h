@@ -33,6 +33,12 @@
  *    random_generate refuses a prediction resistance request and
  *    additional input with JCA_EINVAL), and reseeding it does nothing (the
  *    kernel reseeds).
+ *  - A provider's (jca_random_impl in <jca/provider.h>, e.g. the OpenSSL
+ *    bridge's "OpenSSL-CTR-DRBG", a PKCS#11 token's "PKCS11-RNG"): a
+ *    deterministic one is driven as "DRBG" is (random_params, the
+ *    mechanisms it runs: another gives JCA_UNSUPPORTED naming it; the
+ *    engine draws its entropy, reseeds it and watches fork); a source with
+ *    its own entropy takes no parameters, as "NativePRNG".
  *
  * Threads: a random_ctx is used by one thread at a time. jca_random() may
  * be called from any number of threads at once.

@@ -25,4 +25,11 @@ int ossl__aes_load(void);
 void ossl__aes_free(void);
 extern const jca_service_desc ossl__svc_aes;
 
+/* SecureRandom "OpenSSL-CTR-DRBG" (openssl_random.c): fetches EVP_RAND
+ * CTR-DRBG and TEST-RAND at load (0, or -1 with ossl__load_error set),
+ * frees them; the service. */
+int ossl__drbg_load(void);
+void ossl__drbg_free(void);
+extern const jca_service_desc ossl__svc_drbg;
+
 #endif

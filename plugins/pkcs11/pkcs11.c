@@ -30,6 +30,8 @@
  *   Cipher         AES in ECB and CBC (CKM_AES_ECB, CKM_AES_CBC), with
  *                  NoPadding and PKCS5Padding (the engine pads), and GCM
  *                  (CKM_AES_GCM, through ABI 2.4's aead_* functions)
+ *   SecureRandom   PKCS11-RNG: the token's generator (C_GenerateRandom),
+ *                  when the token has one (CKF_RNG); p11_random.c
  *
  * Known-answer tests run through the token at load. Sessions, login and
  * fork: see p11.h. Every object owns one session of the pool while it
@@ -48,6 +50,7 @@
 #include <jca/plugin.h>
 
 #include "p11.h"
+#include "p11_random.h"
 
 #define MAX_INSTANCES 4
 
@@ -161,8 +164,8 @@ typedef struct instance {
 	char description[256];
 	p11_token *tok;
 	jca_provider_desc desc;
-	jca_service_desc services[A_COUNT + 1];
-	const jca_service_desc *service_list[A_COUNT + 2];    /* NULL-terminated */
+	jca_service_desc services[A_COUNT + 2];
+	const jca_service_desc *service_list[A_COUNT + 3];    /* NULL-terminated */
 	jca_md_impl md_impl[A_COUNT];
 	const jca_impl *md_list[A_COUNT][2];
 	jca_attr md_attrs[A_COUNT][3];
@@ -171,6 +174,7 @@ typedef struct instance {
 	jca_attr aes_attrs[5];
 	char modes[16];
 	char impl_names[A_COUNT + 1][96];
+	p11_rng_service rng;                                  /* SecureRandom PKCS11-RNG (p11_random.c) */
 } instance;
 
 static instance inst[MAX_INSTANCES];
@@ -468,6 +472,8 @@ static void build(instance *in, int i)
 			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb,
 			                                        gcm ? aes_gcm_kats : NULL };
 	}
+	if (p11_rng_build(&in->rng, in->tok, in->name, report))
+		in->services[n++] = in->rng.svc;
 	for (k2 = 0; k2 < n; k2++)
 		in->service_list[k2] = &in->services[k2];
 	in->service_list[n] = NULL;
@@ -478,6 +484,12 @@ static void build(instance *in, int i)
 		.name = in->name, .version = "1.0", .description = in->description,
 		.services = in->service_list,
 	};
+}
+
+/* The provider context is the token's instance (the entry hands it over). */
+p11_token *pkcs11_provctx_token(void *provctx)
+{
+	return ((instance *)provctx)->tok;
 }
 
 /* ---- settings: the host's configuration, else the environment ---- */
@@ -534,6 +546,7 @@ JCA_PLUGIN_ENTRY(host, desc, provctx)
 	if (i < ninst) {
 		/* loaded before (again after jca_shutdown, or a second load) */
 		*desc = &inst[i].desc;
+		*provctx = &inst[i];
 		pthread_mutex_unlock(&inst_lock);
 		return 0;
 	}
@@ -559,6 +572,7 @@ JCA_PLUGIN_ENTRY(host, desc, provctx)
 		} else {
 			build(&inst[ninst], ninst);
 			*desc = &inst[ninst].desc;
+			*provctx = &inst[ninst];
 			ninst++;
 		}
 	}

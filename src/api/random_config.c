@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* DRBG configuration: the mechanism string of jca/random.h (in the style
- * of the JDK's securerandom.drbg.config) to a mechanism and a primitive
- * found through the registry. */
+ * of the JDK's securerandom.drbg.config) to the choices and lengths the
+ * engine hands a deterministic SecureRandom implementation
+ * (jca_random_args). The implementation finds its primitive itself (the
+ * built-in one through the registry: src/providers/builtin_drbg.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -45,7 +47,8 @@ static const char *escaped(char *out, size_t n, const char *s, size_t max)
 enum { F_MECH, F_ALG, F_STRENGTH, F_CAP, F_DF, NFIELDS };
 static const char *const field_name[NFIELDS] = { "mechanism", "algorithm", "strength", "capability", "df" };
 
-enum { MECH_HASH = 1, MECH_HMAC, MECH_CTR };
+enum { MECH_HASH = JCA_DRBG_HASH, MECH_HMAC = JCA_DRBG_HMAC, MECH_CTR = JCA_DRBG_CTR };
+static const char *const mech_name[] = { "", "Hash_DRBG", "HMAC_DRBG", "CTR_DRBG" };
 
 static const struct word {
 	const char *name;
@@ -181,99 +184,6 @@ static int parse(parsed *ps, const char *mechanism)
 	return 0;
 }
 
-/* ---- the primitive: the first implementation in preference order that
- * the DRBG can run ---- */
-
-/* A plain digest context the DRBG state can hold (no outside resources). */
-static int hash_fits(const void *impl)
-{
-	const jca_md_impl *m = impl;
-
-	return !m->base.cleanup && !m->base.attach && !(m->flags & JCA_MD_XOF) && m->base.ctx_size <= JCA__DRBG_HASH_CTX_MAX &&
-	       m->digest_size <= JCA__DRBG_HASH_OUT_MAX && m->block_size <= 256 && m->block_size >= m->digest_size;
-}
-
-/* Raw single-block encryption on a key schedule the state can hold. */
-static int aes_fits(const void *impl)
-{
-	const jca_cipher_impl *a = impl;
-
-	return !a->base.cleanup && !a->base.attach && a->base.ctx_size <= JCA__DRBG_BLOCK_CTX_MAX && a->block_size == 16 &&
-	       a->set_key && a->ecb_encrypt;
-}
-
-/*
- * The implementation that serves (type, name) if the DRBG can run it,
- * else that of the first provider in preference order that offers the
- * name with one it can run. A bridge to another library (the OpenSSL
- * plugin, a PKCS#11 token) keeps its state outside the context, so the
- * DRBG cannot hold it; the next provider's (builtin's) then serves.
- * Policy holds: a disabled name is offered by no provider. NULL with the
- * last error set if none fits; never a weaker substitute.
- */
-static const void *find_prim(jca_service_type type, const char *name, int (*fits)(const void *),
-                             const char *needs)
-{
-	const jca__resolved *r = jca__lookup(type, name, NULL);
-	const jca_provider *p;
-	char saved[256], first[128];
-	int code;
-	size_t i;
-
-	if (!r)
-		return NULL;
-	if (fits(r->impl))
-		return r->impl;
-	snprintf(first, sizeof first, "%s of provider %s", ((const jca_impl *)r->impl)->name,
-	         jca_provider_name(jca_service_provider(r->svc)));
-	/* the lookups below fail for providers that lack the name: a
-	 * successful call leaves the caller's last error as it was */
-	code = jca_last_error();
-	snprintf(saved, sizeof saved, "%s", jca_last_error_message());
-	for (i = 0; jca_provider_at(i, &p) == 0; i++) {
-		const jca__resolved *q = jca__lookup(type, name, jca_provider_name(p));
-
-		if (q && fits(q->impl)) {
-			jca__error(code, "%s", saved);
-			return q->impl;
-		}
-	}
-	jca__error(JCA_NOALG, "DRBG: no provider offers %s with %s (the one in use, %s, keeps its state "
-	           "outside the context or is too large)", name, needs, first);
-	return NULL;
-}
-
-static int resolve_hash(jca__drbg_cfg *c, const char *name)
-{
-	const jca_md_impl *m = find_prim(JCA_MESSAGE_DIGEST, name, hash_fits, "a plain digest context");
-
-	if (!m)
-		return jca_last_error();
-	c->prim.hash.init = m->init;
-	c->prim.hash.update = m->update;
-	c->prim.hash.final = m->final;
-	c->prim.hash.ctx_size = (uint32_t)m->base.ctx_size;
-	c->prim.hash.out_len = (uint32_t)m->digest_size;
-	c->prim.hash.block_size = (uint32_t)m->block_size;
-	return 0;
-}
-
-static int resolve_aes(jca__drbg_cfg *c, unsigned bits)
-{
-	char name[32];
-	const jca_cipher_impl *a;
-
-	snprintf(name, sizeof name, "AES_%u/ECB/NoPadding", bits);
-	a = find_prim(JCA_CIPHER, name, aes_fits, "a raw block function");
-	if (!a)
-		return jca_last_error();
-	c->prim.block.set_key = a->set_key;
-	c->prim.block.ecb_encrypt = a->ecb_encrypt;
-	c->prim.block.ctx_size = (uint32_t)a->base.ctx_size;
-	c->prim.block.key_len = bits / 8;
-	return 0;
-}
-
 /* ---- the configuration ---- */
 
 int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned strength, int pr)
@@ -296,16 +206,14 @@ int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned streng
 			                  alg->name);
 		if (!alg)
 			alg = &algs[NALGS - 1];    /* AES-256 */
-		c->mech = &jca__ctr_drbg;
-		c->prim.use_df = !ps.set[F_DF] || ps.value[F_DF];
+		c->use_df = !ps.set[F_DF] || ps.value[F_DF];
 	} else {
-		c->mech = mech == MECH_HASH ? &jca__hash_drbg : &jca__hmac_drbg;
 		if (alg && alg->aes)
 			return jca__error(JCA_EINVAL, "DRBG: %s runs on a SHA-1 or SHA-2 digest, not %s",
-			                  c->mech->name, alg->name);
+			                  mech_name[mech], alg->name);
 		if (ps.set[F_DF])
 			return jca__error(JCA_EINVAL, "DRBG: %s applies to CTR_DRBG only, not %s", ps.item[F_DF],
-			                  c->mech->name);
+			                  mech_name[mech]);
 		if (!alg)
 			alg = &algs[2];            /* SHA-256 */
 	}
@@ -323,27 +231,39 @@ int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, unsigned streng
 	if (str > max)
 		return jca__error(JCA_EINVAL, "DRBG: %s offers at most %u bits of security strength, not %u",
 		                  alg->name, max, str);
-	rc = alg->aes ? resolve_aes(c, alg->aes) : resolve_hash(c, alg->name);
-	if (rc)
-		return rc;
+	c->mech = mech;
+	c->alg = alg->name;
 	c->strength = str;
 	c->pr = (ps.set[F_CAP] && ps.value[F_CAP]) || pr;
-	c->seedlen = c->mech->seed_len(&c->prim);
-	if (c->mech == &jca__ctr_drbg && !c->prim.use_df) {
-		/* 10.2.1.3.1: the entropy input is the whole seed, no nonce */
-		c->entropy_min = c->entropy_max = c->seedlen;
+	if (mech == MECH_CTR && !c->use_df) {
+		/* 10.2.1.3.1: the entropy input is the whole seed (key + block),
+		 * no nonce */
+		size_t seedlen = alg->aes / 8 + 16;
+
+		c->entropy_min = c->entropy_max = seedlen;
 		c->nonce_min = 0;
-		c->input_max = c->seedlen;
+		c->input_max = seedlen;
 	} else {
 		c->entropy_min = (str + 7) / 8;
-		c->entropy_max = JCA__DRBG_MAX_INPUT;
+		c->entropy_max = JCA__RANDOM_MAX_INPUT;
 		c->nonce_min = (str / 2 + 7) / 8;
-		c->input_max = JCA__DRBG_MAX_INPUT;
+		c->input_max = JCA__RANDOM_MAX_INPUT;
 	}
 	/* what the generator does: it always reseeds (interval, fork,
 	 * random_reseed), and with pr before every request */
-	snprintf(c->desc, sizeof c->desc, "%s,%s,%u,%s%s", c->mech->name, alg->name, str,
+	snprintf(c->desc, sizeof c->desc, "%s,%s,%u,%s%s", mech_name[mech], alg->name, str,
 	         c->pr ? "pr_and_reseed" : "reseed_only",
-	         c->mech != &jca__ctr_drbg ? "" : c->prim.use_df ? ",use_df" : ",no_df");
+	         mech != MECH_CTR ? "" : c->use_df ? ",use_df" : ",no_df");
 	return 0;
+}
+
+void jca__drbg_args(jca_random_args *a, const jca__drbg_cfg *c)
+{
+	memset(a, 0, sizeof *a);
+	a->struct_size = sizeof *a;
+	a->mechanism = c->mech;
+	a->algorithm = c->alg;
+	a->strength = c->strength;
+	a->prediction_resistance = c->pr;
+	a->use_df = c->use_df;
 }

@@ -3,7 +3,9 @@
  * The process-wide default SecureRandom, jca_random(): one CTR_DRBG
  * (AES-256, derivation function) per thread, so the fast path takes no
  * lock, with a small block of output made ahead. Also the fork detection
- * shared with the engine. See jca/random.h.
+ * shared with the engine. See jca/random.h. The generator is builtin's
+ * DRBG implementation (jca__drbg_impl, src/providers/builtin_drbg.c)
+ * driven through its table, its context kept here, never a provider's.
  *
  * Each thread's state lives in its own page mapped with MADV_WIPEONFORK:
  * in a child after fork() the kernel hands back that page zeroed, so the
@@ -21,6 +23,7 @@
 #include <unistd.h>
 
 #include "random_internal.h"
+#include "../providers/builtin_drbg.h"
 
 /* ---- fork generation ---- */
 
@@ -89,18 +92,13 @@ struct tstate {
 	uint32_t requests;               /* DRBG requests since the last (re)seed */
 	int wipes;                       /* the kernel wipes this page on fork */
 	_Alignas(64) uint8_t buf[BUF];
-	_Alignas(16) jca__ctr_drbg_state drbg;
+	_Alignas(16) jca__drbg_ctx drbg;
 };
 
 static _Thread_local __attribute__((tls_model("initial-exec"))) struct tstate *tls;
 static pthread_key_t exit_key;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static int key_ok;
-/* The AES-256 the DRBG runs on, found once (see resolve_prim). */
-enum { PRIM_NONE, PRIM_WRITING, PRIM_READY };
-static jca__drbg_prim prim;
-static _Atomic int prim_state;
-
 static size_t tstate_size(void)
 {
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
@@ -124,34 +122,6 @@ static void make_key(void)
 	key_ok = pthread_key_create(&exit_key, thread_exit) == 0;
 }
 
-/* The primitive for a fresh seed: the one found before, or found now
- * (into *local) and kept for the next threads. A failure is not kept: the
- * next call looks again (the configuration may have changed), and fails
- * closed meanwhile. No lock: a thread that loses the race to publish, or a
- * fork child of a thread that was publishing, uses its own copy. */
-static const jca__drbg_prim *resolve_prim(jca__drbg_prim *local)
-{
-	jca__drbg_cfg c;
-	int expect = PRIM_NONE;
-
-	if (atomic_load_explicit(&prim_state, memory_order_acquire) == PRIM_READY)
-		return &prim;
-	if (jca__drbg_configure(&c, JCA_DRBG_DEFAULT_MECHANISM, 0, 0) != 0) {
-		char why[200];
-
-		snprintf(why, sizeof why, "%s", jca_last_error_message());
-		jca__error(JCA_RANDOM, "jca_random: no AES-256 for the default DRBG: %s", why);
-		return NULL;
-	}
-	*local = c.prim;
-	if (atomic_compare_exchange_strong_explicit(&prim_state, &expect, PRIM_WRITING, memory_order_acquire,
-	                                            memory_order_relaxed)) {
-		prim = c.prim;
-		atomic_store_explicit(&prim_state, PRIM_READY, memory_order_release);
-	}
-	return local;
-}
-
 /* The AES implementation failed: forget the state (the next call seeds
  * again). */
 static int fail(struct tstate *t)
@@ -163,23 +133,37 @@ static int fail(struct tstate *t)
 	return jca__error(JCA_IMPL, "jca_random: the AES implementation failed");
 }
 
-/* Seeds the thread's DRBG from the kernel: afresh on primitive p, or
- * (p NULL) a reseed. */
-static int seed(struct tstate *t, const jca__drbg_prim *p)
+static const jca_random_impl *const impl = &jca__drbg_impl;
+
+/* Seeds the thread's DRBG from the kernel: afresh (the implementation
+ * finds its AES-256 through the registry, whatever the provider order, the
+ * first one it can run; a failure is not kept: the next call looks again),
+ * or (fresh 0) a reseed. */
+static int seed(struct tstate *t, int fresh)
 {
 	uint8_t ent[48];                 /* 32 bytes entropy input, 16 bytes nonce */
 	int rc = 0;
 
 	if (jca__os_random(ent, sizeof ent) != 0) {
 		rc = jca__error(JCA_RANDOM, "jca_random: getrandom failed");
-	} else if (p) {
+	} else if (fresh) {
 		static const char pers[] = "libjca default SecureRandom";
+		jca_random_args a = {
+			.struct_size = sizeof a, .mechanism = JCA_DRBG_CTR, .algorithm = "AES-256", .strength = 256,
+			.use_df = 1, .entropy = ent, .entropy_len = 32, .nonce = ent + 32, .nonce_len = 16,
+			.personalization = (const uint8_t *)pers, .personalization_len = sizeof pers - 1,
+		};
 
-		t->seeded = 1;
-		if (jca__ctr_drbg.instantiate(&t->drbg, p, ent, 32, ent + 32, 16,
-		                              (const uint8_t *)pers, sizeof pers - 1))
+		rc = impl->instantiate(&t->drbg, &a);
+		if (rc == JCA_NOALG || rc == JCA_DISABLED) {
+			jca__error(JCA_RANDOM, "jca_random: no AES-256 for the default DRBG%s", jca__impl_reason());
+		} else if (rc) {
+			jca__impl_reason();
 			rc = fail(t);
-	} else if (jca__ctr_drbg.reseed(&t->drbg, ent, 32, NULL, 0)) {
+		} else {
+			t->seeded = 1;
+		}
+	} else if (impl->reseed(&t->drbg, ent, 32, NULL, 0)) {
 		rc = fail(t);
 	}
 	jca__wipe(ent, sizeof ent);
@@ -192,11 +176,7 @@ static struct tstate *prepare(void)
 {
 	struct tstate *t = tls;
 	unsigned gen = jca__fork_generation();
-	jca__drbg_prim local;
-	const jca__drbg_prim *p = resolve_prim(&local);
 
-	if (!p)
-		return NULL;
 	if (!t) {
 		int wipes = 0;
 
@@ -220,7 +200,7 @@ static struct tstate *prepare(void)
 	}
 	if (!t->seeded) {
 		t->avail = 0;
-		if (seed(t, p) != 0)
+		if (seed(t, 1) != 0)
 			return NULL;
 	}
 	t->gen = gen;
@@ -231,9 +211,9 @@ static int drbg_generate(struct tstate *t, uint8_t *out, size_t len)
 {
 	int rc;
 
-	if (t->requests >= RESEED_EVERY && (rc = seed(t, NULL)) != 0)
+	if (t->requests >= RESEED_EVERY && (rc = seed(t, 0)) != 0)
 		return rc;
-	if (jca__ctr_drbg.generate(&t->drbg, out, len, NULL, 0)) {
+	if (impl->generate(&t->drbg, out, len, NULL, 0)) {
 		jca__wipe(out, len);
 		return fail(t);
 	}
@@ -280,7 +260,7 @@ int jca_random(void *buf, size_t len)
 		return 0;
 	}
 	while (len) {
-		size_t n = len < JCA__DRBG_MAX_REQUEST ? len : JCA__DRBG_MAX_REQUEST;
+		size_t n = len < JCA__RANDOM_MAX_REQUEST ? len : JCA__RANDOM_MAX_REQUEST;
 
 		if (drbg_generate(t, out, n) != 0) {
 			jca__wipe(buf, (size_t)(out - (uint8_t *)buf));

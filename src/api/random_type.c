@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The SecureRandom service type: what the registry needs to know about
- * jca_random_impl (see types.h). The engine itself is random.c.
+ * jca_random_impl (see types.h and <jca/provider.h>). The engine itself is
+ * random.c.
  */
 #include <stdio.h>
 
@@ -11,25 +12,34 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 {
 	const jca_random_impl *r = (const jca_random_impl *)impl;
 
-	if (r->kind != JCA_RANDOM_DRBG && r->kind != JCA_RANDOM_NATIVE)
-		return snprintf(why, n, "kind %u (must be JCA_RANDOM_DRBG or JCA_RANDOM_NATIVE)", r->kind), why;
-	if (r->kind == JCA_RANDOM_NATIVE && !r->generate)
-		return "generate is NULL (a JCA_RANDOM_NATIVE source needs it)";
-	if (r->kind == JCA_RANDOM_DRBG && r->generate)
-		return "generate is set on a JCA_RANDOM_DRBG implementation (the engine runs the DRBGs)";
+	if (r->flags != JCA_RANDOM_DETERMINISTIC && r->flags != JCA_RANDOM_OWN_ENTROPY)
+		return snprintf(why, n, "flags %u (must be JCA_RANDOM_DETERMINISTIC or JCA_RANDOM_OWN_ENTROPY)",
+		                r->flags), why;
+	if (!r->generate)
+		return "generate is NULL";
+	if (r->flags == JCA_RANDOM_DETERMINISTIC && !r->instantiate)
+		return "instantiate is NULL (a JCA_RANDOM_DETERMINISTIC generator needs it)";
+	if (r->flags == JCA_RANDOM_DETERMINISTIC && !r->reseed)
+		return "reseed is NULL (a JCA_RANDOM_DETERMINISTIC generator needs it)";
 	return NULL;
 }
 
+/* A deterministic DRBG cannot stand in for a source with its own entropy,
+ * nor the reverse: the engine treats the two differently. */
 static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why, size_t n)
 {
-	return jca__kind_mismatch(((const jca_random_impl *)a)->kind, ((const jca_random_impl *)b)->kind, a->name, why, n);
+	unsigned fa = ((const jca_random_impl *)a)->flags, fb = ((const jca_random_impl *)b)->flags;
+
+	if (fa == fb)
+		return NULL;
+	return snprintf(why, n, "flags %u differ from %s's (%u): one service's implementations are all "
+	                "deterministic or all sources of their own entropy", fb, a->name, fa), why;
 }
 
 const jca__type_ops jca__random_type = {
 	.type = JCA_SECURE_RANDOM,
 	.name = "SecureRandom",
 	.declarable = 1,
-	.stateless = 1,
 	.impl_size = sizeof(jca_random_impl),
 	.impl_min_size = sizeof(jca_random_impl),
 	.impl_fault = impl_fault,

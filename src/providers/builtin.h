@@ -8,6 +8,7 @@
 #endif
 #include "jca/plugin.h"
 #include "builtin_families.h"
+#include "builtin_drbg.h"   /* jca__drbg_impl, jca__getrandom_impl */
 
 /* The built-in provider's entry (builtin.c): a plugin entry linked in
  * (static.c lists it). */
@@ -19,7 +20,6 @@ JCA__HIDDEN int jca__builtin_entry(const jca_host_api *host, const jca_provider_
 JCA__MD_VARIANTS(JCA__DECLARE_MD_IMPLS)
 JCA__HIDDEN extern const jca_impl *const jca__aes_impls[];
 
-JCA__HIDDEN extern const jca_random_impl jca__drbg_impl, jca__getrandom_impl;
 JCA__HIDDEN extern const jca_kdf_impl jca__pbkdf2_impl, jca__hkdf_impl;
 
 #endif
