@@ -8,6 +8,8 @@
 #      vectors, random inputs, every split, keys, threads, fork, token
 #      failures); tests/check_pkcs11_conf: bad PIN, missing module, missing
 #      token, PIN sources, two tokens, loaded by path, the other plugins;
+#      tests/check_pkcs11_life: six tokens at once, teardown finalising the
+#      module (after removal and the last free, at shutdown);
 #   3. the jca command with the token as security.provider.1: dgst, mac,
 #      enc/dec give the built-in provider's results.
 # Exit 77 (SKIP) with the reason when SoftHSM2 is not installed.
@@ -42,6 +44,12 @@ export SOFTHSM2_CONF
 softhsm2-util --init-token --free --label jca-test --so-pin 87654321 --pin 123456 >/dev/null &&
 softhsm2-util --init-token --free --label jca-two --so-pin 87654321 --pin 24682468 >/dev/null || {
 	echo "FAIL: softhsm2-util --init-token"; exit 1; }
+# four more (six in all) for check_pkcs11_life: more tokens at once than
+# ABI 2's plugin allowed (four)
+for t in jca-t3 jca-t4 jca-t5 jca-t6; do
+	softhsm2-util --init-token --free --label $t --so-pin 87654321 --pin 123456 >/dev/null || {
+		echo "FAIL: softhsm2-util --init-token --label $t"; exit 1; }
+done
 JCA_TEST_P11_MODULE=$module
 JCA_TEST_P11_DIR=$dir
 JCA_TEST_PIN=123456
@@ -57,6 +65,8 @@ echo "== AES/GCM on the token (CKM_AES_GCM)"
 "$top_builddir/tests/check_pkcs11_gcm" || rc=1
 echo "== its configuration: refusals, two tokens, other plugins"
 "$top_builddir/tests/check_pkcs11_conf" || rc=1
+echo "== the provider context: six tokens at once, teardown finalises the module"
+"$top_builddir/tests/check_pkcs11_life" || rc=1
 
 echo "== the jca command with the token as security.provider.1"
 cat > "$dir/token.conf" <<EOF

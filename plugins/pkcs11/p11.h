@@ -6,14 +6,18 @@
  * C_Digest*, C_Sign* and C_Encrypt* / C_Decrypt*, with token errors mapped
  * to JCA_* codes.
  *
- * Lifetimes. A module (the PKCS#11 .so) is dlopen()ed and C_Initialize()d
- * once per process, however many tokens use it; it is never finalised nor
- * unloaded while the process runs (plugin code is never unloaded either),
- * except in a forked child, see below. A token (one configured provider
- * instance) keeps one "anchor" session open for its lifetime: PKCS#11 logs
- * an application out when its last session closes, so the anchor holds the
- * login made once at open. Operation contexts take a session from the
- * token's pool on first use and give it back on cleanup.
+ * Lifetimes. A module (the PKCS#11 .so) is loaded once per process and
+ * C_Initialize()d when the first token that names it opens, however many
+ * tokens use it at once; the module counts them, and p11_close of the last
+ * one C_Finalize()s it (when the initialisation was ours: a module someone
+ * else in the process initialised is shared, never finalised by us). A
+ * token opened again later initialises it again. The library itself is
+ * never unloaded (plugin code is never unloaded either). Any number of
+ * modules and tokens may be open. A token (one configured provider) keeps
+ * one "anchor" session open for its lifetime: PKCS#11 logs an application
+ * out when its last session closes, so the anchor holds the login made
+ * once at open. Operation contexts take a session from the token's pool
+ * on first use and give it back on cleanup.
  *
  * Threads. The module is initialised with CKF_OS_LOCKING_OK; a module that
  * answers CKR_CANT_LOCK is initialised without it and every call into it is
@@ -130,8 +134,10 @@ typedef struct p11_settings {
  * list. 0 or a JCA_* code with the message set; nothing is left open on
  * failure (the module stays loaded and initialised for the next try). */
 int p11_open(const p11_settings *s, p11_token **out);
-/* Closes the token's sessions and frees it (tests; the plugin keeps its
- * tokens until the process ends). Contexts must have been cleaned up. */
+/* Closes the token's sessions (those of this process), drops its
+ * reference to the module (the last one finalises it) and frees it: the
+ * plugin's teardown. Every context of the token must have been cleaned up
+ * before. Any thread, once. */
 void p11_close(p11_token *t);
 
 /* Does the token offer mechanism m with all of the CKF_* flags in `need`?

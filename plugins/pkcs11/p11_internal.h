@@ -12,14 +12,19 @@
 #define P11_MAX_MECHS 512
 #define P11_POOL_MAX 32        /* idle sessions kept per token */
 
-/* One PKCS#11 module (.so), shared by every token that names it. */
+/* One PKCS#11 module (.so), shared by every open token that names it:
+ * initialised when the first of them opens, finalised when the last
+ * closes (p11_module.c). */
 typedef struct p11_module {
 	char path[PATH_MAX];       /* as configured (absolute) */
 	void *dl;
 	CK_FUNCTION_LIST_PTR f;
 	int serialize;             /* the module cannot lock: we do */
+	int owned;                 /* our C_Initialize succeeded: C_Finalize is ours too */
+	unsigned refs;             /* open tokens using it (under the module list's lock) */
 	pthread_mutex_t call_lock;
 	pid_t pid;                 /* process that initialised it */
+	struct p11_module *next;   /* the process's list of open modules */
 } p11_module;
 
 struct p11_token {
@@ -38,6 +43,7 @@ struct p11_token {
 	size_t nmech;
 	CK_MECHANISM_TYPE mech[P11_MAX_MECHS];
 	CK_MECHANISM_INFO info[P11_MAX_MECHS];
+	struct p11_token *next;    /* the process's list of open tokens */
 };
 
 /* A call into the module, serialised when the module cannot lock. */

@@ -17,14 +17,12 @@
 
 #include "p11_internal.h"
 
-#define MAX_MODULES 8
-#define MAX_TOKENS 16
-
-/* Every module and token of the process: for sharing a module between
- * tokens and for holding all locks across fork(). */
+/* Every open module and token of the process, as lists (any number): for
+ * sharing a module between tokens, and for the child's locks after
+ * fork(). Guarded by g_lock, as the module reference counts are. */
 static pthread_mutex_t g_lock = PTHREAD_MUTEX_INITIALIZER;
-static p11_module *modules[MAX_MODULES];
-static p11_token *tokens[MAX_TOKENS];
+static p11_module *modules;
+static p11_token *tokens;
 static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
 
 void p11__wipe(void *p, size_t n)
@@ -58,15 +56,14 @@ const char *p11_module_path(const p11_token *t)
  * before its first use anyway (reopen_in_child). */
 static void fork_child(void)
 {
-	size_t i;
+	p11_module *m;
+	p11_token *t;
 
 	pthread_mutex_init(&g_lock, NULL);
-	for (i = 0; i < MAX_MODULES; i++)
-		if (modules[i])
-			pthread_mutex_init(&modules[i]->call_lock, NULL);
-	for (i = 0; i < MAX_TOKENS; i++)
-		if (tokens[i])
-			pthread_mutex_init(&tokens[i]->lock, NULL);
+	for (m = modules; m; m = m->next)
+		pthread_mutex_init(&m->call_lock, NULL);
+	for (t = tokens; t; t = t->next)
+		pthread_mutex_init(&t->lock, NULL);
 }
 
 static void atfork_register(void)
@@ -90,7 +87,9 @@ static CK_RV module_initialize(p11_module *m)
 		rv = m->f->C_Initialize(NULL);
 		m->serialize = 1;
 	}
-	/* Already initialised by someone else in this process: share it. */
+	/* Already initialised by someone else in this process: share it, and
+	 * leave its C_Finalize to them. */
+	m->owned = rv == CKR_OK;
 	if (rv == CKR_CRYPTOKI_ALREADY_INITIALIZED)
 		rv = CKR_OK;
 	if (rv == CKR_OK)
@@ -100,8 +99,9 @@ static CK_RV module_initialize(p11_module *m)
 
 /* The module runs in the process: it is held to the plugin trust rules
  * and mapped from the descriptor that was checked, by the host's
- * load_library (plugin.h); never loaded here by path. Called with g_lock
- * held. */
+ * load_library (plugin.h); never loaded here by path. A module already
+ * open for another token is shared: one more reference (module_put drops
+ * it). Called with g_lock held. */
 static int module_get(const p11_settings *s, const char *name, p11_module **out)
 {
 	const char *path = s->library;
@@ -110,7 +110,6 @@ static int module_get(const p11_settings *s, const char *name, p11_module **out)
 	p11_module *m;
 	void *dl;
 	CK_RV rv;
-	size_t i, slot = MAX_MODULES;
 	int rc;
 
 	if (path[0] != '/')
@@ -123,16 +122,13 @@ static int module_get(const p11_settings *s, const char *name, p11_module **out)
 	if (!dl)
 		return p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": module %s: %s", name, path, why);
 	/* the loader returns the same handle for the same file */
-	for (i = 0; i < MAX_MODULES; i++) {
-		if (modules[i] && modules[i]->dl == dl) {
-			*out = modules[i];
+	for (m = modules; m; m = m->next) {
+		if (m->dl == dl) {
+			m->refs++;
+			*out = m;
 			return 0;
 		}
-		if (!modules[i] && slot == MAX_MODULES)
-			slot = i;
 	}
-	if (slot == MAX_MODULES)
-		return p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": more than %d PKCS#11 modules", name, MAX_MODULES);
 	m = calloc(1, sizeof *m);
 	if (!m)
 		return p11__fail(JCA_ENOMEM, "pkcs11 provider \"%s\": out of memory", name);
@@ -160,7 +156,9 @@ static int module_get(const p11_settings *s, const char *name, p11_module **out)
 		rc = p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": C_Initialize failed: %s", name, p11_rv_name(rv));
 		goto fail;
 	}
-	modules[slot] = m;
+	m->refs = 1;
+	m->next = modules;
+	modules = m;
 	*out = m;
 	return 0;
 fail:
@@ -170,21 +168,25 @@ fail:
 	return rc;
 }
 
-/* A module no open token uses (the one token that needed it failed to
- * open): finalised and forgotten, so a refused provider keeps nothing of
- * the plugin's (the host unloads a plugin whose entry failed). The module
- * itself stays mapped, as above. Called with g_lock held. */
-static void module_drop_unused(p11_module *m)
+/* Drops a token's reference to its module. The last one (the last token
+ * closed, or the one token that needed it failed to open) finalises the
+ * module, if we initialised it, and forgets it, so that a provider torn
+ * down or refused keeps nothing of the plugin's; opening a token of it
+ * again initialises it again. In a forked child the child's copy is
+ * finalised (as reopen_in_child does: it touches only this process's
+ * memory). The module stays mapped, as above. Called with g_lock held. */
+static void module_put(p11_module *m)
 {
-	size_t i;
+	p11_module **pp;
 
-	for (i = 0; i < MAX_TOKENS; i++)
-		if (tokens[i] && tokens[i]->mod == m)
-			return;
-	for (i = 0; i < MAX_MODULES; i++)
-		if (modules[i] == m)
-			modules[i] = NULL;
-	if (m->pid == getpid())
+	if (--m->refs > 0)
+		return;
+	for (pp = &modules; *pp; pp = &(*pp)->next)
+		if (*pp == m) {
+			*pp = m->next;
+			break;
+		}
+	if (m->owned)
 		m->f->C_Finalize(NULL);
 	pthread_mutex_destroy(&m->call_lock);
 	free(m);
@@ -410,7 +412,6 @@ int p11_open(const p11_settings *s, p11_token **out)
 {
 	const char *name = s->name ? s->name : "pkcs11";
 	p11_token *t;
-	size_t i;
 	int rc;
 
 	*out = NULL;
@@ -435,12 +436,7 @@ int p11_open(const p11_settings *s, p11_token **out)
 	pthread_mutex_init(&t->lock, NULL);
 	t->anchor = CK_INVALID_HANDLE;
 	pthread_mutex_lock(&g_lock);
-	for (i = 0; i < MAX_TOKENS && tokens[i]; i++)
-		;
-	if (i == MAX_TOKENS)
-		rc = p11__fail(JCA_PLUGIN, "pkcs11 provider \"%s\": more than %d tokens", name, MAX_TOKENS);
-	if (rc == 0)
-		rc = module_get(s, name, &t->mod);
+	rc = module_get(s, name, &t->mod);
 	if (rc == 0)
 		rc = find_slot(t, s);
 	if (rc == 0)
@@ -449,10 +445,11 @@ int p11_open(const p11_settings *s, p11_token **out)
 		rc = open_anchor(t);
 	if (rc == 0) {
 		t->pid = getpid();
-		tokens[i] = t;
+		t->next = tokens;
+		tokens = t;
 	}
 	if (rc && t->mod)
-		module_drop_unused(t->mod);
+		module_put(t->mod);
 	pthread_mutex_unlock(&g_lock);
 	if (rc) {
 		pthread_mutex_destroy(&t->lock);
@@ -465,16 +462,14 @@ int p11_open(const p11_settings *s, p11_token **out)
 
 void p11_close(p11_token *t)
 {
+	p11_token **pp;
 	size_t i;
 	CK_RV rv;
 
 	if (!t)
 		return;
-	pthread_mutex_lock(&g_lock);
-	for (i = 0; i < MAX_TOKENS; i++)
-		if (tokens[i] == t)
-			tokens[i] = NULL;
-	pthread_mutex_unlock(&g_lock);
+	/* The sessions of this process (a child that never used the token
+	 * has none of its own; the parent's are not its to close). */
 	if (t->pid == getpid()) {
 		for (i = 0; i < t->npool; i++)
 			P11_CALL(t->mod, rv, C_CloseSession, t->pool[i]);
@@ -482,7 +477,16 @@ void p11_close(p11_token *t)
 			P11_CALL(t->mod, rv, C_CloseSession, t->anchor);
 		(void)rv;
 	}
+	pthread_mutex_lock(&g_lock);
+	for (pp = &tokens; *pp; pp = &(*pp)->next)
+		if (*pp == t) {
+			*pp = t->next;
+			break;
+		}
+	module_put(t->mod);
+	pthread_mutex_unlock(&g_lock);
 	pthread_mutex_destroy(&t->lock);
+	p11__wipe(t, sizeof *t);
 	free(t);
 }
 

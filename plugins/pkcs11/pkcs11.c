@@ -9,8 +9,8 @@
  *   jca.provider.softhsm.token = my-token         # or .slot = 1234
  *   jca.provider.softhsm.pin.file = /etc/jca/softhsm.pin   # or .pin.env = VAR
  *
- * The provider takes its name from the configuration, so several tokens
- * (up to MAX_INSTANCES) can be configured under different names. Loaded by
+ * The provider takes its name from the configuration, so any number of
+ * tokens can be configured, each under its own name. Loaded by
  * path with jca_provider_load() (no configuration), it is named "pkcs11"
  * and reads JCA_PKCS11_LIBRARY, JCA_PKCS11_TOKEN, JCA_PKCS11_SLOT,
  * JCA_PKCS11_PIN_FILE and JCA_PKCS11_PIN_ENV from the environment. A PIN
@@ -24,14 +24,25 @@
  *                  SHA-512/256, SHA3-224..512 (CKM_SHA_1, CKM_SHA224, ...)
  *   Mac            HmacSHA1 ... HmacSHA3-512 over each digest above: on
  *                  the token (CKM_SHA*_HMAC, the key imported as a session
- *                  object) where it has the mechanism, through ABI 2.2's
- *                  hmac_init/hmac_final; else the registry composes HMAC
- *                  over the token's digest
+ *                  object) where it has the mechanism, through the digest
+ *                  table's hmac_init/hmac_final; else the registry
+ *                  composes HMAC over the token's digest
  *   Cipher         AES in ECB and CBC (CKM_AES_ECB, CKM_AES_CBC), with
  *                  NoPadding and PKCS5Padding (the engine pads), and GCM
- *                  (CKM_AES_GCM, through ABI 2.4's aead_* functions)
+ *                  (CKM_AES_GCM, through the cipher table's aead_*)
  *   SecureRandom   PKCS11-RNG: the token's generator (C_GenerateRandom),
  *                  when the token has one (CKF_RNG); p11_random.c
+ *
+ * State (ABI 3). Each entry call opens its token and allocates a provider
+ * context (p11_instance, p11_provider.h) holding the token (module handle,
+ * session pool, login), the name and the descriptor with its tables; the
+ * host gets it as *provctx and hands it to every implementation's
+ * attach(provctx, ctx), which keeps it in the object's context. No global
+ * state of the provider's, so no limit on the number of tokens. teardown
+ * (run by the host once no object is alive: after jca_provider_remove()
+ * and the last free, at jca_shutdown(), or at once if it refuses the
+ * provider) closes the token's sessions, C_Finalize()s the module when it
+ * was the last open token of that module, and frees the context.
  *
  * Known-answer tests run through the token at load. Sessions, login and
  * fork: see p11.h. Every object owns one session of the pool while it
@@ -40,7 +51,6 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,14 +60,10 @@
 #include <jca/plugin.h>
 
 #include "p11.h"
-#include "p11_random.h"
+#include "p11_provider.h"
 
-#define MAX_INSTANCES 4
-
-/* ---- the algorithms, with the built-in provider's names ---- */
-
-enum { A_SHA1, A_SHA224, A_SHA256, A_SHA384, A_SHA512, A_SHA512_224, A_SHA512_256,
-       A_SHA3_224, A_SHA3_256, A_SHA3_384, A_SHA3_512, A_COUNT };
+/* ---- the algorithms, with the built-in provider's names (A_*:
+ * p11_provider.h) ---- */
 
 static const char *const sha1_names[] = { JCA_NAMES_SHA1, NULL };
 static const char *const sha224_names[] = { JCA_NAMES_SHA224, NULL };
@@ -156,63 +162,64 @@ static const jca_kat kat_aes_gcm = {
 };
 static const jca_kat *const aes_gcm_kats[] = { &kat_aes_gcm, NULL };
 
-/* ---- one configured token: its descriptor, built at load from what the
- * token offers, then never changed ---- */
+/* ---- reporting to the host ---- */
 
-typedef struct instance {
-	char name[64];
-	char description[256];
-	p11_token *tok;
-	jca_provider_desc desc;
-	jca_service_desc services[A_COUNT + 2];
-	const jca_service_desc *service_list[A_COUNT + 3];    /* NULL-terminated */
-	jca_md_impl md_impl[A_COUNT];
-	const jca_impl *md_list[A_COUNT][2];
-	jca_attr md_attrs[A_COUNT][3];
-	jca_cipher_impl aes_impl;
-	const jca_impl *aes_list[2];
-	jca_attr aes_attrs[5];
-	char modes[16];
-	char impl_names[A_COUNT + 1][96];
-	p11_rng_service rng;                                  /* SecureRandom PKCS11-RNG (p11_random.c) */
-} instance;
-
-static instance inst[MAX_INSTANCES];
-static int ninst;
-static pthread_mutex_t inst_lock = PTHREAD_MUTEX_INITIALIZER;
-
-/* The host's set_error, to say why an operation failed (the token's CKR_
- * name): the engine adds it to its error message. Written at the first
- * entry call, before any vtable can run. */
-static void (*report)(const char *message);
-
-static void say(const char *message)
+int p11_failed(const p11_instance *in, int rc)
 {
-	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
-
-	if (r)
-		r(message);
-}
-
-static int failed(int rc)
-{
-	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
-
-	if (rc && r)
-		r(p11_error_message());
+	if (rc && in && in->set_error)
+		in->set_error(p11_error_message());
 	return rc;
 }
 
+void p11_say(const p11_instance *in, const char *message)
+{
+	if (in && in->set_error)
+		in->set_error(message);
+}
+
 /* ---- MessageDigest, and HMAC over it on the token (CKM_SHA*_HMAC,
- * ABI 2.2 hmac_init/hmac_final): one context that is either ---- */
+ * hmac_init/hmac_final): one context that is either ---- */
 
 typedef struct p11_md_ctx {
+	const p11_instance *in;    /* the token (attach) */
+	int alg;                   /* A_*: which digest (attach) */
 	int hmac;                  /* 0: a digest (p11_digest), 1: a keyed HMAC (p11_hmac) */
 	union {
 		p11_digest d;
 		p11_hmac h;
 	} u;
 } p11_md_ctx;
+
+/* attach: the provider context names the token, the function the digest.
+ * The host passes the provider context alone, so each digest has its
+ * attach (one per algorithm, the same for every token). */
+static int md_attach(void *provctx, void *ctx, int alg)
+{
+	p11_md_ctx *c = ctx;
+
+	c->in = provctx;
+	c->alg = alg;
+	return 0;
+}
+
+static int attach_sha1(void *p, void *c) { return md_attach(p, c, A_SHA1); }
+static int attach_sha224(void *p, void *c) { return md_attach(p, c, A_SHA224); }
+static int attach_sha256(void *p, void *c) { return md_attach(p, c, A_SHA256); }
+static int attach_sha384(void *p, void *c) { return md_attach(p, c, A_SHA384); }
+static int attach_sha512(void *p, void *c) { return md_attach(p, c, A_SHA512); }
+static int attach_sha512_224(void *p, void *c) { return md_attach(p, c, A_SHA512_224); }
+static int attach_sha512_256(void *p, void *c) { return md_attach(p, c, A_SHA512_256); }
+static int attach_sha3_224(void *p, void *c) { return md_attach(p, c, A_SHA3_224); }
+static int attach_sha3_256(void *p, void *c) { return md_attach(p, c, A_SHA3_256); }
+static int attach_sha3_384(void *p, void *c) { return md_attach(p, c, A_SHA3_384); }
+static int attach_sha3_512(void *p, void *c) { return md_attach(p, c, A_SHA3_512); }
+
+static int (*const md_attaches[A_COUNT])(void *, void *) = {
+	[A_SHA1] = attach_sha1, [A_SHA224] = attach_sha224, [A_SHA256] = attach_sha256,
+	[A_SHA384] = attach_sha384, [A_SHA512] = attach_sha512, [A_SHA512_224] = attach_sha512_224,
+	[A_SHA512_256] = attach_sha512_256, [A_SHA3_224] = attach_sha3_224, [A_SHA3_256] = attach_sha3_256,
+	[A_SHA3_384] = attach_sha3_384, [A_SHA3_512] = attach_sha3_512,
+};
 
 /* Switches the context to the other kind, releasing what it held. */
 static void md_mode(p11_md_ctx *c, int hmac)
@@ -227,27 +234,27 @@ static void md_mode(p11_md_ctx *c, int hmac)
 	c->hmac = hmac;
 }
 
-static int md_init(void *ctx, int i, int a)
+static int md_init(void *ctx)
 {
 	p11_md_ctx *c = ctx;
 
 	md_mode(c, 0);
-	return failed(p11_digest_init(&c->u.d, inst[i].tok, algs[a].mech));
+	return p11_failed(c->in, p11_digest_init(&c->u.d, c->in->tok, algs[c->alg].mech));
 }
 
-static int md_hmac_init(void *ctx, int i, int a, const void *key, size_t key_len)
+static int md_hmac_init(void *ctx, const void *key, size_t key_len)
 {
 	p11_md_ctx *c = ctx;
 
 	md_mode(c, 1);
-	return failed(p11_hmac_init(&c->u.h, inst[i].tok, algs[a].hmac_mech, key, key_len));
+	return p11_failed(c->in, p11_hmac_init(&c->u.h, c->in->tok, algs[c->alg].hmac_mech, key, key_len));
 }
 
 static int md_update(void *ctx, const void *in, size_t len)
 {
 	p11_md_ctx *c = ctx;
 
-	return failed(c->hmac ? p11_hmac_update(&c->u.h, in, len) : p11_digest_update(&c->u.d, in, len));
+	return p11_failed(c->in, c->hmac ? p11_hmac_update(&c->u.h, in, len) : p11_digest_update(&c->u.d, in, len));
 }
 
 static int md_final(void *ctx, void *out, size_t out_len)
@@ -255,10 +262,10 @@ static int md_final(void *ctx, void *out, size_t out_len)
 	p11_md_ctx *c = ctx;
 
 	if (c->hmac) {
-		say("pkcs11: digest final on an HMAC context");
+		p11_say(c->in, "pkcs11: digest final on an HMAC context");
 		return -1;
 	}
-	return failed(p11_digest_final(&c->u.d, out, out_len));
+	return p11_failed(c->in, p11_digest_final(&c->u.d, out, out_len));
 }
 
 static int md_hmac_final(void *ctx, void *out, size_t out_len)
@@ -266,24 +273,29 @@ static int md_hmac_final(void *ctx, void *out, size_t out_len)
 	p11_md_ctx *c = ctx;
 
 	if (!c->hmac) {
-		say("pkcs11: HMAC final on a digest context");
+		p11_say(c->in, "pkcs11: HMAC final on a digest context");
 		return -1;
 	}
-	return failed(p11_hmac_final(&c->u.h, out, out_len));
+	return p11_failed(c->in, p11_hmac_final(&c->u.h, out, out_len));
 }
 
+/* dst: zeroed (a clone, not attached: it takes src's token and digest) or
+ * a live context of the same implementation. */
 static int md_copy(void *dst, const void *src)
 {
 	p11_md_ctx *d = dst;
 	const p11_md_ctx *s = src;
 
+	d->in = s->in;
+	d->alg = s->alg;
 	if (s->hmac) {
 		/* a MAC in progress lives in the token, which cannot hand it out */
-		say("pkcs11: a MAC in progress on the token cannot be copied (no C_GetOperationState for keyed operations)");
+		p11_say(s->in, "pkcs11: a MAC in progress on the token cannot be copied (no C_GetOperationState for "
+		        "keyed operations)");
 		return -1;
 	}
 	md_mode(d, 0);
-	return failed(p11_digest_copy(&d->u.d, &s->u.d));
+	return p11_failed(s->in, p11_digest_copy(&d->u.d, &s->u.d));
 }
 
 static void md_cleanup(void *ctx)
@@ -297,92 +309,85 @@ static void md_cleanup(void *ctx)
 	c->hmac = 0;
 }
 
-/* ---- Cipher: the context is a p11_aes; the mode is chosen per call ---- */
+/* ---- Cipher: AES on the token; the mode is chosen per call ---- */
 
-static int aes_set_key(void *ctx, int i, const uint8_t *key, size_t key_len)
+typedef struct p11_aes_ctx {
+	const p11_instance *in;    /* the token (attach) */
+	p11_aes a;
+} p11_aes_ctx;
+
+static int aes_attach(void *provctx, void *ctx)
 {
-	int rc = p11_aes_set_key(ctx, inst[i].tok, key, key_len);
+	((p11_aes_ctx *)ctx)->in = provctx;
+	return 0;
+}
 
-	if (rc == 0 && inst[i].aes_impl.aead_init)
-		rc = p11_gcm_prepare(ctx);
-	return failed(rc);
+static int aes_set_key(void *ctx, const uint8_t *key, size_t key_len)
+{
+	p11_aes_ctx *c = ctx;
+	int rc = p11_aes_set_key(&c->a, c->in->tok, key, key_len);
+
+	if (rc == 0 && c->in->aes_impl.aead_init)
+		rc = p11_gcm_prepare(&c->a);
+	return p11_failed(c->in, rc);
 }
 
 static int aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	return failed(p11_aes_crypt(ctx, CKM_AES_ECB, 1, NULL, out, in, nblocks * 16));
+	const p11_aes_ctx *c = ctx;
+
+	return p11_failed(c->in, p11_aes_crypt(&c->a, CKM_AES_ECB, 1, NULL, out, in, nblocks * 16));
 }
 
 static int aes_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	return failed(p11_aes_crypt(ctx, CKM_AES_ECB, 0, NULL, out, in, nblocks * 16));
+	const p11_aes_ctx *c = ctx;
+
+	return p11_failed(c->in, p11_aes_crypt(&c->a, CKM_AES_ECB, 0, NULL, out, in, nblocks * 16));
 }
 
 static int aes_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	return failed(p11_aes_crypt(ctx, CKM_AES_CBC, 1, iv, out, in, nblocks * 16));
+	const p11_aes_ctx *c = ctx;
+
+	return p11_failed(c->in, p11_aes_crypt(&c->a, CKM_AES_CBC, 1, iv, out, in, nblocks * 16));
 }
 
 static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	return failed(p11_aes_crypt(ctx, CKM_AES_CBC, 0, iv, out, in, nblocks * 16));
+	const p11_aes_ctx *c = ctx;
+
+	return p11_failed(c->in, p11_aes_crypt(&c->a, CKM_AES_CBC, 0, iv, out, in, nblocks * 16));
 }
 
-/* GCM (CKM_AES_GCM): ABI 2.4's message-level functions, p11_gcm.c */
+/* GCM (CKM_AES_GCM): the cipher table's message-level functions, p11_gcm.c */
 static int aes_gcm_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
                         size_t aad_len, size_t tag_len)
 {
-	return failed(p11_gcm_init(ctx, encrypt, iv, iv_len, aad, aad_len, tag_len));
+	const p11_aes_ctx *c = ctx;
+
+	return p11_failed(c->in, p11_gcm_init(&c->a, encrypt, iv, iv_len, aad, aad_len, tag_len));
 }
 
 static int aes_gcm_update(const void *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
-	return failed(p11_gcm_update(ctx, out, in, len));
+	const p11_aes_ctx *c = ctx;
+
+	return p11_failed(c->in, p11_gcm_update(&c->a, out, in, len));
 }
 
 static int aes_gcm_final(const void *ctx, uint8_t *tag, size_t tag_len)
 {
-	int rc = p11_gcm_final(ctx, tag, tag_len);
+	const p11_aes_ctx *c = ctx;
+	int rc = p11_gcm_final(&c->a, tag, tag_len);
 
-	return rc == JCA_BADTAG ? rc : failed(rc);    /* a wrong tag is no failure of the token */
+	return rc == JCA_BADTAG ? rc : p11_failed(c->in, rc);    /* a wrong tag is no failure of the token */
 }
 
 static void aes_cleanup(void *ctx)
 {
-	p11_aes_cleanup(ctx);
+	p11_aes_cleanup(&((p11_aes_ctx *)ctx)->a);
 }
-
-/* init() and set_key() learn nothing but the context, so each instance has
- * its own: one small function per (instance, algorithm). */
-#define MD_INIT(i, a) \
-	static int md_init_##i##_##a(void *ctx) { return md_init(ctx, i, a); } \
-	static int md_hmac_init_##i##_##a(void *ctx, const void *key, size_t key_len) \
-	{ return md_hmac_init(ctx, i, a, key, key_len); }
-#define INSTANCE_FNS(i) \
-	MD_INIT(i, 0) MD_INIT(i, 1) MD_INIT(i, 2) MD_INIT(i, 3) MD_INIT(i, 4) MD_INIT(i, 5) \
-	MD_INIT(i, 6) MD_INIT(i, 7) MD_INIT(i, 8) MD_INIT(i, 9) MD_INIT(i, 10) \
-	static int aes_set_key_##i(void *ctx, const uint8_t *key, size_t key_len) \
-	{ return aes_set_key(ctx, i, key, key_len); }
-INSTANCE_FNS(0)
-INSTANCE_FNS(1)
-INSTANCE_FNS(2)
-INSTANCE_FNS(3)
-#define MD_INITS(i) { md_init_##i##_0, md_init_##i##_1, md_init_##i##_2, md_init_##i##_3, \
-	md_init_##i##_4, md_init_##i##_5, md_init_##i##_6, md_init_##i##_7, md_init_##i##_8, \
-	md_init_##i##_9, md_init_##i##_10 }
-static int (*const md_inits[MAX_INSTANCES][A_COUNT])(void *) = {
-	MD_INITS(0), MD_INITS(1), MD_INITS(2), MD_INITS(3)
-};
-#define MD_HMAC_INITS(i) { md_hmac_init_##i##_0, md_hmac_init_##i##_1, md_hmac_init_##i##_2, \
-	md_hmac_init_##i##_3, md_hmac_init_##i##_4, md_hmac_init_##i##_5, md_hmac_init_##i##_6, \
-	md_hmac_init_##i##_7, md_hmac_init_##i##_8, md_hmac_init_##i##_9, md_hmac_init_##i##_10 }
-static int (*const md_hmac_inits[MAX_INSTANCES][A_COUNT])(void *, const void *, size_t) = {
-	MD_HMAC_INITS(0), MD_HMAC_INITS(1), MD_HMAC_INITS(2), MD_HMAC_INITS(3)
-};
-static int (*const aes_set_keys[MAX_INSTANCES])(void *, const uint8_t *, size_t) = {
-	aes_set_key_0, aes_set_key_1, aes_set_key_2, aes_set_key_3
-};
-_Static_assert(A_COUNT == 11 && MAX_INSTANCES == 4, "update INSTANCE_FNS and MD_INITS");
 
 /* ---- building the descriptor from the token's mechanisms ---- */
 
@@ -400,7 +405,9 @@ static void driver_name(char *out, size_t size, const char *a, const char *b)
 	out[la + 1 + lb] = 0;
 }
 
-static void build(instance *in, int i)
+static void teardown(void *provctx);
+
+static void build(p11_instance *in)
 {
 	size_t n = 0, k2;
 	int a, ecb, cbc, gcm;
@@ -414,14 +421,14 @@ static void build(instance *in, int i)
 		driver_name(in->impl_names[a], sizeof in->impl_names[a], algs[a].impl, in->name);
 		*m = (jca_md_impl){
 			.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, in->impl_names[a], JCA_PRIO_GENERIC, NULL,
-			                                sizeof(p11_md_ctx), NULL, md_copy, md_cleanup),
+			                                sizeof(p11_md_ctx), md_attaches[a], md_copy, md_cleanup),
 			.digest_size = algs[a].digest_size,
-			.block_size = algs[a].block_size, .flags = 0, .init = md_inits[i][a],
+			.block_size = algs[a].block_size, .flags = 0, .init = md_init,
 			.update = md_update, .final = md_final,
 		};
 		/* the token's own HMAC, key imported into the token, when it has it */
 		if (p11_has(in->tok, algs[a].hmac_mech, CKF_SIGN, NULL, NULL)) {
-			m->hmac_init = md_hmac_inits[i][a];
+			m->hmac_init = md_hmac_init;
 			m->hmac_final = md_hmac_final;
 		}
 		in->md_list[a][0] = &m->base;
@@ -454,9 +461,9 @@ static void build(instance *in, int i)
 		         gcm ? "|GCM" : "");
 		in->aes_impl = (jca_cipher_impl){
 			.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, in->impl_names[A_COUNT], JCA_PRIO_GENERIC, NULL,
-			                                sizeof(p11_aes), NULL, NULL, aes_cleanup),
+			                                sizeof(p11_aes_ctx), aes_attach, NULL, aes_cleanup),
 			.block_size = 16, .key_sizes = sizes,
-			.set_key = aes_set_keys[i],
+			.set_key = aes_set_key,
 			.ecb_encrypt = ecb ? aes_ecb_encrypt : NULL, .ecb_decrypt = ecb ? aes_ecb_decrypt : NULL,
 			.cbc_encrypt = cbc ? aes_cbc_encrypt : NULL, .cbc_decrypt = cbc ? aes_cbc_decrypt : NULL,
 			.aead_init = gcm ? aes_gcm_init : NULL, .aead_update = gcm ? aes_gcm_update : NULL,
@@ -472,7 +479,7 @@ static void build(instance *in, int i)
 			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb,
 			                                        gcm ? aes_gcm_kats : NULL };
 	}
-	if (p11_rng_build(&in->rng, in->tok, in->name, report))
+	if (p11_rng_build(&in->rng, in->tok, in->name, in->set_error))
 		in->services[n++] = in->rng.svc;
 	for (k2 = 0; k2 < n; k2++)
 		in->service_list[k2] = &in->services[k2];
@@ -482,14 +489,29 @@ static void build(instance *in, int i)
 	in->desc = (jca_provider_desc){
 		.abi_version = JCA_ABI_VERSION, .struct_size = sizeof(jca_provider_desc),
 		.name = in->name, .version = "1.0", .description = in->description,
-		.services = in->service_list,
+		.services = in->service_list, .teardown = teardown,
 	};
 }
 
-/* The provider context is the token's instance (the entry hands it over). */
+/* The provider context's token, for p11_random.c. */
 p11_token *pkcs11_provctx_token(void *provctx)
 {
-	return ((instance *)provctx)->tok;
+	return ((p11_instance *)provctx)->tok;
+}
+
+/* ---- teardown: the host is done with the provider ---- */
+
+/* No object of the provider is alive: close the token's sessions, drop
+ * the module (C_Finalize with the last token of that module), free the
+ * provider context (no secret in it: the PIN is never kept). */
+static void teardown(void *provctx)
+{
+	p11_instance *in = provctx;
+
+	if (!in)
+		return;
+	p11_close(in->tok);
+	free(in);
 }
 
 /* ---- settings: the host's configuration, else the environment ---- */
@@ -510,26 +532,23 @@ static const char *setting(const settings_src *s, const char *key, const char *e
 	return v && *v ? v : NULL;
 }
 
-static int host_has(const jca_host_api *host, size_t end)
-{
-	return host->struct_size >= end;
-}
-#define HOST_HAS(h, field) host_has(h, offsetof(jca_host_api, field) + sizeof (h)->field)
-
+/* Each call opens the token named by the configuration (or the
+ * environment) anew and hands the host a provider context of its own:
+ * any number of tokens, one per configured name, and the same name again
+ * after jca_provider_remove() or jca_shutdown() (whose teardown closed the
+ * previous one). */
 JCA_PLUGIN_ENTRY(host, desc, provctx)
 {
-	*provctx = NULL;
 	settings_src src = { host, 0 };
 	p11_settings s;
 	const char *name = "pkcs11";
+	p11_instance *in;
 	char why[600];
-	int i, rc = 0;
 
-	/* Not jca_host_compatible(): provider_name and get_config are optional
-	 * here (without them, the settings come from the environment). */
-	if (!host || !desc || (host->abi_version >> 16) != JCA_ABI_MAJOR || !HOST_HAS(host, set_error))
+	if (!host || !desc || !provctx || !jca_host_compatible(host))
 		return -1;
-	if (HOST_HAS(host, get_config) && host->provider_name && host->get_config) {
+	*provctx = NULL;
+	if (host->provider_name) {
 		name = host->provider_name;
 		src.use_host = 1;
 	}
@@ -538,46 +557,35 @@ JCA_PLUGIN_ENTRY(host, desc, provctx)
 		                "use pin.file or pin.env");
 		return -1;
 	}
-	pthread_mutex_lock(&inst_lock);
-	__atomic_store_n(&report, host->set_error, __ATOMIC_RELEASE);
-	for (i = 0; i < ninst; i++)
-		if (strcmp(inst[i].name, name) == 0)
-			break;
-	if (i < ninst) {
-		/* loaded before (again after jca_shutdown, or a second load) */
-		*desc = &inst[i].desc;
-		*provctx = &inst[i];
-		pthread_mutex_unlock(&inst_lock);
-		return 0;
-	}
-	if (ninst == MAX_INSTANCES || strlen(name) >= sizeof inst[0].name) {
-		snprintf(why, sizeof why, "pkcs11 provider \"%s\": %s", name,
-		         ninst == MAX_INSTANCES ? "at most 4 PKCS#11 providers per process" : "name too long");
-		rc = -1;
-	} else {
-		s = (p11_settings){
-			.name = name,
-			.library = setting(&src, "library", "JCA_PKCS11_LIBRARY"),
-			.token = setting(&src, "token", "JCA_PKCS11_TOKEN"),
-			.slot = setting(&src, "slot", "JCA_PKCS11_SLOT"),
-			.pin_file = setting(&src, "pin.file", "JCA_PKCS11_PIN_FILE"),
-			.pin_env = setting(&src, "pin.env", "JCA_PKCS11_PIN_ENV"),
-			.load_library = HOST_HAS(host, load_library) ? host->load_library : NULL,
-		};
-		memset(&inst[ninst], 0, sizeof inst[ninst]);
-		snprintf(inst[ninst].name, sizeof inst[ninst].name, "%s", name);
-		if (p11_open(&s, &inst[ninst].tok) != 0) {
-			snprintf(why, sizeof why, "%s", p11_error_message());
-			rc = -1;
-		} else {
-			build(&inst[ninst], ninst);
-			*desc = &inst[ninst].desc;
-			*provctx = &inst[ninst];
-			ninst++;
-		}
-	}
-	pthread_mutex_unlock(&inst_lock);
-	if (rc)
+	if (strlen(name) > P11_NAME_MAX) {
+		snprintf(why, sizeof why, "pkcs11 provider \"%.80s...\": name too long", name);
 		host->set_error(why);
-	return rc;
+		return -1;
+	}
+	if (!(in = calloc(1, sizeof *in))) {
+		host->set_error("pkcs11 provider: out of memory");
+		return -1;
+	}
+	snprintf(in->name, sizeof in->name, "%s", name);
+	in->set_error = host->set_error;
+	s = (p11_settings){
+		.name = name,
+		.library = setting(&src, "library", "JCA_PKCS11_LIBRARY"),
+		.token = setting(&src, "token", "JCA_PKCS11_TOKEN"),
+		.slot = setting(&src, "slot", "JCA_PKCS11_SLOT"),
+		.pin_file = setting(&src, "pin.file", "JCA_PKCS11_PIN_FILE"),
+		.pin_env = setting(&src, "pin.env", "JCA_PKCS11_PIN_ENV"),
+		.load_library = host->load_library,
+	};
+	if (p11_open(&s, &in->tok) != 0) {
+		/* a refusing entry keeps nothing: p11_open left nothing open */
+		snprintf(why, sizeof why, "%s", p11_error_message());
+		free(in);
+		host->set_error(why);
+		return -1;
+	}
+	build(in);
+	*desc = &in->desc;
+	*provctx = in;
+	return 0;
 }

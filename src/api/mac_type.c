@@ -54,6 +54,10 @@ int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size
 	s->active = d->active;
 	s->provider = d->provider;
 	s->provider_name = d->provider_name;
+	/* the digest's provider context (for attach) and its count of live
+	 * instances (a Mac holds the provider as a digest does) */
+	s->provctx = d->provctx;
+	s->live = d->live;
 	for (i = 0; i <= nal; i++) {
 		const char *dn = i == 0 ? d->algorithm : d->aliases[i - 1];
 		int oidname = jca__is_oid(dn);
