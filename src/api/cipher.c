@@ -11,7 +11,7 @@
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_cipher_impl *impl = r->impl;
-	size_t extra = jca__is_ctr_mode(r->mode) ? jca__aead_extra(impl, r->mode) : 0;
+	size_t extra = jca__is_ctr_mode(jca__variant_mode(r->variant)) ? jca__aead_extra(impl, jca__variant_mode(r->variant)) : 0;
 	cipher_ctx *c = jca__alloc(sizeof *c + impl->base.ctx_size + extra);
 
 	if (!c) {
@@ -34,9 +34,9 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
-	c->mode = r->mode;
-	c->padding = r->padding;
-	c->pinned = r->keylen;
+	c->mode = jca__variant_mode(r->variant);
+	c->padding = jca__variant_padding(r->variant);
+	c->pinned = jca__variant_keylen(r->variant);
 	c->bs = impl->block_size;
 	return c;
 }

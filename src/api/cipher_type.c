@@ -263,7 +263,8 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 				continue;
 			for (p = 0; p < sizeof paddings / sizeof paddings[0]; p++) {
 				const char *pad = paddings[p].padding == JCA__PAD_PKCS5 ? "PKCS5Padding" : "NoPadding";
-				jca__resolved r = { s, &bimpl[i]->base, canon, modes[m].mode, paddings[p].padding, pins[i] };
+				jca__resolved r = { s, &bimpl[i]->base, canon,
+				                     jca__cipher_variant(modes[m].mode, paddings[p].padding, pins[i]) };
 
 				if (fixed_pad[0] ? !jca__name_eq(fixed_pad, pad)
 				                 : (sp && !jca__list_has(sp, pad)))
@@ -331,6 +332,16 @@ static int put_names(jca__entry **table, const struct jca_service *s, int pos)
 	return rc ? rc : put_cipher_oids(table, s, pos);
 }
 
+/* Policy (jca.disabled): a transformation with a mode
+ * ("AES/ECB/NoPadding") disables only that mode and padding of the
+ * service, whatever the key length; a bare name the whole service. */
+static int covers(const jca__resolved *hit, const char *name, const jca__resolved *e)
+{
+	if (jca__variant_mode(hit->variant) && strchr(name, '/'))
+		return e->svc == hit->svc && jca__variant_transform(e->variant) == jca__variant_transform(hit->variant);
+	return jca__covers_service(hit, name, e);
+}
+
 const jca__type_ops jca__cipher_type = {
 	.type = JCA_CIPHER,
 	.name = "Cipher",
@@ -342,5 +353,6 @@ const jca__type_ops jca__cipher_type = {
 	.kat_fault = kat_fault,
 	.self_test = self_test,
 	.put_names = put_names,
+	.covers = covers,
 	.derive = NULL,
 };
