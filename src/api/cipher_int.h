@@ -45,6 +45,17 @@ struct cipher_ctx {
 	_Alignas(16) unsigned char key[];
 };
 
+/* key_len is in the implementation's key_sizes list. */
+static inline int jca__cipher_key_size_ok(const jca_cipher_impl *impl, size_t key_len)
+{
+	const size_t *k;
+
+	for (k = impl->key_sizes; *k; k++)
+		if (*k == key_len)
+			return 1;
+	return 0;
+}
+
 /* A random IV of len bytes (see cipher_init in jca/cipher.h): 0 or -1. */
 JCA__HIDDEN int jca__cipher_random_iv(uint8_t *iv, size_t len);
 
