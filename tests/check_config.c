@@ -416,10 +416,11 @@ static int x_ecb(const void *ctx, uint8_t *out, const uint8_t *in, size_t nb)
 		out[i] = in[i] ^ ((const uint8_t *)ctx)[0];
 	return 0;
 }
+static const size_t toyc_key_sizes[] = { 8, 16, 24, 32, 40, 48, 0 };
 static const jca_cipher_impl x_impl = {
 	.base = JCA_IMPL_BASE(jca_cipher_impl, "toyc-x", 100, NULL, 8), .block_size = 8,
 	/* six key sizes: 8, 16, 24, 32, 40, 48 bytes */
-	.key_sizes = (1ull << 8) | (1ull << 16) | (1ull << 24) | (1ull << 32) | (1ull << 40) | (1ull << 48),
+	.shape = JCA_CIPHER_BLOCK, .key_sizes = toyc_key_sizes,
 	.set_key = x_key, .ecb_encrypt = x_ecb, .ecb_decrypt = x_ecb
 };
 static const jca_impl *const x_impls[] = { &x_impl.base, NULL };

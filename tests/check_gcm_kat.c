@@ -149,24 +149,24 @@ static void w_cleanup(void *ctx)
 	}
 }
 
-#define AES_SIZES ((1ull << 16) | (1ull << 24) | (1ull << 32))
+static const size_t aes_sizes[] = { 16, 24, 32, 0 };
 static const jca_cipher_impl w_impl = {
 	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-gcmwrap", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
-	.block_size = 16, .key_sizes = AES_SIZES, .set_key = w_set_key,
+	.shape = JCA_CIPHER_BLOCK, .block_size = 16, .key_sizes = aes_sizes, .set_key = w_set_key,
 	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec,
 	.aead_init = w_init, .aead_update = w_update, .aead_final = w_final
 };
 /* aead_final missing: refused */
 static const jca_cipher_impl w_half = {
 	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-gcmhalf", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
-	.block_size = 16, .key_sizes = AES_SIZES, .set_key = w_set_key,
+	.shape = JCA_CIPHER_BLOCK, .block_size = 16, .key_sizes = aes_sizes, .set_key = w_set_key,
 	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec,
 	.aead_init = w_init, .aead_update = w_update
 };
 /* no GCM at all */
 static const jca_cipher_impl w_ecb_only = {
 	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-ecbonly", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
-	.block_size = 16, .key_sizes = AES_SIZES, .set_key = w_set_key,
+	.shape = JCA_CIPHER_BLOCK, .block_size = 16, .key_sizes = aes_sizes, .set_key = w_set_key,
 	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec
 };
 static const jca_impl *const w_impls[] = { &w_impl.base, NULL };

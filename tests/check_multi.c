@@ -340,9 +340,10 @@ static const jca_md_impl f_md = {
 	.base = JCA_IMPL_BASE(jca_md_impl, "failing-md", 100, NULL, 8), .digest_size = 8, .block_size = 64,
 	.init = f_init, .update = f_update, .final = f_final
 };
+static const size_t f_key_sizes[] = { 8, 0 };
 static const jca_cipher_impl f_ciph = {
 	.base = JCA_IMPL_BASE(jca_cipher_impl, "failing-cipher", 100, NULL, 8), .block_size = 8,
-	.key_sizes = 1ull << 8, .set_key = f_key, .ecb_encrypt = f_ecb, .ecb_decrypt = f_ecb
+	.shape = JCA_CIPHER_BLOCK, .key_sizes = f_key_sizes, .set_key = f_key, .ecb_encrypt = f_ecb, .ecb_decrypt = f_ecb
 };
 static const jca_impl *const f_md_impls[] = { &f_md.base, NULL };
 static const jca_impl *const f_ciph_impls[] = { &f_ciph.base, NULL };

@@ -183,9 +183,10 @@ static const jca_md_impl j_sha1 = {
 	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha1-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, j_copy, j_cleanup), .digest_size = 20,
 	.block_size = 64, .init = j_init, .update = j_update, .final = j_final
 };
+static const size_t j_key_sizes[] = { 16, 24, 32, 0 };
 static const jca_cipher_impl j_aes = {
 	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, NULL, j_cleanup), .block_size = 16,
-	.key_sizes = (1ull << 16) | (1ull << 24) | (1ull << 32), .set_key = j_key, .ecb_encrypt = j_ecb,
+	.shape = JCA_CIPHER_BLOCK, .key_sizes = j_key_sizes, .set_key = j_key, .ecb_encrypt = j_ecb,
 	.ecb_decrypt = j_ecb, .cbc_encrypt = NULL
 };
 static const jca_impl *const j_sha256_impls[] = { &j_sha256.base, NULL };

@@ -305,11 +305,13 @@ static void aes_cleanup(void *ctx)
 	k->key_len = 0;
 }
 
+static const size_t aes_key_sizes[] = { 16, 24, 32, 0 };
+
 static const jca_cipher_impl aes_impl = {
 	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-openssl", JCA_PRIO_GENERIC, NULL, sizeof(oaes_ctx), NULL,
 	                                NULL, aes_cleanup),
 	.block_size = AES_BLOCK,
-	.key_sizes = (1ull << 16) | (1ull << 24) | (1ull << 32),
+	.shape = JCA_CIPHER_BLOCK, .key_sizes = aes_key_sizes,
 	.set_key = aes_set_key,
 	.ecb_encrypt = aes_ecb_encrypt,
 	.ecb_decrypt = aes_ecb_decrypt,

@@ -41,6 +41,7 @@ typedef struct p11_instance {
 	const jca_impl *md_list[A_COUNT][2];
 	jca_attr md_attrs[A_COUNT][3];
 	jca_cipher_impl aes_impl;
+	size_t aes_key_sizes[4];                              /* 0-terminated */
 	const jca_impl *aes_list[2];
 	jca_attr aes_attrs[5];
 	char modes[16];

@@ -442,7 +442,7 @@ static void build(p11_instance *in)
 	cbc = p11_has(in->tok, CKM_AES_CBC, CKF_ENCRYPT | CKF_DECRYPT, ecb ? NULL : &kmin, ecb ? NULL : &kmax);
 	gcm = p11_has(in->tok, CKM_AES_GCM, CKF_ENCRYPT | CKF_DECRYPT, NULL, NULL);
 	if (ecb || cbc) {
-		uint64_t sizes = 0;
+		size_t sizes = 0;
 		unsigned k;
 
 		/* AES key sizes are in bytes (PKCS#11 2.40, 2.8); some tokens
@@ -453,16 +453,17 @@ static void build(p11_instance *in)
 		}
 		for (k = 16; k <= 32; k += 8)
 			if (k >= kmin && k <= kmax)
-				sizes |= (uint64_t)1 << k;
+				in->aes_key_sizes[sizes++] = k;
+		in->aes_key_sizes[sizes] = 0;
 		driver_name(in->impl_names[A_COUNT], sizeof in->impl_names[A_COUNT], "aes", in->name);
 		/* GCM with a 128-bit key for its known answer */
-		gcm = gcm && (sizes & ((uint64_t)1 << 16));
+		gcm = gcm && sizes && in->aes_key_sizes[0] == 16;
 		snprintf(in->modes, sizeof in->modes, "%s%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "",
 		         gcm ? "|GCM" : "");
 		in->aes_impl = (jca_cipher_impl){
 			.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, in->impl_names[A_COUNT], JCA_PRIO_GENERIC, NULL,
 			                                sizeof(p11_aes_ctx), aes_attach, NULL, aes_cleanup),
-			.block_size = 16, .key_sizes = sizes,
+			.shape = JCA_CIPHER_BLOCK, .block_size = 16, .key_sizes = in->aes_key_sizes,
 			.set_key = aes_set_key,
 			.ecb_encrypt = ecb ? aes_ecb_encrypt : NULL, .ecb_decrypt = ecb ? aes_ecb_decrypt : NULL,
 			.cbc_encrypt = cbc ? aes_cbc_encrypt : NULL, .cbc_decrypt = cbc ? aes_cbc_decrypt : NULL,

@@ -11,7 +11,7 @@
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_cipher_impl *impl = r->impl;
-	size_t extra = jca__is_ctr_mode(r->mode) ? jca__aead_extra(impl, r->mode) : 0;
+	size_t extra = jca__is_ctr_mode(jca__variant_mode(r->variant)) ? jca__aead_extra(impl, jca__variant_mode(r->variant)) : 0;
 	cipher_ctx *c = jca__alloc(sizeof *c + impl->base.ctx_size + extra);
 
 	if (!c) {
@@ -33,9 +33,9 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
-	c->mode = r->mode;
-	c->padding = r->padding;
-	c->pinned = r->keylen;
+	c->mode = jca__variant_mode(r->variant);
+	c->padding = jca__variant_padding(r->variant);
+	c->pinned = jca__variant_keylen(r->variant);
 	c->bs = impl->block_size;
 	return c;
 }
@@ -95,8 +95,7 @@ int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key
 		return jca__error(JCA_EINVAL, "cipher_init: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
 	if (!key && key_len)
 		return jca__error(JCA_EINVAL, "cipher_init: key is NULL");
-	if (c->pinned ? key_len != c->pinned
-	              : (key_len >= 64 || !(c->impl->key_sizes & (1ull << key_len))))
+	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->impl, key_len))
 		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
 		                  c->pinned ? " (the transformation pins the key size)" : "");
 	if (jca__is_ctr_mode(c->mode))

@@ -452,8 +452,7 @@ int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_
 		return jca__error(JCA_EINVAL, "cipher_init_aead: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
 	if (!key && key_len)
 		return jca__error(JCA_EINVAL, "cipher_init_aead: key is NULL");
-	if (c->pinned ? key_len != c->pinned
-	              : (key_len >= 64 || !(c->impl->key_sizes & (1ull << key_len))))
+	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->impl, key_len))
 		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
 		                  c->pinned ? " (the transformation pins the key size)" : "");
 	return jca__aead_init(c, opmode, key, key_len, iv, iv_len, tag_len * 8);

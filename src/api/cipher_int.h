@@ -12,6 +12,22 @@
 
 #define MAX_BLOCK 32
 
+/* What a Cipher name selects within its service (jca__resolved.variant,
+ * set by cipher_type.c, read by the engine): the mode, the padding and a
+ * pinned key length in bytes ("AES_128": 16; 0 if none). */
+enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2, JCA__MODE_CTR = 3, JCA__MODE_GCM = 4 };
+enum { JCA__PAD_NONE = 1, JCA__PAD_PKCS5 = 2 };
+
+static inline uint32_t jca__cipher_variant(uint8_t mode, uint8_t padding, uint8_t keylen)
+{
+	return (uint32_t)mode | (uint32_t)padding << 8 | (uint32_t)keylen << 16;
+}
+static inline uint8_t jca__variant_mode(uint32_t v) { return (uint8_t)v; }
+static inline uint8_t jca__variant_padding(uint32_t v) { return (uint8_t)(v >> 8); }
+static inline uint8_t jca__variant_keylen(uint32_t v) { return (uint8_t)(v >> 16); }
+/* The mode and padding of a variant, without the pinned key length. */
+static inline uint32_t jca__variant_transform(uint32_t v) { return v & 0xffffu; }
+
 struct cipher_ctx {
 	const jca_cipher_impl *impl;
 	const struct jca_service *svc;
@@ -28,6 +44,17 @@ struct cipher_ctx {
 	 * append their state after it (cipher_aead_int.h) */
 	_Alignas(16) unsigned char key[];
 };
+
+/* key_len is in the implementation's key_sizes list. */
+static inline int jca__cipher_key_size_ok(const jca_cipher_impl *impl, size_t key_len)
+{
+	const size_t *k;
+
+	for (k = impl->key_sizes; *k; k++)
+		if (*k == key_len)
+			return 1;
+	return 0;
+}
 
 /* A random IV of len bytes (see cipher_init in jca/cipher.h): 0 or -1. */
 JCA__HIDDEN int jca__cipher_random_iv(uint8_t *iv, size_t len);

@@ -15,14 +15,48 @@
 
 #define MAX_KAT 4096
 
+/* NULL if the key_sizes list is well formed: 1 to JCA_CIPHER_MAX_KEY_SIZES
+ * lengths, increasing, each 1 to JCA_CIPHER_MAX_KEY, then 0. */
+static const char *key_sizes_fault(const size_t *ks, char *why, size_t n)
+{
+	size_t i;
+
+	if (!ks)
+		return "key_sizes is NULL (no key length accepted)";
+	if (!ks[0])
+		return "key_sizes is empty (no key length accepted)";
+	for (i = 0; ks[i]; i++) {
+		if (i == JCA_CIPHER_MAX_KEY_SIZES)
+			return snprintf(why, n, "key_sizes holds more than %d lengths (or lacks its ending 0)",
+			                JCA_CIPHER_MAX_KEY_SIZES), why;
+		if (ks[i] > JCA_CIPHER_MAX_KEY)
+			return snprintf(why, n, "key_sizes[%zu] is %zu bytes (at most %d)", i, ks[i],
+			                JCA_CIPHER_MAX_KEY), why;
+		if (i && ks[i] <= ks[i - 1])
+			return snprintf(why, n, "key_sizes[%zu] (%zu) is not greater than key_sizes[%zu] (%zu): "
+			                "the list must increase", i, ks[i], i - 1, ks[i - 1]), why;
+	}
+	return NULL;
+}
+
+static int same_key_sizes(const size_t *a, const size_t *b)
+{
+	for (; *a && *a == *b; a++, b++)
+		;
+	return *a == *b;
+}
+
 static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
+	const char *f;
 
+	if (c->shape != JCA_CIPHER_BLOCK)
+		return snprintf(why, n, "shape %u (must be JCA_CIPHER_BLOCK, %u)", c->shape, JCA_CIPHER_BLOCK), why;
 	if (!c->block_size || c->block_size > JCA_CIPHER_MAX_BLOCK)
 		return snprintf(why, n, "block_size %zu (must be 1 to %d)", c->block_size, JCA_CIPHER_MAX_BLOCK), why;
-	if (!c->key_sizes)
-		return "key_sizes is 0 (no key length accepted)";
+	if ((f = key_sizes_fault(c->key_sizes, why, n)) != NULL)
+		return f;
 	if (!c->set_key)
 		return "set_key is NULL";
 	if (!c->ecb_encrypt != !c->ecb_decrypt)
@@ -46,10 +80,11 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 {
 	const jca_cipher_impl *x = (const jca_cipher_impl *)a, *y = (const jca_cipher_impl *)b;
 
-	if (x->block_size != y->block_size || x->key_sizes != y->key_sizes)
-		return snprintf(why, n, "block_size/key_sizes %zu/0x%llx differ from %s's %zu/0x%llx", y->block_size,
-		                (unsigned long long)y->key_sizes, a->name, x->block_size,
-		                (unsigned long long)x->key_sizes), why;
+	if (x->block_size != y->block_size)
+		return snprintf(why, n, "block_size %zu differs from %s's %zu", y->block_size, a->name,
+		                x->block_size), why;
+	if (!same_key_sizes(x->key_sizes, y->key_sizes))
+		return snprintf(why, n, "key_sizes differ from %s's", a->name), why;
 	return NULL;
 }
 
@@ -185,8 +220,8 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 	char (*pinned)[JCA__MAX_NAME + 8];
 	int rc = 0;
 
-	for (k = 1; k < 64; k++)
-		npin += (c->key_sizes >> k) & 1;
+	for (k = 0; c->key_sizes[k]; k++)
+		npin++;
 	nmax = 1 + jca__count_list(s->aliases) + npin;
 	for (i = 0; s->impls[i]; i++)
 		nmax++;
@@ -234,15 +269,12 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 		}
 	}
 	/* Key-size-pinned names: AES_128, AES_192, AES_256. */
-	for (k = 1, i = 0; k < 64; k++) {
-		if (c->key_sizes & (1ull << k)) {
-			snprintf(pinned[i], sizeof pinned[i], "%s_%zu", base, k * 8);
-			bases[nb] = pinned[i];
-			canon_base[nb] = pinned[i];
-			bimpl[nb] = c;
-			pins[nb++] = (uint8_t)k;
-			i++;
-		}
+	for (i = 0; c->key_sizes[i]; i++) {
+		snprintf(pinned[i], sizeof pinned[i], "%s_%zu", base, c->key_sizes[i] * 8);
+		bases[nb] = pinned[i];
+		canon_base[nb] = pinned[i];
+		bimpl[nb] = c;
+		pins[nb++] = (uint8_t)c->key_sizes[i];     /* at most JCA_CIPHER_MAX_KEY: fits */
 	}
 	/* Implementation (driver) names select one backend: "aes-aesni/CBC/NoPadding". */
 	for (i = 0; s->impls[i]; i++) {
@@ -263,7 +295,8 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 				continue;
 			for (p = 0; p < sizeof paddings / sizeof paddings[0]; p++) {
 				const char *pad = paddings[p].padding == JCA__PAD_PKCS5 ? "PKCS5Padding" : "NoPadding";
-				jca__resolved r = { s, &bimpl[i]->base, canon, modes[m].mode, paddings[p].padding, pins[i] };
+				jca__resolved r = { s, &bimpl[i]->base, canon,
+				                     jca__cipher_variant(modes[m].mode, paddings[p].padding, pins[i]) };
 
 				if (fixed_pad[0] ? !jca__name_eq(fixed_pad, pad)
 				                 : (sp && !jca__list_has(sp, pad)))
@@ -331,6 +364,16 @@ static int put_names(jca__entry **table, const struct jca_service *s, int pos)
 	return rc ? rc : put_cipher_oids(table, s, pos);
 }
 
+/* Policy (jca.disabled): a transformation with a mode
+ * ("AES/ECB/NoPadding") disables only that mode and padding of the
+ * service, whatever the key length; a bare name the whole service. */
+static int covers(const jca__resolved *hit, const char *name, const jca__resolved *e)
+{
+	if (jca__variant_mode(hit->variant) && strchr(name, '/'))
+		return e->svc == hit->svc && jca__variant_transform(e->variant) == jca__variant_transform(hit->variant);
+	return jca__covers_service(hit, name, e);
+}
+
 const jca__type_ops jca__cipher_type = {
 	.type = JCA_CIPHER,
 	.name = "Cipher",
@@ -342,5 +385,6 @@ const jca__type_ops jca__cipher_type = {
 	.kat_fault = kat_fault,
 	.self_test = self_test,
 	.put_names = put_names,
+	.covers = covers,
 	.derive = NULL,
 };

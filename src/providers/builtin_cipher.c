@@ -6,12 +6,12 @@
  */
 #include "builtin.h"
 
-#define AES_KEY_SIZES ((1ull << 16) | (1ull << 24) | (1ull << 32))
+static const size_t aes_key_sizes[] = { 16, 24, 32, 0 };
 
 #define AES_IMPL(be, prio, avail, ctx, ...) \
 	static const jca_cipher_impl aes_##be = { \
 		.base = JCA_IMPL_BASE(jca_cipher_impl, "aes-" #be, prio, avail, sizeof(ctx)), \
-		.block_size = 16, .key_sizes = AES_KEY_SIZES, __VA_ARGS__ \
+		.shape = JCA_CIPHER_BLOCK, .block_size = 16, .key_sizes = aes_key_sizes, __VA_ARGS__ \
 	};
 JCA__BACKENDS_aes(AES_IMPL)
 

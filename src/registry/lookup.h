@@ -15,9 +15,6 @@
 #include "../util/mem.h"     /* JCA__HIDDEN */
 #include "error.h"
 
-enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2, JCA__MODE_CTR = 3, JCA__MODE_GCM = 4 };
-enum { JCA__PAD_NONE = 1, JCA__PAD_PKCS5 = 2 };
-
 struct jca_service {
 	jca_service_type type;
 	const char *algorithm;
@@ -43,7 +40,12 @@ typedef struct jca__resolved {
 	const struct jca_service *svc;
 	const void *impl;
 	const char *canon;        /* canonical name ("AES/CBC/PKCS5Padding") */
-	uint8_t mode, padding, keylen;
+	/* What the name selects within the service, meaningful only to the
+	 * service's type (its put_names sets it, its engine and its covers
+	 * operation read it: the Cipher's mode, padding and pinned key
+	 * length); 0 for a plain name. The registry core copies it, never
+	 * reads it. */
+	uint32_t variant;
 } jca__resolved;
 
 /* Fast path: look up (type, name) in the current snapshot, optionally in one

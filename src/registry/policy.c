@@ -24,16 +24,17 @@ static int type_matches(int want, jca_service_type t)
 	return want == 0 || want == (int)t;
 }
 
-/* Does entry e fall under disabled name d, whose own entry is hit? A bare
- * algorithm name disables the whole service and every service derived
- * from it (HMAC over a disabled digest, as the JDK's rules treat "MD5" as
- * covering HmacMD5); a transformation with a mode ("AES/ECB/NoPadding")
- * only that mode and padding. */
-static int disables(const jca__entry *hit, const jca__disabled *d, const jca__entry *e)
+int jca__covers_service(const jca__resolved *hit, const char *name, const jca__resolved *e)
 {
-	if (hit->r.mode && strchr(d->alg, '/'))
-		return e->r.svc == hit->r.svc && e->r.mode == hit->r.mode && e->r.padding == hit->r.padding;
-	return e->r.svc == hit->r.svc || (e->r.svc && e->r.svc->origin == hit->r.svc);
+	(void)name;
+	return e->svc == hit->svc || (e->svc && e->svc->origin == hit->svc);
+}
+
+/* Does entry e fall under disabled name d, whose own entry is hit? The
+ * type of hit's service decides (jca__type_ops.covers). */
+static int disables(const jca__type_ops *t, const jca__entry *hit, const jca__disabled *d, const jca__entry *e)
+{
+	return t->covers ? t->covers(&hit->r, d->alg, &e->r) : jca__covers_service(&hit->r, d->alg, &e->r);
 }
 
 /* Policy: a disabled algorithm is offered by no provider. Its names move
@@ -50,7 +51,7 @@ int jca__apply_disabled(jca__snapshot *s)
 		for (ti = 0; (t = jca__type_at(ti)) && rc == 0; ti++) {
 			char key[JCA__MAX_NAME + 8];
 			size_t klen;
-			jca__resolved dr = { NULL, NULL, d->alg, 0, 0, 0 };
+			jca__resolved dr = { NULL, NULL, d->alg, 0 };
 
 			if (!type_matches(d->type, t->type) || !(klen = jca__make_key(key, t->type, d->alg)))
 				continue;
@@ -64,7 +65,7 @@ int jca__apply_disabled(jca__snapshot *s)
 				d->matched = 1;
 				/* hit itself is removed last: disables() reads it */
 				HASH_ITER(hh, s->tables[i], e, tmp) {
-					if (e == hit || !disables(hit, d, e))
+					if (e == hit || !disables(t, hit, d, e))
 						continue;
 					rc = jca__table_put(&s->disabled, e->key, e->klen, &dr, -1);
 					HASH_DEL(s->tables[i], e);
@@ -124,7 +125,7 @@ int jca__apply_prefs(jca__snapshot *s)
 			if (!type_matches(pf->type, t->type) || !(klen = jca__make_key(key, t->type, pf->alg)))
 				continue;
 			if (wait >= 0 || j < 0) {
-				jca__resolved ph = { NULL, NULL, wait >= 0 ? pf->alg : pf->provider, 0, 0, 0 };
+				jca__resolved ph = { NULL, NULL, wait >= 0 ? pf->alg : pf->provider, 0 };
 
 				rc = jca__table_put(&s->merged, key, klen, &ph, wait >= 0 ? wait : JCA__POS_BADPREF);
 				continue;

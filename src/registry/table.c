@@ -74,7 +74,7 @@ int jca__put_name(jca__entry **table, jca_service_type type, const char *name,
 static int put_service(jca__entry **table, const struct jca_service *s, int pos)
 {
 	const jca__type_ops *t = jca__type_ops_of(s->type);
-	jca__resolved r = { s, s->active, NULL, 0, 0, 0 };
+	jca__resolved r = { s, s->active, NULL, 0 };
 	size_t i;
 	int rc;
 

@@ -23,6 +23,8 @@
 
 struct jca_service;
 struct jca__entry;
+struct jca__resolved;
+typedef struct jca__resolved jca__resolved;
 
 /* Size of a structure up to and including `field`. */
 #define JCA__END(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
@@ -52,6 +54,12 @@ typedef struct jca__type_ops {
 	/* Puts every name s answers to into *table (jca__put_name); NULL:
 	 * the algorithm, the aliases and the usable implementations' names. */
 	int (*put_names)(struct jca__entry **table, const struct jca_service *s, int pos);
+	/* Policy: does disabling `name` (jca.disabled), whose own entry is
+	 * hit, also disable entry e (a name of the same provider)? NULL: e
+	 * falls when it names hit's service or a service derived from it
+	 * (jca__covers_service). A type whose names select a part of a
+	 * service (the Cipher's modes and paddings) narrows this. */
+	int (*covers)(const jca__resolved *hit, const char *name, const jca__resolved *e);
 	/* Services derived from s, registered beside it (HMAC over a digest):
 	 * the number written to out (at most max), or -1 out of memory. NULL
 	 * if the type derives none. */
@@ -69,6 +77,10 @@ JCA__HIDDEN extern const jca__type_ops jca__random_type, jca__kdf_type;
  * (SecureRandom, KDF): NULL if kind b agrees with kind a (that of
  * implementation a_name), else why not (written into why). */
 JCA__HIDDEN const char *jca__kind_mismatch(unsigned a, unsigned b, const char *a_name, char *why, size_t n);
+/* The default of jca__type_ops.covers: e names hit's service, or a
+ * service derived from it (HMAC over a disabled digest, as the JDK's rules
+ * treat "MD5" as covering HmacMD5). */
+JCA__HIDDEN int jca__covers_service(const jca__resolved *hit, const char *name, const jca__resolved *e);
 /* HMAC over a digest service (mac_type.c): the digest type's derive. */
 JCA__HIDDEN int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size_t max);
 

@@ -278,6 +278,9 @@ static const jca_cipher_impl *make_cipher(rd *r)
 {
 	static const size_t ctx_sizes[] = { 0, 1, 16, 300, 1u << 20, (1u << 20) + 1, SIZE_MAX };
 	static const size_t bsizes[] = { 0, 1, 8, 16, 32, 33, 40 };
+	/* key_sizes lists: good, empty, not increasing, a key too long, XTS */
+	static const size_t ks_good[] = { 16, 32, 0 }, ks_empty[] = { 0 }, ks_unordered[] = { 32, 16, 0 };
+	static const size_t ks_long[] = { 16, JCA_CIPHER_MAX_KEY + 1, 0 }, ks_xts[] = { 32, 64, 0 };
 	jca_cipher_impl *c = alloc(sizeof *c + 256); /* room for a struct_size up to 255 */
 	unsigned f = u8(r), g = u8(r), t = u8(r) % 4;
 
@@ -293,11 +296,14 @@ static const jca_cipher_impl *make_cipher(rd *r)
 		;
 	if (t == 4)
 		t = 0;
-	switch (u8(r) % 4) {
-	case 0: c->key_sizes = (1ull << 16) | (1ull << 32); break;
-	case 1: c->key_sizes = 0; break;
-	case 2: c->key_sizes = 1ull << 0 | 1ull << 63; break;
-	default: c->key_sizes = u64(r); break;
+	c->shape = (g & 32) && (f & 8) ? u8(r) : JCA_CIPHER_BLOCK;
+	switch (u8(r) % 6) {
+	case 0: c->key_sizes = ks_good; break;
+	case 1: c->key_sizes = NULL; break;
+	case 2: c->key_sizes = ks_empty; break;
+	case 3: c->key_sizes = ks_unordered; break;
+	case 4: c->key_sizes = ks_long; break;
+	default: c->key_sizes = ks_xts; break;
 	}
 	c->set_key = (g & 1) ? NULL : (g & 2) ? k_set_fail : k_set;
 	if (!(g & 4)) {

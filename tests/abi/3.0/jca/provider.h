@@ -90,7 +90,9 @@
  *        versioning without a minor gate (JCA_HOST_HAS in <jca/plugin.h>);
  *        known answers run on every usable implementation; SecureRandom
  *        as a real table (instantiate, generate, reseed; deterministic
- *        DRBGs seeded by the host, or sources with their own entropy).
+ *        DRBGs seeded by the host, or sources with their own entropy);
+ *        the Cipher tables told apart by shape (jca_cipher_impl.shape),
+ *        key sizes as a 0-terminated list (a 64-byte key can be expressed).
  *        tests/abi/3.0 is a frozen copy of these headers.
  */
 #ifndef JCA_PROVIDER_H
@@ -182,12 +184,27 @@ typedef struct jca_md_impl {
 
 /* ---- Block cipher implementation with its modes ----
  * A NULL mode function means the mode is not offered. In-place operation
- * (out == in) must work. */
+ * (out == in) must work.
+ *
+ * Shapes: the implementations of a JCA_CIPHER service are told apart by
+ * the member `shape` right after `base`, which says which table follows:
+ * JCA_CIPHER_BLOCK for this one (a block cipher with ECB/CBC and the
+ * counter function). Every implementation of one service has the same
+ * shape.
+ *
+ * Key sizes: key_sizes points to the accepted key lengths in bytes, in
+ * increasing order, ended by 0 (at most JCA_CIPHER_MAX_KEY_SIZES lengths,
+ * each 1 to JCA_CIPHER_MAX_KEY): { 16, 24, 32, 0 } for AES, { 32, 64, 0 }
+ * for AES-XTS. */
 #define JCA_CIPHER_MAX_BLOCK 32
+#define JCA_CIPHER_MAX_KEY 255       /* longest key length a key_sizes list may hold */
+#define JCA_CIPHER_MAX_KEY_SIZES 32  /* most lengths in one key_sizes list */
+#define JCA_CIPHER_BLOCK 1u          /* shape: jca_cipher_impl */
 typedef struct jca_cipher_impl {
 	jca_impl base;             /* ctx_size: the key schedule; wiped by the engine */
+	unsigned shape;            /* JCA_CIPHER_BLOCK */
 	size_t block_size;         /* bytes, at most JCA_CIPHER_MAX_BLOCK */
-	uint64_t key_sizes;        /* bit n set: a key of n bytes is accepted (n < 64) */
+	const size_t *key_sizes;   /* accepted key lengths in bytes, increasing, 0-terminated */
 	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* 0 or nonzero */
 	int (*ecb_encrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
 	int (*ecb_decrypt)(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks);
