@@ -265,10 +265,10 @@ static const jca_md_impl *make_md(rd *r)
 	m->update = (g & 2) ? NULL : d_update;
 	m->final = (g & 4) ? NULL : d_final;
 	switch ((g >> 3) & 7) {
-	case 1: m->copy = d_copy; m->cleanup = d_cleanup; break;
-	case 2: m->copy = d_copy; break;
-	case 3: m->cleanup = d_cleanup; break;
-	case 4: m->copy = d_copy_fail; m->cleanup = d_cleanup; break;
+	case 1: m->base.copy = d_copy; m->base.cleanup = d_cleanup; break;
+	case 2: m->base.copy = d_copy; break;
+	case 3: m->base.cleanup = d_cleanup; break;
+	case 4: m->base.copy = d_copy_fail; m->base.cleanup = d_cleanup; break;
 	default: break;
 	}
 	return m;
@@ -314,7 +314,7 @@ static const jca_cipher_impl *make_cipher(rd *r)
 		c->cbc_encrypt = toys[t].cbce;
 		c->cbc_decrypt = (g & 32) ? NULL : toys[t].cbcd;
 	}
-	c->cleanup = (g & 64) ? k_cleanup : NULL;
+	c->base.cleanup = (g & 64) ? k_cleanup : NULL;
 	return c;
 }
 
@@ -583,7 +583,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	n0 = count_providers();
 	for (i = 0; i < n0 && i < 64; i++)
 		before[i] = fuzz_provider_at(i);
-	rc = (insert & 8) ? jca_provider_insert(d, pos) : jca_provider_add(d);
+	rc = (insert & 8) ? jca_provider_insert(d, NULL, pos) : jca_provider_add(d, NULL);
 	n1 = count_providers();
 	if (getenv("FUZZ_DESC_VERBOSE"))
 		fprintf(stderr, "jca_provider_%s: %s %s\n", (insert & 8) ? "insert" : "add", jca_error_name(rc),
