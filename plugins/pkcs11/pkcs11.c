@@ -22,11 +22,10 @@
  *
  *   MessageDigest  SHA-1, SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224,
  *                  SHA-512/256, SHA3-224..512 (CKM_SHA_1, CKM_SHA224, ...)
- *   Mac            HmacSHA1 ... HmacSHA3-512 over each digest above: on
+ *   Mac            HmacSHA1 ... HmacSHA3-512: declared Mac services on
  *                  the token (CKM_SHA*_HMAC, the key imported as a session
- *                  object) where it has the mechanism, through ABI 2.2's
- *                  hmac_init/hmac_final; else the registry composes HMAC
- *                  over the token's digest
+ *                  object, p11_mac.c) where it has the mechanism; else the
+ *                  registry derives HMAC over the token's digest
  *   Cipher         AES in ECB and CBC (CKM_AES_ECB, CKM_AES_CBC), with
  *                  NoPadding and PKCS5Padding (the engine pads), and GCM
  *                  (CKM_AES_GCM, through ABI 2.4's aead_* functions)
@@ -48,6 +47,7 @@
 #include <jca/plugin.h>
 
 #include "p11.h"
+#include "p11_mac.h"
 
 #define MAX_INSTANCES 4
 
@@ -161,8 +161,9 @@ typedef struct instance {
 	char description[256];
 	p11_token *tok;
 	jca_provider_desc desc;
-	jca_service_desc services[A_COUNT + 1];
-	const jca_service_desc *service_list[A_COUNT + 2];    /* NULL-terminated */
+	jca_service_desc services[A_COUNT + 1 + P11_MAC_COUNT];
+	const jca_service_desc *service_list[A_COUNT + 2 + P11_MAC_COUNT];    /* NULL-terminated */
+	p11_macs macs;
 	jca_md_impl md_impl[A_COUNT];
 	const jca_impl *md_list[A_COUNT][2];
 	jca_attr md_attrs[A_COUNT][3];
@@ -182,14 +183,6 @@ static pthread_mutex_t inst_lock = PTHREAD_MUTEX_INITIALIZER;
  * entry call, before any vtable can run. */
 static void (*report)(const char *message);
 
-static void say(const char *message)
-{
-	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
-
-	if (r)
-		r(message);
-}
-
 static int failed(int rc)
 {
 	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
@@ -199,98 +192,41 @@ static int failed(int rc)
 	return rc;
 }
 
-/* ---- MessageDigest, and HMAC over it on the token (CKM_SHA*_HMAC,
- * ABI 2.2 hmac_init/hmac_final): one context that is either ---- */
-
-typedef struct p11_md_ctx {
-	int hmac;                  /* 0: a digest (p11_digest), 1: a keyed HMAC (p11_hmac) */
-	union {
-		p11_digest d;
-		p11_hmac h;
-	} u;
-} p11_md_ctx;
-
-/* Switches the context to the other kind, releasing what it held. */
-static void md_mode(p11_md_ctx *c, int hmac)
+void p11_report(int rc)
 {
-	if (c->hmac == hmac)
-		return;
-	if (c->hmac)
-		p11_hmac_cleanup(&c->u.h);
-	else
-		p11_digest_cleanup(&c->u.d);
-	memset(&c->u, 0, sizeof c->u);
-	c->hmac = hmac;
+	failed(rc);
 }
+
+p11_token *p11_provctx_token(void *provctx)
+{
+	return provctx ? ((instance *)provctx)->tok : NULL;
+}
+
+/* ---- MessageDigest: the context is a p11_digest ---- */
 
 static int md_init(void *ctx, int i, int a)
 {
-	p11_md_ctx *c = ctx;
-
-	md_mode(c, 0);
-	return failed(p11_digest_init(&c->u.d, inst[i].tok, algs[a].mech));
-}
-
-static int md_hmac_init(void *ctx, int i, int a, const void *key, size_t key_len)
-{
-	p11_md_ctx *c = ctx;
-
-	md_mode(c, 1);
-	return failed(p11_hmac_init(&c->u.h, inst[i].tok, algs[a].hmac_mech, key, key_len));
+	return failed(p11_digest_init(ctx, inst[i].tok, algs[a].mech));
 }
 
 static int md_update(void *ctx, const void *in, size_t len)
 {
-	p11_md_ctx *c = ctx;
-
-	return failed(c->hmac ? p11_hmac_update(&c->u.h, in, len) : p11_digest_update(&c->u.d, in, len));
+	return failed(p11_digest_update(ctx, in, len));
 }
 
 static int md_final(void *ctx, void *out, size_t out_len)
 {
-	p11_md_ctx *c = ctx;
-
-	if (c->hmac) {
-		say("pkcs11: digest final on an HMAC context");
-		return -1;
-	}
-	return failed(p11_digest_final(&c->u.d, out, out_len));
-}
-
-static int md_hmac_final(void *ctx, void *out, size_t out_len)
-{
-	p11_md_ctx *c = ctx;
-
-	if (!c->hmac) {
-		say("pkcs11: HMAC final on a digest context");
-		return -1;
-	}
-	return failed(p11_hmac_final(&c->u.h, out, out_len));
+	return failed(p11_digest_final(ctx, out, out_len));
 }
 
 static int md_copy(void *dst, const void *src)
 {
-	p11_md_ctx *d = dst;
-	const p11_md_ctx *s = src;
-
-	if (s->hmac) {
-		/* a MAC in progress lives in the token, which cannot hand it out */
-		say("pkcs11: a MAC in progress on the token cannot be copied (no C_GetOperationState for keyed operations)");
-		return -1;
-	}
-	md_mode(d, 0);
-	return failed(p11_digest_copy(&d->u.d, &s->u.d));
+	return failed(p11_digest_copy(dst, src));
 }
 
 static void md_cleanup(void *ctx)
 {
-	p11_md_ctx *c = ctx;
-
-	if (c->hmac)
-		p11_hmac_cleanup(&c->u.h);
-	else
-		p11_digest_cleanup(&c->u.d);
-	c->hmac = 0;
+	p11_digest_cleanup(ctx);
 }
 
 /* ---- Cipher: the context is a p11_aes; the mode is chosen per call ---- */
@@ -351,9 +287,7 @@ static void aes_cleanup(void *ctx)
 /* init() and set_key() learn nothing but the context, so each instance has
  * its own: one small function per (instance, algorithm). */
 #define MD_INIT(i, a) \
-	static int md_init_##i##_##a(void *ctx) { return md_init(ctx, i, a); } \
-	static int md_hmac_init_##i##_##a(void *ctx, const void *key, size_t key_len) \
-	{ return md_hmac_init(ctx, i, a, key, key_len); }
+	static int md_init_##i##_##a(void *ctx) { return md_init(ctx, i, a); }
 #define INSTANCE_FNS(i) \
 	MD_INIT(i, 0) MD_INIT(i, 1) MD_INIT(i, 2) MD_INIT(i, 3) MD_INIT(i, 4) MD_INIT(i, 5) \
 	MD_INIT(i, 6) MD_INIT(i, 7) MD_INIT(i, 8) MD_INIT(i, 9) MD_INIT(i, 10) \
@@ -368,12 +302,6 @@ INSTANCE_FNS(3)
 	md_init_##i##_9, md_init_##i##_10 }
 static int (*const md_inits[MAX_INSTANCES][A_COUNT])(void *) = {
 	MD_INITS(0), MD_INITS(1), MD_INITS(2), MD_INITS(3)
-};
-#define MD_HMAC_INITS(i) { md_hmac_init_##i##_0, md_hmac_init_##i##_1, md_hmac_init_##i##_2, \
-	md_hmac_init_##i##_3, md_hmac_init_##i##_4, md_hmac_init_##i##_5, md_hmac_init_##i##_6, \
-	md_hmac_init_##i##_7, md_hmac_init_##i##_8, md_hmac_init_##i##_9, md_hmac_init_##i##_10 }
-static int (*const md_hmac_inits[MAX_INSTANCES][A_COUNT])(void *, const void *, size_t) = {
-	MD_HMAC_INITS(0), MD_HMAC_INITS(1), MD_HMAC_INITS(2), MD_HMAC_INITS(3)
 };
 static int (*const aes_set_keys[MAX_INSTANCES])(void *, const uint8_t *, size_t) = {
 	aes_set_key_0, aes_set_key_1, aes_set_key_2, aes_set_key_3
@@ -410,16 +338,11 @@ static void build(instance *in, int i)
 		driver_name(in->impl_names[a], sizeof in->impl_names[a], algs[a].impl, in->name);
 		*m = (jca_md_impl){
 			.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, in->impl_names[a], JCA_PRIO_GENERIC, NULL,
-			                                sizeof(p11_md_ctx), NULL, md_copy, md_cleanup),
+			                                sizeof(p11_digest), NULL, md_copy, md_cleanup),
 			.digest_size = algs[a].digest_size,
 			.block_size = algs[a].block_size, .flags = 0, .init = md_inits[i][a],
 			.update = md_update, .final = md_final,
 		};
-		/* the token's own HMAC, key imported into the token, when it has it */
-		if (p11_has(in->tok, algs[a].hmac_mech, CKF_SIGN, NULL, NULL)) {
-			m->hmac_init = md_hmac_inits[i][a];
-			m->hmac_final = md_hmac_final;
-		}
 		in->md_list[a][0] = &m->base;
 		in->md_attrs[a][0] = (jca_attr){ JCA_ATTR_HMAC_OID, algs[a].hmac_oid };
 		in->md_attrs[a][1] = (jca_attr){ "ImplementedIn", "Hardware" };
@@ -468,6 +391,8 @@ static void build(instance *in, int i)
 			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb,
 			                                        gcm ? aes_gcm_kats : NULL };
 	}
+	/* the token's own HMAC, key imported into the token, when it has it */
+	n += p11_mac_services(&in->macs, in->tok, in->name, in->services + n);
 	for (k2 = 0; k2 < n; k2++)
 		in->service_list[k2] = &in->services[k2];
 	in->service_list[n] = NULL;
@@ -534,6 +459,7 @@ JCA_PLUGIN_ENTRY(host, desc, provctx)
 	if (i < ninst) {
 		/* loaded before (again after jca_shutdown, or a second load) */
 		*desc = &inst[i].desc;
+		*provctx = &inst[i];
 		pthread_mutex_unlock(&inst_lock);
 		return 0;
 	}
@@ -559,6 +485,7 @@ JCA_PLUGIN_ENTRY(host, desc, provctx)
 		} else {
 			build(&inst[ninst], ninst);
 			*desc = &inst[ninst].desc;
+			*provctx = &inst[ninst];
 			ninst++;
 		}
 	}
