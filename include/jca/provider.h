@@ -183,7 +183,9 @@ typedef struct jca_md_impl {
  *   init(ctx, key, key_len): keys ctx and starts a message; key_len is
  *     within key_min..key_max (checked by the engine; key may be NULL when
  *     key_len is 0). Called on a fresh context (zeroed, or attached) and
- *     again on a live one to re-key.
+ *     again on a live one to re-key. It may return JCA_KEYLEN for a length
+ *     inside the range that it refuses (AES-CMAC: 16, 24 or 32 bytes), and
+ *     mac_init then fails with JCA_KEYLEN instead of JCA_IMPL.
  *   update(ctx, in, len): any number of times, len 0 included.
  *   final(ctx, out, out_len): writes the tag, out_len == mac_size always
  *     (the engine truncates), and leaves ctx keyed, ready for a new

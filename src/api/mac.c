@@ -105,6 +105,7 @@ mac_ctx *mac_new(const mac_handle *h)
 int mac_init(mac_ctx *m, const void *key, size_t key_len)
 {
 	const jca_mac_impl *impl;
+	int rc;
 
 	if (!m)
 		return jca__error(JCA_EINVAL, "mac_init: NULL object");
@@ -119,9 +120,13 @@ int mac_init(mac_ctx *m, const void *key, size_t key_len)
 		                  impl->key_min, key_len);
 	}
 	m->keyed = NOT_KEYED;
-	if (impl->init(m->ctx, key, key_len) != 0)
+	if ((rc = impl->init(m->ctx, key, key_len)) != 0) {
+		if (rc == JCA_KEYLEN)
+			return jca__error(JCA_KEYLEN, "mac_init: %s refuses a key of %zu bytes%s", m->svc->algorithm,
+			                  key_len, jca__impl_reason());
 		return jca__error(JCA_IMPL, "mac_init: Mac \"%s\": implementation %s failed%s", m->svc->algorithm,
 		                  impl->base.name, jca__impl_reason());
+	}
 	m->keyed = KEYED;
 	return 0;
 }
