@@ -69,7 +69,7 @@ mac_ctx *mac_get_instance_from(const char *name, const char *provider)
 	return r ? mac_create(r) : NULL;
 }
 
-/* A digest implementation function returned nonzero in the middle of a
+/* An implementation function returned nonzero in the middle of a
  * message: every call fails until mac_reset or mac_init succeeds. */
 static int failed(mac_ctx *m, const char *fn)
 {
