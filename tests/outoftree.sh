@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # A plugin built as an outside author would: install libjca (DESTDIR into a
-# temporary folder), then build plugins/example/example.c out of the tree
+# temporary folder), then build plugins/example/*.c out of the tree
 # with nothing but `pkg-config jca` (--cflags, --variable=plugindir), install
 # it in plugindir, and load it through the installed library, both with
 # jca_provider_load() and through a configuration file and the installed
@@ -68,12 +68,12 @@ case "$plugindir" in "$libdir"/*) ;; *) echo "FAIL: plugindir $plugindir not und
 echo "ok: pkg-config jca under DESTDIR: includedir $includedir, libdir $libdir"
 echo "ok: pkg-config --variable=plugindir jca = $plugindir"
 
-# The author's folder: a copy of the example and nothing else.
+# The author's folder: a copy of the example's files and nothing else.
 mkdir "$tmp/author"
-cp "$top_srcdir/plugins/example/example.c" "$tmp/author/"
+cp "$top_srcdir"/plugins/example/*.c "$top_srcdir"/plugins/example/*.h "$tmp/author/"
 (cd "$tmp/author" &&
 	$CC -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
-		$cflags example.c -o example.so) || { echo "FAIL: out-of-tree build of example.c"; exit 1; }
+		$cflags *.c -o example.so) || { echo "FAIL: out-of-tree build of the example plugin"; exit 1; }
 exported=$(nm -D --defined-only "$tmp/author/example.so" | awk '{print $3}' | grep -v '^_' | tr '\n' ' ')
 [ "$exported" = "jca_plugin_entry3 " ] || flunk "example.so exports '$exported', expected jca_plugin_entry3 only"
 mkdir -p "$plugindir"

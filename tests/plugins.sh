@@ -6,6 +6,9 @@
 #    preferred, `jca dgst -a SHA-256` give the right digests (python3 hashlib,
 #    sha256sum); the bridge's SecureRandom OpenSSL-CTR-DRBG is listed and
 #    `jca rand -a OpenSSL-CTR-DRBG` uses it;
+#    sha256sum); the plugins' Macs are listed and `jca mac -a
+#    BLAKE2b-512-MAC` / `-a AESCMAC` give python3 hashlib's keyed BLAKE2b
+#    and RFC 4493's CMAC;
 #  - `jca list` escapes names that could drive the terminal;
 #  - a set-user-ID program ignores JCA_CONF and never prints a file's text.
 #   top_builddir=DIR sh tests/plugins.sh
@@ -71,6 +74,20 @@ EOF
 		[ $? -eq 2 ] && grep -q 'CTR_DRBG only' "$tmp/err" &&
 			pass "jca rand -a OpenSSL-CTR-DRBG -m Hash_DRBG is refused with the reason" ||
 			flunk "jca rand -a OpenSSL-CTR-DRBG -m Hash_DRBG: $(cat "$tmp/err")"
+		# the plugins' declared Macs: listed, and used by jca mac
+		printf '%s\n' "$out" | grep -q '^     BLAKE2b-512-MAC$' && printf '%s\n' "$out" | grep -q '^     AESCMAC$' &&
+			pass "jca list shows BLAKE2b-512-MAC and AESCMAC, builtin $order" ||
+			flunk "jca list lacks BLAKE2b-512-MAC or AESCMAC, builtin $order"
+		if command -v python3 >/dev/null 2>&1; then
+			want=$(python3 -c 'import hashlib,sys; print(hashlib.blake2b(open(sys.argv[1],"rb").read(), key=bytes(range(1, 33))).hexdigest())' "$tmp/data")
+			got=$(JCA_CONF="$tmp/jca.conf" "$jca" mac -a BLAKE2b-512-MAC -K 0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20 "$tmp/data" | cut -d' ' -f1)
+			[ "$got" = "$want" ] && pass "jca mac -a BLAKE2b-512-MAC, builtin $order" ||
+				flunk "jca mac -a BLAKE2b-512-MAC, builtin $order: $got"
+		fi
+		printf '\153\301\276\342\056\100\237\226\351\075\176\021\163\223\027\052' >"$tmp/rfc4493"
+		got=$(JCA_CONF="$tmp/jca.conf" "$jca" mac -a AES-CMAC -K 2b7e151628aed2a6abf7158809cf4f3c "$tmp/rfc4493" | cut -d' ' -f1)
+		[ "$got" = 070a16b46b4d4144f79bdd9dd04a287c ] && pass "jca mac -a AES-CMAC (RFC 4493 example 2), builtin $order" ||
+			flunk "jca mac -a AES-CMAC, builtin $order: $got"
 	done
 else
 	skip "plugins/.libs/openssl.so or example.so not built"

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Mac engine (javax.crypto.Mac): HMAC over any MessageDigest in the
- * registry, including digests that plugin providers add.
+ * registry, including digests that plugin providers add, and the Macs
+ * providers declare (keyed BLAKE2b "BLAKE2b-512-MAC", "AESCMAC", a
+ * token's own HmacSHA256).
  *
  *   mac_ctx *m = mac_get_instance("HmacSHA256");
  *   mac_init(m, key, key_len);
@@ -17,7 +19,8 @@
  *
  * Names: "Hmac" + the digest's name without the dash of "SHA-" (HmacSHA256,
  * HmacSHA512/224, HmacSHA3-256, HmacMD5), and for the digest's name and
- * every alias "HMAC-<name>" and "HMAC(<name>)"; the HMAC OIDs.
+ * every alias "HMAC-<name>" and "HMAC(<name>)"; the HMAC OIDs. A declared
+ * Mac has its provider's names.
  */
 #ifndef JCA_MAC_H
 #define JCA_MAC_H
@@ -41,9 +44,10 @@ JCA_API mac_ctx *mac_get_instance_from(const char *name, const char *provider);
  * by the caller. */
 JCA_API const mac_handle *mac_lookup(const char *name);
 JCA_API mac_ctx *mac_new(const mac_handle *h);
-/* Keys the Mac: any length, including 0 and longer than the block (then
- * hashed first, RFC 2104). The keyed inner and outer states are computed
- * once here. */
+/* Keys the Mac. HMAC: any length, including 0 and longer than the block
+ * (then hashed first, RFC 2104); the keyed inner and outer states are
+ * computed once here. A declared Mac may bound the length (keyed BLAKE2b:
+ * 1 to 64 bytes; AESCMAC: 16, 24 or 32): JCA_KEYLEN otherwise. */
 JCA_API int mac_init(mac_ctx *m, const void *key, size_t key_len);
 /* JCA_NOTINIT before mac_init. */
 JCA_API int mac_update(mac_ctx *m, const void *data, size_t len);
@@ -69,15 +73,18 @@ JCA_API int mac_oneshot(const char *name, const void *key, size_t key_len, const
 JCA_API int mac_handle_oneshot(const mac_handle *h, const void *key, size_t key_len, const void *data,
                                size_t len, void *out, size_t out_size, size_t *out_len);
 /* Drops the input so far and returns to the keyed state (also after an
- * implementation failed). Returns 0, JCA_EINVAL (NULL), JCA_NOTINIT
- * (before mac_init), JCA_IMPL. */
+ * implementation failed). A declared Mac without a reset function of its
+ * own is reset by finishing a tag into a scratch buffer, which is wiped.
+ * Returns 0, JCA_EINVAL (NULL), JCA_NOTINIT (before mac_init), JCA_IMPL. */
 JCA_API int mac_reset(mac_ctx *m);
-/* An independent copy in the same state, or NULL (JCA_ENOMEM; JCA_IMPL
- * when the provider cannot copy its state, e.g. a keyed Mac on a token). */
+/* An independent copy in the same state, or NULL (JCA_ENOMEM;
+ * JCA_UNSUPPORTED when the implementation holds state it cannot copy, e.g.
+ * a keyed Mac on a token; JCA_IMPL when its copy failed). */
 JCA_API mac_ctx *mac_clone(const mac_ctx *m);
-/* Tag length in bytes (the digest's output length). */
+/* Tag length in bytes (HMAC: the digest's output length). */
 JCA_API size_t mac_length(const mac_ctx *m);
-/* Block length in bytes of the digest under the HMAC. */
+/* Block length in bytes of the digest under the HMAC (a declared Mac's
+ * block_size, 0 if it has none). */
 JCA_API size_t mac_block_length(const mac_ctx *m);
 /* Canonical name, e.g. "HmacSHA256". */
 JCA_API const char *mac_algorithm(const mac_ctx *m);

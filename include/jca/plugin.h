@@ -60,6 +60,14 @@
  *    and check: `jca list --load` shows the provider loaded, with its
  *    services; `jca dgst -a MyDigest FILE` uses it.
  *
+ * Other types are declared the same way, with their own table after the
+ * jca_impl header (<jca/provider.h>): a Mac is a jca_mac_impl (init with
+ * the key, update, final that leaves the key in place; mac_size, key_min,
+ * key_max), type JCA_MAC, used by `jca mac -a MyMac -K HEX FILE`
+ * (plugins/example/blake2b_mac.c: keyed BLAKE2b; plugins/openssl/
+ * openssl_mac.c: CMAC). HMAC over a plugin's digests needs no code: the
+ * registry derives it, unless the plugin declares a Mac of that name.
+ *
  * ==== Rules ====
  *
  * Entry. The host calls jca_plugin_entry3(host, &desc, &provctx) each

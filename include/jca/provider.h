@@ -92,7 +92,9 @@
  *        as a real table (instantiate, generate, reseed; deterministic
  *        DRBGs seeded by the host, or sources with their own entropy);
  *        the Cipher tables told apart by shape (jca_cipher_impl.shape),
- *        key sizes as a 0-terminated list (a 64-byte key can be expressed).
+ *        key sizes as a 0-terminated list (a 64-byte key can be expressed);
+ *        Mac declarable (jca_mac_impl), jca_md_impl's hmac_init/hmac_final
+ *        removed (a native HMAC is a declared Mac service).
  *        tests/abi/3.0 is a frozen copy of these headers.
  */
 #ifndef JCA_PROVIDER_H
@@ -112,7 +114,7 @@ extern "C" {
 typedef enum jca_service_type {
 	JCA_MESSAGE_DIGEST = 1,
 	JCA_CIPHER = 2,
-	JCA_MAC = 3,               /* composed by the registry (HMAC); not declared by providers */
+	JCA_MAC = 3,               /* declared (jca_mac_impl), and HMAC derived by the registry over digests */
 	JCA_SECURE_RANDOM = 4,     /* ABI 2.3; a real table since 3.0 */
 	JCA_KDF = 5                /* ABI 2.3 */
 } jca_service_type;
@@ -160,6 +162,8 @@ typedef struct jca_md_impl {
 	jca_impl base;
 	size_t digest_size;        /* output length in bytes (default length for an XOF) */
 	size_t block_size;         /* input block in bytes (used by HMAC; 0: no HMAC) */
+	/* (A native HMAC, e.g. a token's CKM_SHA256_HMAC, is a Mac service of
+	 * its own since ABI 3: jca_mac_impl below.) */
 	unsigned flags;            /* JCA_MD_* */
 	int (*init)(void *ctx);
 	int (*update)(void *ctx, const void *in, size_t len);
@@ -169,18 +173,45 @@ typedef struct jca_md_impl {
 	 * including 0 and more than digest_size. Leaves ctx unspecified; the
 	 * engine calls init() before reuse. */
 	int (*final)(void *ctx, void *out, size_t out_len);
-	/* ABI 2.2, optional (set both or neither): HMAC over this digest,
-	 * computed by the implementation itself rather than composed by the
-	 * Mac engine from init/update/final. For a Mac over this digest the
-	 * engine calls hmac_init(ctx, key, key_len) (any key length, 0
-	 * included; ctx zeroed or live as for init), then update() with the
-	 * data, then hmac_final(ctx, out, digest_size) for the tag, which
-	 * leaves ctx keyed again for the next message. copy and cleanup apply
-	 * to such a context too (copy may fail: mac_clone then reports it). */
-	int (*hmac_init)(void *ctx, const void *key, size_t key_len);
-	int (*hmac_final)(void *ctx, void *out, size_t out_len);
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_md_impl;
+
+/* ---- Mac implementation (ABI 3) ----
+ * A keyed message authentication code: CMAC, keyed BLAKE2, a token's
+ * HMAC. HMAC over every MessageDigest service is derived by the registry
+ * ("HmacSHA256", "HMAC-SHA-256", ...); a Mac service a provider declares
+ * under one of those names replaces the HMAC derived over that same
+ * provider's digest. The Mac engine (mac_*) keeps the contract: key and
+ * tag lengths, the FAILED state, truncated tags, constant-time
+ * verification, clone (base.copy), reset.
+ *   init(ctx, key, key_len): keys ctx and starts a message; key_len is
+ *     within key_min..key_max (checked by the engine; key may be NULL when
+ *     key_len is 0). Called on a fresh context (zeroed, or attached) and
+ *     again on a live one to re-key. It may return JCA_KEYLEN for a length
+ *     inside the range that it refuses (AES-CMAC: 16, 24 or 32 bytes), and
+ *     mac_init then fails with JCA_KEYLEN instead of JCA_IMPL.
+ *   update(ctx, in, len): any number of times, len 0 included.
+ *   final(ctx, out, out_len): writes the tag, out_len == mac_size always
+ *     (the engine truncates), and leaves ctx keyed, ready for a new
+ *     message under the same key.
+ *   reset(ctx), optional: drops the message so far, keeps the key. NULL:
+ *     mac_reset runs final into a scratch buffer (which it wipes).
+ * Each returns 0, or nonzero if it failed: the call fails with JCA_IMPL
+ * and the object needs mac_reset or mac_init. base.ctx_size holds the key
+ * schedule: the engine wipes it on free. */
+#define JCA_MAC_MAX 1024       /* largest mac_size (and block_size) the host accepts */
+typedef struct jca_mac_impl {
+	jca_impl base;
+	size_t mac_size;           /* tag length in bytes, 1 to JCA_MAC_MAX */
+	size_t block_size;         /* for mac_block_length(); 0 if it has none */
+	size_t key_min;            /* shortest key in bytes (0: an empty key is accepted) */
+	size_t key_max;            /* longest key in bytes; 0: no upper bound */
+	int (*init)(void *ctx, const void *key, size_t key_len);
+	int (*update)(void *ctx, const void *in, size_t len);
+	int (*final)(void *ctx, void *out, size_t out_len);
+	int (*reset)(void *ctx);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_mac_impl;
 
 /* ---- Block cipher implementation with its modes ----
  * A NULL mode function means the mode is not offered. In-place operation
@@ -394,6 +425,9 @@ typedef struct jca_attr {
  *     out_len is at most digest_size and the first out_len bytes of the
  *     digest are compared (the host passes digest_size to final, into a
  *     buffer of that size); for an XOF, final is asked for out_len bytes.
+ *   Mac: the tag of `in` (in_len bytes) under key (key_len bytes, within
+ *     key_min..key_max) equals `out`: out_len is 1 to mac_size and the
+ *     first out_len bytes of the tag are compared (final gets mac_size).
  *   Cipher: CBC (or ECB if CBC is not offered) encryption of `in` under
  *     key/iv equals `out`; with JCA_KAT_DECRYPT (ABI 2.1) decryption of
  *     `in` equals `out`. Whole blocks, in_len == out_len <= 4096.
@@ -438,7 +472,8 @@ typedef struct jca_service_desc {
 	const jca_attr *attributes;             /* ends with {NULL, NULL}, or NULL */
 	/* Implementations, NULL-terminated: pointers to the `base` member of
 	 * implementation structs of the service's type (jca_md_impl for
-	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER, jca_random_impl
+	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER, jca_mac_impl for
+	 * JCA_MAC, jca_random_impl
 	 * for JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF). */
 	const jca_impl *const *impls;
 	const jca_kat *kat;                     /* optional */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * openssl_bridge.c - libjca plugin provider "openssl": OpenSSL 3's libcrypto
- * digests and AES (openssl_aes.c), under libjca's JCA standard names.
+ * digests, AES (openssl_aes.c) and CMAC (openssl_mac.c), under libjca's JCA
+ * standard names.
  *
  *   MessageDigest  MD5, SHA-1, SHA-224, SHA-256, SHA-384, SHA-512,
  *                  SHA-512/224, SHA-512/256, SHA3-224, SHA3-256, SHA3-384,
@@ -16,10 +17,11 @@
  *                  IVs of 1 to 128 bytes (OpenSSL's limit).
  *   SecureRandom   OpenSSL-CTR-DRBG: OpenSSL's CTR_DRBG (EVP_RAND), seeded
  *                  by libjca's engine (openssl_random.c says why).
+ *   Mac            AESCMAC (alias AES-CMAC) through EVP_MAC (openssl_mac.c)
  *
  * Build:
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
- *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_random.c -o openssl.so \
+ *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_random.c openssl_mac.c -o openssl.so \
  *      $(pkg-config --cflags --libs libcrypto)
  *
  * Algorithms are fetched once, from OpenSSL's default library context with
@@ -305,7 +307,7 @@ MD(SHAKE256, shake256, shake_attrs, NULL);
 static const jca_service_desc *const services[] = {
 	&svc_md5, &svc_sha1, &svc_sha224, &svc_sha256, &svc_sha384, &svc_sha512, &svc_sha512_224,
 	&svc_sha512_256, &svc_sha3_224, &svc_sha3_256, &svc_sha3_384, &svc_sha3_512, &svc_shake128,
-	&svc_shake256, &ossl__svc_aes,
+	&svc_shake256, &ossl__svc_aes, &ossl__svc_cmac,
 	&ossl__svc_drbg,
 	NULL
 };
@@ -318,7 +320,7 @@ static jca_provider_desc provider = {
 	.name = "openssl",
 	.version = NULL,
 	.description = "Bridge to OpenSSL 3 libcrypto: MD5, SHA-1, SHA-2, SHA-3, SHAKE (HMAC over them) "
-	               "and AES in ECB/CBC/CTR/GCM, under JCA standard names; OpenSSL's CTR_DRBG as "
+	               "AES in ECB/CBC/CTR/GCM and AES-CMAC, under JCA standard names; OpenSSL's CTR_DRBG as "
 	               "SecureRandom OpenSSL-CTR-DRBG",
 	.services = services,
 };
@@ -348,6 +350,7 @@ static void free_fetched(void)
 	}
 	ossl__aes_free();
 	ossl__drbg_free();
+	ossl__mac_free();
 }
 
 /* Fetches every algorithm and checks that OpenSSL agrees with the sizes
@@ -375,7 +378,7 @@ static void load_once(void)
 			goto fail;
 		}
 	}
-	if (ossl__aes_load() != 0)
+	if (ossl__aes_load() != 0 || ossl__mac_load() != 0)
 		goto fail;
 	if (ossl__drbg_load() != 0)
 		goto fail;

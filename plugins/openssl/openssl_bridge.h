@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* What the files of the OpenSSL bridge share (openssl_bridge.c: the
- * plugin, its digests, loading; openssl_aes.c: AES). Not installed; hidden
+ * plugin, its digests, loading; openssl_aes.c: AES; openssl_mac.c:
+ * CMAC). Not installed; hidden
  * (the plugin is built with -fvisibility=hidden). */
 #ifndef JCA_OPENSSL_BRIDGE_H
 #define JCA_OPENSSL_BRIDGE_H
@@ -31,5 +32,10 @@ extern const jca_service_desc ossl__svc_aes;
 int ossl__drbg_load(void);
 void ossl__drbg_free(void);
 extern const jca_service_desc ossl__svc_drbg;
+/* CMAC: fetches EVP_MAC "CMAC" at load (0, or -1 with ossl__load_error
+ * set), frees it; the Mac service AESCMAC. */
+int ossl__mac_load(void);
+void ossl__mac_free(void);
+extern const jca_service_desc ossl__svc_cmac;
 
 #endif

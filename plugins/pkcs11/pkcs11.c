@@ -22,11 +22,10 @@
  *
  *   MessageDigest  SHA-1, SHA-224, SHA-256, SHA-384, SHA-512, SHA-512/224,
  *                  SHA-512/256, SHA3-224..512 (CKM_SHA_1, CKM_SHA224, ...)
- *   Mac            HmacSHA1 ... HmacSHA3-512 over each digest above: on
+ *   Mac            HmacSHA1 ... HmacSHA3-512: declared Mac services on
  *                  the token (CKM_SHA*_HMAC, the key imported as a session
- *                  object) where it has the mechanism, through the digest
- *                  table's hmac_init/hmac_final; else the registry
- *                  composes HMAC over the token's digest
+ *                  object, p11_mac.c) where it has the mechanism; else the
+ *                  registry derives HMAC over the token's digest
  *   Cipher         AES in ECB and CBC (CKM_AES_ECB, CKM_AES_CBC), with
  *                  NoPadding and PKCS5Padding (the engine pads), and GCM
  *                  (CKM_AES_GCM, through the cipher table's aead_*)
@@ -177,17 +176,12 @@ void p11_say(const p11_instance *in, const char *message)
 		in->set_error(message);
 }
 
-/* ---- MessageDigest, and HMAC over it on the token (CKM_SHA*_HMAC,
- * hmac_init/hmac_final): one context that is either ---- */
+/* ---- MessageDigest: the context is the token's digest ---- */
 
 typedef struct p11_md_ctx {
 	const p11_instance *in;    /* the token (attach) */
 	int alg;                   /* A_*: which digest (attach) */
-	int hmac;                  /* 0: a digest (p11_digest), 1: a keyed HMAC (p11_hmac) */
-	union {
-		p11_digest d;
-		p11_hmac h;
-	} u;
+	p11_digest d;
 } p11_md_ctx;
 
 /* attach: the provider context names the token, the function the digest.
@@ -221,62 +215,25 @@ static int (*const md_attaches[A_COUNT])(void *, void *) = {
 	[A_SHA3_384] = attach_sha3_384, [A_SHA3_512] = attach_sha3_512,
 };
 
-/* Switches the context to the other kind, releasing what it held. */
-static void md_mode(p11_md_ctx *c, int hmac)
-{
-	if (c->hmac == hmac)
-		return;
-	if (c->hmac)
-		p11_hmac_cleanup(&c->u.h);
-	else
-		p11_digest_cleanup(&c->u.d);
-	memset(&c->u, 0, sizeof c->u);
-	c->hmac = hmac;
-}
-
 static int md_init(void *ctx)
 {
 	p11_md_ctx *c = ctx;
 
-	md_mode(c, 0);
-	return p11_failed(c->in, p11_digest_init(&c->u.d, c->in->tok, algs[c->alg].mech));
-}
-
-static int md_hmac_init(void *ctx, const void *key, size_t key_len)
-{
-	p11_md_ctx *c = ctx;
-
-	md_mode(c, 1);
-	return p11_failed(c->in, p11_hmac_init(&c->u.h, c->in->tok, algs[c->alg].hmac_mech, key, key_len));
+	return p11_failed(c->in, p11_digest_init(&c->d, c->in->tok, algs[c->alg].mech));
 }
 
 static int md_update(void *ctx, const void *in, size_t len)
 {
 	p11_md_ctx *c = ctx;
 
-	return p11_failed(c->in, c->hmac ? p11_hmac_update(&c->u.h, in, len) : p11_digest_update(&c->u.d, in, len));
+	return p11_failed(c->in, p11_digest_update(&c->d, in, len));
 }
 
 static int md_final(void *ctx, void *out, size_t out_len)
 {
 	p11_md_ctx *c = ctx;
 
-	if (c->hmac) {
-		p11_say(c->in, "pkcs11: digest final on an HMAC context");
-		return -1;
-	}
-	return p11_failed(c->in, p11_digest_final(&c->u.d, out, out_len));
-}
-
-static int md_hmac_final(void *ctx, void *out, size_t out_len)
-{
-	p11_md_ctx *c = ctx;
-
-	if (!c->hmac) {
-		p11_say(c->in, "pkcs11: HMAC final on a digest context");
-		return -1;
-	}
-	return p11_failed(c->in, p11_hmac_final(&c->u.h, out, out_len));
+	return p11_failed(c->in, p11_digest_final(&c->d, out, out_len));
 }
 
 /* dst: zeroed (a clone, not attached: it takes src's token and digest) or
@@ -288,25 +245,12 @@ static int md_copy(void *dst, const void *src)
 
 	d->in = s->in;
 	d->alg = s->alg;
-	if (s->hmac) {
-		/* a MAC in progress lives in the token, which cannot hand it out */
-		p11_say(s->in, "pkcs11: a MAC in progress on the token cannot be copied (no C_GetOperationState for "
-		        "keyed operations)");
-		return -1;
-	}
-	md_mode(d, 0);
-	return p11_failed(s->in, p11_digest_copy(&d->u.d, &s->u.d));
+	return p11_failed(s->in, p11_digest_copy(&d->d, &s->d));
 }
 
 static void md_cleanup(void *ctx)
 {
-	p11_md_ctx *c = ctx;
-
-	if (c->hmac)
-		p11_hmac_cleanup(&c->u.h);
-	else
-		p11_digest_cleanup(&c->u.d);
-	c->hmac = 0;
+	p11_digest_cleanup(&((p11_md_ctx *)ctx)->d);
 }
 
 /* ---- Cipher: AES on the token; the mode is chosen per call ---- */
@@ -426,11 +370,6 @@ static void build(p11_instance *in)
 			.block_size = algs[a].block_size, .flags = 0, .init = md_init,
 			.update = md_update, .final = md_final,
 		};
-		/* the token's own HMAC, key imported into the token, when it has it */
-		if (p11_has(in->tok, algs[a].hmac_mech, CKF_SIGN, NULL, NULL)) {
-			m->hmac_init = md_hmac_init;
-			m->hmac_final = md_hmac_final;
-		}
 		in->md_list[a][0] = &m->base;
 		in->md_attrs[a][0] = (jca_attr){ JCA_ATTR_HMAC_OID, algs[a].hmac_oid };
 		in->md_attrs[a][1] = (jca_attr){ "ImplementedIn", "Hardware" };
@@ -480,6 +419,8 @@ static void build(p11_instance *in)
 			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb,
 			                                        gcm ? aes_gcm_kats : NULL };
 	}
+	/* the token's own HMAC, key imported into the token, when it has it */
+	n += p11_mac_services(&in->macs, in->tok, in->name, in->services + n);
 	if (p11_rng_build(&in->rng, in->tok, in->name, in->set_error))
 		in->services[n++] = in->rng.svc;
 	for (k2 = 0; k2 < n; k2++)
@@ -494,10 +435,27 @@ static void build(p11_instance *in)
 	};
 }
 
-/* The provider context's token, for p11_random.c. */
+/* The provider context's token, for p11_random.c and p11_mac.c. */
 p11_token *pkcs11_provctx_token(void *provctx)
 {
 	return ((p11_instance *)provctx)->tok;
+}
+
+p11_token *p11_provctx_token(void *provctx)
+{
+	return provctx ? ((p11_instance *)provctx)->tok : NULL;
+}
+
+/* The host's set_error (the same function for every token's host table),
+ * for p11_mac.c's reports. */
+static void (*report)(const char *message);
+
+void p11_report(int rc)
+{
+	void (*r)(const char *) = __atomic_load_n(&report, __ATOMIC_ACQUIRE);
+
+	if (rc && r)
+		r(p11_error_message());
 }
 
 /* ---- teardown: the host is done with the provider ---- */
@@ -569,6 +527,7 @@ JCA_PLUGIN_ENTRY(host, desc, provctx)
 	}
 	snprintf(in->name, sizeof in->name, "%s", name);
 	in->set_error = host->set_error;
+	__atomic_store_n(&report, host->set_error, __ATOMIC_RELEASE);
 	s = (p11_settings){
 		.name = name,
 		.library = setting(&src, "library", "JCA_PKCS11_LIBRARY"),

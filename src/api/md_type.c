@@ -23,10 +23,6 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 		return "update is NULL";
 	if (!m->final)
 		return "final is NULL";
-	if (!m->hmac_init != !m->hmac_final)
-		return "hmac_init and hmac_final must be set together";
-	if (m->hmac_init && ((m->flags & JCA_MD_XOF) || !m->block_size))
-		return "hmac_init on a digest without HMAC (an XOF, or block_size 0)";
 	if (m->flags & ~JCA_MD_XOF)
 		return snprintf(why, n, "flags 0x%x has unknown bits", m->flags), why;
 	if ((!m->digest_size && !(m->flags & JCA_MD_XOF)) || m->digest_size > JCA_MD_MAX_DIGEST)

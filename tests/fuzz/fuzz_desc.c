@@ -403,13 +403,13 @@ static const jca_provider_desc *make_desc(rd *r)
 			list[i] = s;
 			s->struct_size = (t & 64) && (u8(r) & 1) ? (uint32_t)u8(r) : sizeof *s;
 
-			/* the other numbers are unknown types, never SecureRandom or KDF:
-			 * this harness builds only digest and cipher implementations,
-			 * which those types would read as theirs (a plugin's bug the
-			 * host cannot see: implementations carry no type tag) */
+			/* the other numbers are unknown types, never Mac, SecureRandom
+			 * or KDF: this harness builds only digest and cipher
+			 * implementations, which those types would read as theirs (a
+			 * plugin's bug the host cannot see: implementations carry no
+			 * type tag) */
 			s->type = (jca_service_type)(t % 8 < 3 ? JCA_MESSAGE_DIGEST : t % 8 < 6 ? JCA_CIPHER
-			                            : t % 8 == 6 ? JCA_MAC
-			                            : (int)(t >> 3) < JCA_SECURE_RANDOM ? (int)(t >> 3) : (int)(t >> 3) + 32);
+			                            : (int)(t >> 3) < JCA_MAC ? (int)(t >> 3) : (int)(t >> 3) + 32);
 			s->algorithm = (t & 128) ? str(r) : (s->type == JCA_CIPHER ? "FUZZ" : "FUZZ-DIGEST");
 			na = u8(r) % 6;
 			if (na) {
