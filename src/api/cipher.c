@@ -24,12 +24,6 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	memset(c, 0, sizeof *c);
 	if (extra)
 		memset(c->key + impl->base.ctx_size, 0, extra);
-	if (jca__obj_open(r->svc, &impl->base, c->key) != 0) {
-		jca__free(c, sizeof *c + impl->base.ctx_size + extra);
-		jca__error(JCA_IMPL, "Cipher \"%s\": implementation %s failed to attach%s", r->canon, impl->base.name,
-		           jca__impl_reason());
-		return NULL;
-	}
 	c->impl = impl;
 	c->svc = r->svc;
 	c->name = r->canon;
@@ -37,6 +31,12 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	c->padding = jca__variant_padding(r->variant);
 	c->pinned = jca__variant_keylen(r->variant);
 	c->bs = impl->block_size;
+	if (jca__obj_open(r->svc, &impl->base, c->key) != 0) {
+		jca__free(c, sizeof *c + impl->base.ctx_size + extra);
+		jca__error(JCA_IMPL, "Cipher \"%s\": implementation %s failed to attach%s", r->canon, impl->base.name,
+		           jca__impl_reason());
+		return NULL;
+	}
 	return c;
 }
 
