@@ -14,10 +14,11 @@
  *                  ABI 2.4 (aead_init/update/final over EVP's AES-*-GCM:
  *                  EVP has no raw GHASH for the 2.2 building blocks);
  *                  IVs of 1 to 128 bytes (OpenSSL's limit).
+ *   KDF            SCRYPT (RFC 7914) through EVP_KDF (openssl_kdf.c)
  *
  * Build:
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
- *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c -o openssl.so \
+ *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_kdf.c -o openssl.so \
  *      $(pkg-config --cflags --libs libcrypto)
  *
  * Algorithms are fetched once, from OpenSSL's default library context with
@@ -303,7 +304,9 @@ MD(SHAKE256, shake256, shake_attrs, NULL);
 static const jca_service_desc *const services[] = {
 	&svc_md5, &svc_sha1, &svc_sha224, &svc_sha256, &svc_sha384, &svc_sha512, &svc_sha512_224,
 	&svc_sha512_256, &svc_sha3_224, &svc_sha3_256, &svc_sha3_384, &svc_sha3_512, &svc_shake128,
-	&svc_shake256, &ossl__svc_aes, NULL
+	&svc_shake256, &ossl__svc_aes,
+	&ossl__svc_scrypt,
+	NULL
 };
 
 /* Not const: the version is OpenSSL's, known only at run time. Filled once
@@ -314,7 +317,7 @@ static jca_provider_desc provider = {
 	.name = "openssl",
 	.version = NULL,
 	.description = "Bridge to OpenSSL 3 libcrypto: MD5, SHA-1, SHA-2, SHA-3, SHAKE (HMAC over them) "
-	               "and AES in ECB/CBC/CTR/GCM, under JCA standard names",
+	               "and AES in ECB/CBC/CTR/GCM, scrypt, under JCA standard names",
 	.services = services,
 };
 
@@ -342,6 +345,7 @@ static void free_fetched(void)
 		evp_md[i] = NULL;
 	}
 	ossl__aes_free();
+	ossl__kdf_free();
 }
 
 /* Fetches every algorithm and checks that OpenSSL agrees with the sizes
@@ -370,6 +374,8 @@ static void load_once(void)
 		}
 	}
 	if (ossl__aes_load() != 0)
+		goto fail;
+	if (ossl__kdf_load() != 0)
 		goto fail;
 	provider.version = OpenSSL_version(OPENSSL_VERSION_STRING);
 	return;

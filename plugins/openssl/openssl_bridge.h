@@ -25,4 +25,10 @@ int ossl__aes_load(void);
 void ossl__aes_free(void);
 extern const jca_service_desc ossl__svc_aes;
 
+/* scrypt (openssl_kdf.c): fetches EVP_KDF "SCRYPT" at load (0, or -1
+ * with ossl__load_error set), frees it; the KDF service. */
+int ossl__kdf_load(void);
+void ossl__kdf_free(void);
+extern const jca_service_desc ossl__svc_scrypt;
+
 #endif
