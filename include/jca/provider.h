@@ -292,14 +292,15 @@ typedef struct jca_random_impl {
  * produce) is the implementation's to check.
  *
  * Errors: init and derive return 0, or
- *   - a negative JCA_* code after host->set_error() said why, naming the
- *     parameter ("iteration count 0 out of range (1 to 2^32-1)"):
- *     JCA_EINVAL for a bad parameter, JCA_OUTLEN for an output length
- *     derive cannot produce, JCA_UNSUPPORTED for a parameter it does not
- *     implement, JCA_ENOMEM; the engine reports that code, prefixed with
- *     the KDF's name. After JCA_EINVAL or JCA_OUTLEN from derive the
- *     object stays initialised;
- *   - any other nonzero (JCA_IMPL included): the engine reports JCA_IMPL
+ *   - JCA_KDF_BAD_PARAM (init: a parameter is refused), JCA_KDF_BAD_LENGTH
+ *     (derive: an output length it cannot produce) or JCA_KDF_NO_MEMORY
+ *     (the memory a parameter asks for cannot be had), after
+ *     host->set_error() said why, naming the parameter ("iteration count
+ *     0 out of range (1 to 2^32-1)"): the engine reports JCA_EINVAL,
+ *     JCA_OUTLEN or JCA_ENOMEM with that reason after the KDF's name.
+ *     After JCA_KDF_BAD_LENGTH the object stays initialised;
+ *   - anything else (-1 included): a failure (a library's error); the
+ *     engine reports JCA_IMPL (with the reason, if set_error gave one)
  *     and treats the object as uninitialised until init succeeds again.
  *
  * Templates (flags JCA_KDF_OVER_MAC): the service is reachable as
@@ -312,6 +313,11 @@ typedef struct jca_random_impl {
  * args->prf is NULL. A template takes no known-answer test (its Mac comes
  * from the registry being built). */
 #define JCA_KDF_OVER_MAC 1u        /* a template over any Mac: "<Algorithm>With<Mac>" */
+/* Returns of init and derive (see Errors above); positive, so that none
+ * is confused with the -1 of a failure. */
+#define JCA_KDF_BAD_PARAM 1
+#define JCA_KDF_BAD_LENGTH 2
+#define JCA_KDF_NO_MEMORY 3
 #define JCA_KDF_HMAC_NAMES 2u      /* with OVER_MAC: also "<Algorithm>-<digest>" (HMAC over it) */
 
 /* The parameters of init, as the engine hands them over (the public

@@ -49,7 +49,7 @@ static int refuse(const char *why)
 {
 	if (ex__set_error)
 		ex__set_error(why);
-	return JCA_EINVAL;
+	return JCA_KDF_BAD_PARAM;
 }
 
 static void store32(uint8_t *p, uint32_t x)
@@ -293,7 +293,7 @@ static int argon2_init(void *ctx, const jca_kdf_args *a)
 	if (!c->data) {
 		if (ex__set_error)
 			ex__set_error("out of memory for the parameters");
-		return JCA_ENOMEM;
+		return JCA_KDF_NO_MEMORY;
 	}
 	memcpy(c->data, a->secret, a->secret_len);
 	memcpy(c->data + a->secret_len, a->salt, a->salt_len);
@@ -349,7 +349,7 @@ static int argon2_derive(void *ctx, uint8_t *out, size_t out_len)
 	if (out_len < 4 || out_len > UINT32_MAX) {
 		if (ex__set_error)
 			ex__set_error("output (tag) of fewer than 4 bytes");
-		return JCA_OUTLEN;
+		return JCA_KDF_BAD_LENGTH;
 	}
 	f.lanes = c->lanes;
 	f.seg_len = c->m / (SYNC_POINTS * c->lanes);
@@ -360,7 +360,7 @@ static int argon2_derive(void *ctx, uint8_t *out, size_t out_len)
 	if (!f.mem) {
 		if (ex__set_error)
 			ex__set_error("out of memory for the cost (memory m) asked for");
-		return JCA_ENOMEM;
+		return JCA_KDF_NO_MEMORY;
 	}
 	/* B[i][0] = H'^1024(H0 || LE32(0) || LE32(i)), B[i][1] likewise with 1 */
 	h0(c, (uint32_t)out_len, seed);

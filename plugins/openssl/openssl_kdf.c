@@ -8,9 +8,10 @@
  * OpenSSL's default limit of 1025 MiB (a larger request is refused with
  * JCA_EINVAL at kdf_init, naming the figure).
  *
- * The context owns an EVP_KDF_CTX holding the parameters (OpenSSL keeps
- * its own copies of password and salt and clears them when the context is
- * freed): copy duplicates it, cleanup frees it.
+ * The context keeps a copy of password and salt (wiped by cleanup) and
+ * the numbers; derive hands them to EVP_KDF_derive on an EVP_KDF_CTX of
+ * its own. (OpenSSL 3.0's scrypt cannot duplicate a context: copy makes a
+ * new one from the copies.)
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -34,7 +35,31 @@ static EVP_KDF *evp_scrypt;
 
 typedef struct scrypt_ctx {
 	EVP_KDF_CTX *kctx;
+	uint8_t *data;                     /* password || salt, owned */
+	size_t pw_len, salt_len;
+	uint64_t n, r, p;
 } scrypt_ctx;
+
+static void drop(scrypt_ctx *c)
+{
+	if (c->data)
+		OPENSSL_clear_free(c->data, c->pw_len + c->salt_len);
+	c->data = NULL;
+	c->pw_len = c->salt_len = 0;
+}
+
+/* A copy of data (n bytes; NULL: only the room) into c, and a context
+ * of its own if it has none. */
+static int keep(scrypt_ctx *c, const uint8_t *data, size_t n)
+{
+	if (!c->kctx && !(c->kctx = EVP_KDF_CTX_new(evp_scrypt)))
+		return ossl__failed("EVP_KDF_CTX_new");
+	if (!(c->data = OPENSSL_malloc(n ? n : 1)))
+		return ossl__failed("OPENSSL_malloc");
+	if (data && n)
+		memcpy(c->data, data, n);
+	return 0;
+}
 
 /* A refused parameter: the reason for the engine (which names the KDF). */
 static int refuse(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -48,14 +73,13 @@ static int refuse(const char *fmt, ...)
 	va_end(ap);
 	if (ossl__set_error)
 		ossl__set_error(why);
-	return JCA_EINVAL;
+	return JCA_KDF_BAD_PARAM;
 }
 
 static int scrypt_init(void *ctx, const jca_kdf_args *a)
 {
 	scrypt_ctx *c = ctx;
 	uint64_t n = a->cost, r = a->block_size, p = a->parallelism;
-	OSSL_PARAM params[6], *q = params;
 
 	if (a->mode != KDF_DEFAULT)
 		return refuse("mode %u does not apply (scrypt takes KDF_DEFAULT)", a->mode);
@@ -76,31 +100,33 @@ static int scrypt_init(void *ctx, const jca_kdf_args *a)
 	if (n > SCRYPT_MAXMEM / 128 / r || 128 * r * (n + 2 + p) > SCRYPT_MAXMEM)
 		return refuse("N = %llu, r = %llu: needs more memory than OpenSSL's limit of 1025 MiB",
 		              (unsigned long long)n, (unsigned long long)r);
-	if (!c->kctx) {
-		if (!(c->kctx = EVP_KDF_CTX_new(evp_scrypt)))
-			return ossl__failed("EVP_KDF_CTX_new");
-	} else {
-		EVP_KDF_CTX_reset(c->kctx);
-	}
-	*q++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD,
-	                                         (void *)(a->secret_len ? a->secret : (const uint8_t *)""),
-	                                         a->secret_len);
-	*q++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT,
-	                                         (void *)(a->salt_len ? a->salt : (const uint8_t *)""), a->salt_len);
-	*q++ = OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_SCRYPT_N, &n);
-	*q++ = OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_SCRYPT_R, &r);
-	*q++ = OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_SCRYPT_P, &p);
-	*q = OSSL_PARAM_construct_end();
-	if (EVP_KDF_CTX_set_params(c->kctx, params) != 1)
-		return ossl__failed_why("EVP_KDF_CTX_set_params refused the scrypt parameters");
+	drop(c);
+	if (keep(c, NULL, a->secret_len + a->salt_len) != 0)
+		return -1;
+	if (a->secret_len)
+		memcpy(c->data, a->secret, a->secret_len);
+	if (a->salt_len)
+		memcpy(c->data + a->secret_len, a->salt, a->salt_len);
+	c->pw_len = a->secret_len;
+	c->salt_len = a->salt_len;
+	c->n = n;
+	c->r = r;
+	c->p = p;
 	return 0;
 }
 
 static int scrypt_derive(void *ctx, uint8_t *out, size_t out_len)
 {
 	scrypt_ctx *c = ctx;
+	OSSL_PARAM params[6], *q = params;
 
-	if (EVP_KDF_derive(c->kctx, out, out_len, NULL) != 1)
+	*q++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_PASSWORD, c->data, c->pw_len);
+	*q++ = OSSL_PARAM_construct_octet_string(OSSL_KDF_PARAM_SALT, c->data + c->pw_len, c->salt_len);
+	*q++ = OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_SCRYPT_N, &c->n);
+	*q++ = OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_SCRYPT_R, &c->r);
+	*q++ = OSSL_PARAM_construct_uint64(OSSL_KDF_PARAM_SCRYPT_P, &c->p);
+	*q = OSSL_PARAM_construct_end();
+	if (EVP_KDF_derive(c->kctx, out, out_len, params) != 1)
 		return ossl__failed_why("EVP_KDF_derive (scrypt) failed");
 	return 0;
 }
@@ -110,10 +136,14 @@ static int scrypt_copy(void *dst, const void *src)
 	scrypt_ctx *d = dst;
 	const scrypt_ctx *s = src;
 
-	EVP_KDF_CTX_free(d->kctx);
-	d->kctx = NULL;
-	if (s->kctx && !(d->kctx = EVP_KDF_CTX_dup(s->kctx)))
-		return ossl__failed("EVP_KDF_CTX_dup");
+	drop(d);
+	if (keep(d, s->data, s->pw_len + s->salt_len) != 0)
+		return -1;
+	d->pw_len = s->pw_len;
+	d->salt_len = s->salt_len;
+	d->n = s->n;
+	d->r = s->r;
+	d->p = s->p;
 	return 0;
 }
 
@@ -121,6 +151,7 @@ static void scrypt_cleanup(void *ctx)
 {
 	scrypt_ctx *c = ctx;
 
+	drop(c);
 	EVP_KDF_CTX_free(c->kctx);
 	c->kctx = NULL;
 }

@@ -273,27 +273,22 @@ kdf_ctx *kdf_new(const kdf_handle *h)
 	return create(h, r);
 }
 
-/* An implementation's failure as the caller sees it: its own code for a
- * parameter it refused (the reason it gave, after the KDF's name), else
+/* An implementation's failure as the caller sees it (jca/provider.h):
+ * a refused parameter, with the reason it gave after the KDF's name, or
  * JCA_IMPL. */
 static int failed(const kdf_ctx *k, int rc, const char *what)
 {
 	const char *why = jca__impl_reason();
+	int code = rc == JCA_KDF_BAD_PARAM ? JCA_EINVAL : rc == JCA_KDF_BAD_LENGTH ? JCA_OUTLEN :
+	           rc == JCA_KDF_NO_MEMORY ? JCA_ENOMEM : JCA_IMPL;
 
-	switch (rc) {
-	case JCA_EINVAL:
-	case JCA_OUTLEN:
-	case JCA_UNSUPPORTED:
-	case JCA_ENOMEM:
-	case JCA_NOALG:
-	case JCA_DISABLED:
-		if (why[0])
-			return jca__error(rc, "%s%s", k->name, why);
-		return jca__error(rc, "%s: %s refused (%s)", k->name, what, jca_error_name(rc));
-	default:
+	if (code == JCA_IMPL)
 		return jca__error(JCA_IMPL, "%s: implementation %s failed in %s%s", k->name, k->impl->base.name, what,
 		                  why);
-	}
+	if (why[0])
+		return jca__error(code, "%s%s", k->name, why);
+	return jca__error(code, "%s: %s refused the %s (%s)", k->name, k->impl->base.name,
+	                  code == JCA_OUTLEN ? "output length" : "parameters", jca_error_name(code));
 }
 
 int kdf_init(kdf_ctx *k, const kdf_params *p)
@@ -360,7 +355,7 @@ int kdf_derive(kdf_ctx *k, void *out, size_t out_len)
 		free(buf);
 	if (rc == 0)
 		return 0;
-	if (rc != JCA_EINVAL && rc != JCA_OUTLEN)
+	if (rc != JCA_KDF_BAD_LENGTH)
 		k->ready = 0;                  /* the implementation lost its state: init again */
 	return failed(k, rc, "derive");
 }

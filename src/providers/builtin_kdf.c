@@ -30,8 +30,8 @@ typedef struct mac_kdf {
 	uint64_t iterations;
 } mac_kdf;
 
-/* A parameter error: the reason (the engine prefixes the KDF's name), and
- * the code. */
+/* A refusal (JCA_KDF_*) or a failure (-1): the reason (the engine
+ * prefixes the KDF's name), and the code. */
 static int bad(int code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int bad(int code, const char *fmt, ...)
 {
@@ -45,11 +45,13 @@ static int bad(int code, const char *fmt, ...)
 	return code;
 }
 
-/* A failure of the Mac: its own message becomes the reason. */
+/* A failure of the Mac: its own message becomes the reason (the engine
+ * reports JCA_IMPL). */
 static int mac_failed(int rc)
 {
+	(void)rc;
 	jca__set_impl_reason(jca_last_error_message());
-	return rc < 0 ? rc : JCA_IMPL;
+	return -1;
 }
 
 static void drop_data(mac_kdf *c)
@@ -66,7 +68,7 @@ static int keep(mac_kdf *c, const void *p, size_t n)
 {
 	c->data = malloc(n ? n : 1);
 	if (!c->data)
-		return bad(JCA_ENOMEM, "out of memory for %zu bytes of parameters", n);
+		return bad(JCA_KDF_NO_MEMORY, "out of memory for %zu bytes of parameters", n);
 	if (n)
 		memcpy(c->data, p, n);
 	c->data_len = n;
@@ -77,19 +79,19 @@ static int keep(mac_kdf *c, const void *p, size_t n)
 static int get_mac(mac_kdf *c, const jca_kdf_args *a)
 {
 	if (!a->prf)
-		return bad(JCA_EINVAL, "no PRF given (a template needs args->prf)");
+		return bad(JCA_KDF_BAD_PARAM, "no PRF given (a template needs args->prf)");
 	if (c->mac && !strcmp(c->prf, a->prf))
 		return 0;
 	mac_free(c->mac);
 	c->mac = mac_get_instance(a->prf);
 	if (!c->mac) {
 		c->prf[0] = 0;
-		return bad(jca_last_error(), "PRF %s: %s", a->prf, jca_last_error_message());
+		return bad(-1, "PRF %s: %s", a->prf, jca_last_error_message());
 	}
 	snprintf(c->prf, sizeof c->prf, "%s", a->prf);
 	c->hlen = mac_length(c->mac);
 	if (!c->hlen || c->hlen > MAX_PRF)
-		return bad(JCA_EINVAL, "PRF %s: length %zu (1 to %d)", a->prf, c->hlen, MAX_PRF);
+		return bad(JCA_KDF_BAD_PARAM, "PRF %s: length %zu (1 to %d)", a->prf, c->hlen, MAX_PRF);
 	return 0;
 }
 
@@ -97,13 +99,13 @@ static int get_mac(mac_kdf *c, const jca_kdf_args *a)
 static int refuse_extra(const jca_kdf_args *a, const char *alg)
 {
 	if (a->key_len)
-		return bad(JCA_EINVAL, "%s takes no key", alg);
+		return bad(JCA_KDF_BAD_PARAM, "%s takes no key", alg);
 	if (a->cost)
-		return bad(JCA_EINVAL, "%s takes no cost", alg);
+		return bad(JCA_KDF_BAD_PARAM, "%s takes no cost", alg);
 	if (a->block_size)
-		return bad(JCA_EINVAL, "%s takes no block size", alg);
+		return bad(JCA_KDF_BAD_PARAM, "%s takes no block size", alg);
 	if (a->parallelism)
-		return bad(JCA_EINVAL, "%s takes no parallelism", alg);
+		return bad(JCA_KDF_BAD_PARAM, "%s takes no parallelism", alg);
 	return 0;
 }
 
@@ -115,16 +117,16 @@ static int pbkdf2_init(void *ctx, const jca_kdf_args *a)
 	drop_data(c);
 	c->mode = 0;
 	if (a->mode && a->mode != KDF_PBKDF2)
-		return bad(JCA_EINVAL, "mode %u does not apply (PBKDF2 names take KDF_PBKDF2, HKDF names the "
+		return bad(JCA_KDF_BAD_PARAM, "mode %u does not apply (PBKDF2 names take KDF_PBKDF2, HKDF names the "
 		           "KDF_HKDF_* modes)", a->mode);
 	if (a->iterations < 1 || a->iterations > UINT32_MAX)
-		return bad(JCA_EINVAL, "iteration count %llu out of range (1 to 2^32-1)",
+		return bad(JCA_KDF_BAD_PARAM, "iteration count %llu out of range (1 to 2^32-1)",
 		           (unsigned long long)a->iterations);
 	if (a->salt_len < 1)
-		return bad(JCA_EINVAL, "salt of %zu bytes, expected 1 to 2^30 (at least 16 random bytes "
+		return bad(JCA_KDF_BAD_PARAM, "salt of %zu bytes, expected 1 to 2^30 (at least 16 random bytes "
 		           "recommended)", a->salt_len);
 	if (a->info_len)
-		return bad(JCA_EINVAL, "PBKDF2 takes no info");
+		return bad(JCA_KDF_BAD_PARAM, "PBKDF2 takes no info");
 	if ((rc = refuse_extra(a, "PBKDF2")) != 0 || (rc = get_mac(c, a)) != 0)
 		return rc;
 	if ((rc = mac_init(c->mac, a->secret, a->secret_len)) != 0)
@@ -147,7 +149,7 @@ static int pbkdf2_derive(void *ctx, uint8_t *out, size_t out_len)
 	int rc = 0;
 
 	if ((out_len - 1) / hl >= UINT32_MAX)
-		return bad(JCA_OUTLEN, "output of %zu bytes, more than 2^32-1 blocks", out_len);
+		return bad(JCA_KDF_BAD_LENGTH, "output of %zu bytes, more than 2^32-1 blocks", out_len);
 	while (done < out_len && rc == 0) {
 		uint8_t be[4];
 		size_t take = out_len - done < hl ? out_len - done : hl;
@@ -200,19 +202,19 @@ static int hkdf_init(void *ctx, const jca_kdf_args *a)
 	drop_data(c);
 	c->mode = 0;
 	if (mode != KDF_HKDF_EXTRACT && mode != KDF_HKDF_EXPAND && mode != KDF_HKDF_EXTRACT_EXPAND)
-		return bad(JCA_EINVAL, "mode %u does not apply (PBKDF2 names take KDF_PBKDF2, HKDF names the "
+		return bad(JCA_KDF_BAD_PARAM, "mode %u does not apply (PBKDF2 names take KDF_PBKDF2, HKDF names the "
 		           "KDF_HKDF_* modes)", a->mode);
 	if (a->iterations)
-		return bad(JCA_EINVAL, "HKDF takes no iteration count");
+		return bad(JCA_KDF_BAD_PARAM, "HKDF takes no iteration count");
 	if (mode == KDF_HKDF_EXPAND && a->salt_len)
-		return bad(JCA_EINVAL, "HKDF-Expand takes no salt");
+		return bad(JCA_KDF_BAD_PARAM, "HKDF-Expand takes no salt");
 	if (mode == KDF_HKDF_EXTRACT && a->info_len)
-		return bad(JCA_EINVAL, "HKDF-Extract takes no info");
+		return bad(JCA_KDF_BAD_PARAM, "HKDF-Extract takes no info");
 	if ((rc = refuse_extra(a, "HKDF")) != 0 || (rc = get_mac(c, a)) != 0)
 		return rc;
 	if (mode == KDF_HKDF_EXPAND) {
 		if (a->secret_len < c->hlen)
-			return bad(JCA_EINVAL, "PRK of %zu bytes, at least HashLen = %zu", a->secret_len, c->hlen);
+			return bad(JCA_KDF_BAD_PARAM, "PRK of %zu bytes, at least HashLen = %zu", a->secret_len, c->hlen);
 		if ((rc = mac_init(c->mac, a->secret, a->secret_len)) != 0)
 			return mac_failed(rc);
 		rc = keep(c, a->info, a->info_len);
@@ -241,7 +243,7 @@ static int expand(mac_kdf *c, uint8_t *out, size_t out_len)
 	int rc = 0;
 
 	if (out_len > 255 * hl)
-		return bad(JCA_OUTLEN, "output of %zu bytes, expected 1 to 255 * HashLen = %zu", out_len, 255 * hl);
+		return bad(JCA_KDF_BAD_LENGTH, "output of %zu bytes, expected 1 to 255 * HashLen = %zu", out_len, 255 * hl);
 	while (done < out_len && rc == 0) {
 		size_t take = out_len - done < hl ? out_len - done : hl;
 
@@ -268,7 +270,7 @@ static int hkdf_derive(void *ctx, uint8_t *out, size_t out_len)
 	if (c->mode != KDF_HKDF_EXTRACT)
 		return expand(c, out, out_len);
 	if (out_len != c->hlen)
-		return bad(JCA_OUTLEN, "HKDF-Extract writes exactly HashLen = %zu bytes, not %zu", c->hlen, out_len);
+		return bad(JCA_KDF_BAD_LENGTH, "HKDF-Extract writes exactly HashLen = %zu bytes, not %zu", c->hlen, out_len);
 	memcpy(out, c->data, c->hlen);
 	return 0;
 }
