@@ -70,10 +70,10 @@ echo "ok: pkg-config --variable=plugindir jca = $plugindir"
 
 # The author's folder: a copy of the example and nothing else.
 mkdir "$tmp/author"
-cp "$top_srcdir/plugins/example/example.c" "$tmp/author/"
+cp "$top_srcdir"/plugins/example/*.[ch] "$tmp/author/"
 (cd "$tmp/author" &&
 	$CC -std=c11 -O2 -Wall -Wextra -Werror -fPIC -shared -fvisibility=hidden \
-		$cflags example.c -o example.so) || { echo "FAIL: out-of-tree build of example.c"; exit 1; }
+		$cflags example.c blake2.c argon2.c -o example.so) || { echo "FAIL: out-of-tree build of example.c"; exit 1; }
 exported=$(nm -D --defined-only "$tmp/author/example.so" | awk '{print $3}' | grep -v '^_' | tr '\n' ' ')
 [ "$exported" = "jca_plugin_entry3 " ] || flunk "example.so exports '$exported', expected jca_plugin_entry3 only"
 mkdir -p "$plugindir"

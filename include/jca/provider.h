@@ -88,8 +88,11 @@
  *        jca_provider_add's second); the instance lifecycle (attach, copy,
  *        cleanup) moved into jca_impl for every type; size-based
  *        versioning without a minor gate (JCA_HOST_HAS in <jca/plugin.h>);
- *        known answers run on every usable implementation. tests/abi/3.0
- *        is a frozen copy of these headers.
+ *        known answers run on every usable implementation; the KDF table
+ *        (jca_kdf_impl: init with a sized jca_kdf_args, derive; templates
+ *        over any Mac with JCA_KDF_OVER_MAC; known answers with the
+ *        arguments in jca_kat.in). tests/abi/3.0 is a frozen copy of
+ *        these headers.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
