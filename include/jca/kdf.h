@@ -102,8 +102,9 @@ typedef struct kdf_params {
 /* An instance, or NULL with the last error set (JCA_NOALG, JCA_DISABLED:
  * the KDF or the Mac it needs; JCA_EINVAL; JCA_ENOMEM). */
 JCA_API kdf_ctx *kdf_get_instance(const char *name);
-/* The KDF template (service "PBKDF2" or "HKDF") from the named provider;
- * the Mac under it still comes from the first provider that offers it. */
+/* The KDF (or the template: service "PBKDF2" or "HKDF") from the named
+ * provider; the Mac under a template still comes from the first provider
+ * that offers it. */
 JCA_API kdf_ctx *kdf_get_instance_from(const char *name, const char *provider);
 /* Resolve once, create many (valid until jca_shutdown()). */
 JCA_API const kdf_handle *kdf_lookup(const char *name);
@@ -124,15 +125,18 @@ JCA_API int kdf_reset(kdf_ctx *k);
 /* An independent copy with the same parameters (its own copies of them
  * and its own keyed Mac), or NULL (JCA_EINVAL, JCA_ENOMEM, JCA_IMPL). */
 JCA_API kdf_ctx *kdf_clone(const kdf_ctx *k);
-/* The provider of the KDF template ("builtin"); the Mac under it may come
- * from another (mac_provider of the Mac named in kdf_implementation). */
+/* The provider of the KDF or template ("builtin", "openssl"); the Mac
+ * under a template may come from another (mac_provider of the Mac named
+ * in kdf_implementation). */
 JCA_API const char *kdf_provider(const kdf_ctx *k);
-/* The implementation: the template's over the Mac's, e.g.
- * "pbkdf2(hmac(sha256-shani))". */
+/* The implementation: a template's over the Mac's, e.g.
+ * "pbkdf2(hmac(sha256-shani))"; another KDF's own ("scrypt-openssl"). */
 JCA_API const char *kdf_implementation(const kdf_ctx *k);
-/* The KDF's name as asked for, canonical: "PBKDF2WithHmacSHA256". */
+/* The KDF's name as asked for, canonical: "PBKDF2WithHmacSHA256",
+ * "HKDF-SHA256", "SCRYPT". */
 JCA_API const char *kdf_algorithm(const kdf_ctx *k);
-/* HashLen of the PRF in bytes. */
+/* HashLen of a template's PRF in bytes; 0 for a KDF that is not a
+ * template over a Mac (SCRYPT, Argon2id). */
 JCA_API size_t kdf_prf_length(const kdf_ctx *k);
 /* Wipes the keyed states and every copy of secret data, then frees; NULL
  * is ignored. */
