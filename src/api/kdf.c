@@ -99,24 +99,22 @@ static void blame(const char *name)
 	jca__error(jca_last_error(), "KDF \"%s\": %s", name, why);
 }
 
-/* The template service tmpl (len bytes of the name) with the flag it
- * needs, or NULL. */
-static const jca__resolved *template_of(const char *name, size_t len, unsigned flag, const char *provider)
+/* The KDF service named by the first len bytes of name if it is a
+ * template with the flag, else NULL: *stop is set when the lookup failed
+ * for another reason than an unknown name (no such provider, policy). */
+static const jca__resolved *template_of(const char *name, size_t len, unsigned flag, const char *provider,
+                                        int *stop)
 {
 	char t[NAME_MAX_LEN];
 	const jca__resolved *r;
 
 	snprintf(t, sizeof t, "%.*s", (int)len, name);
 	r = jca__lookup(JCA_KDF, t, provider);
-	if (!r)
-		return NULL;
-	if (!(kdf_impl(r)->flags & flag)) {
-		jca__error(JCA_NOALG, "KDF \"%s\" of provider \"%s\" is not a template %s", r->svc->algorithm,
-		           r->svc->provider_name, flag == JCA_KDF_HMAC_NAMES ? "named <KDF>-<digest>" :
-		           "over a Mac (<KDF>With<Mac>)");
+	if (!r) {
+		*stop = jca_last_error() != JCA_NOALG;
 		return NULL;
 	}
-	return r;
+	return kdf_impl(r)->flags & flag ? r : NULL;
 }
 
 /* The first "With" (any case) with text on both sides, or NULL. */
@@ -130,13 +128,31 @@ static const char *find_with(const char *name)
 	return NULL;
 }
 
-/* Name -> handle, and the KDF service it names (from provider, if set). */
+/* The Mac of an "<T>-<digest>" name: HMAC over the digest. */
+static const mac_handle *hmac_of(const char *digest)
+{
+	char mac[NAME_MAX_LEN];
+	const mac_handle *mh;
+
+	snprintf(mac, sizeof mac, "Hmac%s", digest);
+	mh = mac_lookup(mac);
+	if (!mh && jca_last_error() == JCA_NOALG) {
+		snprintf(mac, sizeof mac, "HMAC-%s", digest);
+		mh = mac_lookup(mac);
+	}
+	return mh;
+}
+
+/* Name -> handle, and the KDF service it names (from provider, if set).
+ * A template's forms are tried first, by their prefix (which the first
+ * providers answer, so a plugin configured later is not loaded for
+ * PBKDF2WithHmacSHA256); then the name as a KDF of its own. */
 static const kdf_handle *resolve(const char *name, const char *provider, const jca__resolved **rp)
 {
-	const jca__resolved *r;
+	const jca__resolved *r = NULL;
 	const mac_handle *mh = NULL;
 	const char *with, *dash;
-	int hmac_form = 0;
+	int stop = 0, hmac_form = 0;
 
 	if (!name) {
 		jca__error(JCA_EINVAL, "KDF name is NULL");
@@ -146,47 +162,35 @@ static const kdf_handle *resolve(const char *name, const char *provider, const j
 		jca__error(JCA_NOALG, "no provider offers KDF \"%.40s...\" (name too long)", name);
 		return NULL;
 	}
-	r = jca__lookup(JCA_KDF, name, provider);
-	if (r) {
-		if (kdf_impl(r)->flags & JCA_KDF_OVER_MAC) {
-			if (kdf_impl(r)->flags & JCA_KDF_HMAC_NAMES)
-				jca__error(JCA_NOALG, "KDF \"%s\" is a template over a Mac: name it %sWith<Mac> or "
-				           "%s-<digest>", name, r->svc->algorithm, r->svc->algorithm);
-			else
-				jca__error(JCA_NOALG, "KDF \"%s\" is a template over a Mac: name it %sWith<Mac>", name,
-				           r->svc->algorithm);
-			return NULL;
-		}
-	} else if (jca_last_error() != JCA_NOALG) {
-		return NULL;                   /* no such provider, disabled by policy, ... */
-	} else if ((with = find_with(name))) {
-		if (!(r = template_of(name, (size_t)(with - name), JCA_KDF_OVER_MAC, provider)) ||
-		    !(mh = mac_lookup(with + 4))) {
-			blame(name);
-			return NULL;
-		}
+	if ((with = find_with(name)) &&
+	    (r = template_of(name, (size_t)(with - name), JCA_KDF_OVER_MAC, provider, &stop))) {
 		hmac_form = (kdf_impl(r)->flags & JCA_KDF_HMAC_NAMES) != 0;
-	} else if ((dash = strchr(name + 1, '-')) && dash[1]) {
-		char mac[NAME_MAX_LEN];
-
-		if (!(r = template_of(name, (size_t)(dash - name), JCA_KDF_HMAC_NAMES, provider))) {
+		if (!(mh = mac_lookup(with + 4))) {
 			blame(name);
 			return NULL;
 		}
-		snprintf(mac, sizeof mac, "Hmac%s", dash + 1);
-		mh = mac_lookup(mac);
-		if (!mh && jca_last_error() == JCA_NOALG) {
-			snprintf(mac, sizeof mac, "HMAC-%s", dash + 1);
-			mh = mac_lookup(mac);
-		}
-		if (!mh) {
-			blame(name);
-			return NULL;
-		}
+	} else if (!stop && (dash = strchr(name + 1, '-')) && dash[1] &&
+	           (r = template_of(name, (size_t)(dash - name), JCA_KDF_HMAC_NAMES, provider, &stop))) {
 		hmac_form = 1;
-	} else {
-		jca__error(JCA_NOALG, "no provider offers KDF \"%s\" (expected a KDF's name, PBKDF2With<Mac>, "
-		           "HKDF-<digest> or HKDFWith<Mac>)", name);
+		if (!(mh = hmac_of(dash + 1))) {
+			blame(name);
+			return NULL;
+		}
+	} else if (stop) {
+		blame(name);
+		return NULL;
+	} else if (!(r = jca__lookup(JCA_KDF, name, provider))) {
+		if (jca_last_error() == JCA_NOALG)
+			jca__error(JCA_NOALG, "no provider offers KDF \"%s\" (expected a KDF's name, PBKDF2With<Mac>, "
+			           "HKDF-<digest> or HKDFWith<Mac>)", name);
+		return NULL;
+	} else if (kdf_impl(r)->flags & JCA_KDF_OVER_MAC) {
+		if (kdf_impl(r)->flags & JCA_KDF_HMAC_NAMES)
+			jca__error(JCA_NOALG, "KDF \"%s\" is a template over a Mac: name it %sWith<Mac> or "
+			           "%s-<digest>", name, r->svc->algorithm, r->svc->algorithm);
+		else
+			jca__error(JCA_NOALG, "KDF \"%s\" is a template over a Mac: name it %sWith<Mac>", name,
+			           r->svc->algorithm);
 		return NULL;
 	}
 	*rp = r;
