@@ -87,9 +87,9 @@ if [ -f "$plugdir/openssl.so" ] && [ -f "$plugdir/example.so" ]; then
 	k -a SCRYPT -p x --cost 16 --block-size x -l 8 >"$tmp/o" 2>"$tmp/e"
 	[ $? -eq 2 ] && grep -q -- '--block-size must be a count' "$tmp/e" &&
 		pass "jca kdf --block-size x is refused" || flunk "jca kdf --block-size x: $(cat "$tmp/e")"
-	out=$(JCA_CONF="$tmp/kdf.conf" "$jca" list 2>&1)
+	out=$(JCA_CONF="$tmp/kdf.conf" "$jca" list --load 2>&1)
 	printf '%s\n' "$out" | grep -q 'scrypt-openssl' && printf '%s\n' "$out" | grep -q 'argon2id-example' &&
-		pass "jca list shows SCRYPT and Argon2id" || flunk "jca list lacks SCRYPT or Argon2id"
+		pass "jca list --load shows SCRYPT and Argon2id" || flunk "jca list lacks SCRYPT or Argon2id"
 	srcdir="${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}"
 	if command -v python3 >/dev/null 2>&1; then
 		python3 "$srcdir/tests/kdf_cross.py" "$jca" "$tmp/kdf.conf"
