@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Plugins and configuration through the jca command:
 #  - builtin + example + openssl in both orders: `jca list --load` exits 0
+#  - jca kdf with the plugins' SCRYPT and Argon2id (vectors, errors, a
+#    cross-check with Python: tests/kdf_cross.py)
 #    with no failed provider; `jca dgst -a BLAKE2b-512` and, with the bridge
 #    preferred, `jca dgst -a SHA-256` give the right digests (python3 hashlib,
 #    sha256sum); the bridge's SecureRandom OpenSSL-CTR-DRBG is listed and
@@ -91,6 +93,47 @@ EOF
 	done
 else
 	skip "plugins/.libs/openssl.so or example.so not built"
+fi
+
+# The plugins' KDFs from the command line: SCRYPT (OpenSSL bridge) and
+# Argon2id (example plugin), their RFC vectors, errors, and a cross-check
+# against Python's hashlib.scrypt and cryptography's Argon2id.
+if [ -f "$plugdir/openssl.so" ] && [ -f "$plugdir/example.so" ]; then
+	printf 'security.provider.1 = builtin\nsecurity.provider.2 = example\nsecurity.provider.3 = openssl\njca.plugin.dir = %s\n' \
+		"$plugdir" >"$tmp/kdf.conf"
+	k() { JCA_CONF="$tmp/kdf.conf" "$jca" kdf "$@"; }
+	[ "$(k -a SCRYPT -p password -s 4e61436c --cost 1k --block-size 8 --parallelism 16 -l 64)" = \
+	  fdbabe1c9d3472007856e7190d01e9fe7c6ad7cbc8237830e77376634b3731622eaf30d92e22a3886ff109279d9830dac727afb94a83ee6d8360cbdfa2cc0640 ] &&
+		pass "jca kdf -a SCRYPT: RFC 7914 (N=1024 r=8 p=16)" || flunk "jca kdf -a SCRYPT: RFC 7914"
+	[ "$(k -a Argon2id -K 0101010101010101010101010101010101010101010101010101010101010101 \
+	     -s 02020202020202020202020202020202 --pepper 0303030303030303 --info 040404040404040404040404 \
+	     --iterations 3 --cost 32 --parallelism 4 -l 32)" = \
+	  0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659 ] &&
+		pass "jca kdf -a Argon2id: RFC 9106 5.3" || flunk "jca kdf -a Argon2id: RFC 9106 5.3"
+	k -a SCRYPT -p x --cost 1000 --block-size 8 --parallelism 1 -l 8 >"$tmp/o" 2>"$tmp/e"
+	[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q 'SCRYPT: cost N = 1000: a power of 2' "$tmp/e" &&
+		pass "jca kdf -a SCRYPT --cost 1000: exit 2, names N" || flunk "jca kdf SCRYPT --cost 1000: $(cat "$tmp/e")"
+	k -a Argon2id -p x -s 0011 --iterations 1 --cost 8 --parallelism 1 -l 8 >"$tmp/o" 2>"$tmp/e"
+	[ $? -eq 2 ] && [ ! -s "$tmp/o" ] && grep -q 'Argon2id: salt of fewer than 8 bytes' "$tmp/e" &&
+		pass "jca kdf -a Argon2id with a 2-byte salt: exit 2, names the salt" ||
+		flunk "jca kdf Argon2id short salt: $(cat "$tmp/e")"
+	k -a SCRYPT -p x --cost 16 --block-size x -l 8 >"$tmp/o" 2>"$tmp/e"
+	[ $? -eq 2 ] && grep -q -- '--block-size must be a count' "$tmp/e" &&
+		pass "jca kdf --block-size x is refused" || flunk "jca kdf --block-size x: $(cat "$tmp/e")"
+	out=$(JCA_CONF="$tmp/kdf.conf" "$jca" list --load 2>&1)
+	printf '%s\n' "$out" | grep -q 'scrypt-openssl' && printf '%s\n' "$out" | grep -q 'argon2id-example' &&
+		pass "jca list --load shows SCRYPT and Argon2id" || flunk "jca list lacks SCRYPT or Argon2id"
+	srcdir="${top_srcdir:-$(cd "$(dirname "$0")/.." && pwd)}"
+	if command -v python3 >/dev/null 2>&1; then
+		python3 "$srcdir/tests/kdf_cross.py" "$jca" "$tmp/kdf.conf"
+		case $? in
+		0) pass "SCRYPT and Argon2id agree with Python's implementations" ;;
+		77) skip "no independent scrypt or Argon2id in Python" ;;
+		*) flunk "SCRYPT or Argon2id differ from Python's implementations" ;;
+		esac
+	else
+		skip "python3 not found: no cross-check of SCRYPT and Argon2id"
+	fi
 fi
 
 # Terminal escapes in names: a provider path with ESC is shown as \x1b.

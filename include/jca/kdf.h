@@ -11,7 +11,9 @@
  *   kdf_derive(k, key, 32);
  *   kdf_free(k);
  *
- * Names (case-insensitive):
+ * Names (case-insensitive): a KDF service by its own name ("SCRYPT" from
+ * the OpenSSL bridge, "Argon2id" from the example plugin), or a template
+ * over a Mac:
  *  - "PBKDF2With<Mac>" for any Mac in the registry: PBKDF2WithHmacSHA1,
  *    PBKDF2WithHmacSHA224, PBKDF2WithHmacSHA256, PBKDF2WithHmacSHA384,
  *    PBKDF2WithHmacSHA512, PBKDF2WithHmacSHA3-256, and Macs over plugins'
@@ -22,6 +24,10 @@
  * The PRF is the Mac the registry hands out for that name; its keyed
  * inner and outer states are computed once per kdf_init, so every PBKDF2
  * iteration costs the two compressions of its data only.
+ *
+ * Which KDFs and templates exist is up to the providers (jca/provider.h,
+ * jca_kdf_impl): the built-in provider offers the templates PBKDF2 and
+ * HKDF.
  *
  * Errors are JCA_EINVAL with a message naming the parameter and its limit
  * (JCA_OUTLEN for a bad output length), JCA_IMPL when the Mac's
@@ -60,9 +66,22 @@ enum kdf_mode {
  *  info: HKDF expand: optional context, at most 2^30 bytes.
  *  iterations: PBKDF2: 1 to 2^32 - 1 (SP 800-132 recommends at least
  *    1,000; OWASP 2023: 600,000 for HMAC-SHA256).
+ *  key: Argon2's secret key K (a pepper), optional, at most 2^30 bytes.
+ *  cost: scrypt's N (a power of 2, at least 2; required); Argon2's memory
+ *    m in KiB (at least 8 * parallelism; required).
+ *  block_size: scrypt's r (at least 1; r * p below 2^30; required).
+ *  parallelism: scrypt's p (at least 1; required); Argon2's lanes (1 to
+ *    2^24 - 1; required).
+ * scrypt (RFC 7914): secret is the password, salt any length (may be
+ * empty). Argon2id (RFC 9106): secret is the password P, salt S (8 to
+ * 2^30 bytes; 16 recommended), key K, info the associated data X,
+ * iterations the passes t (1 to 2^32 - 1).
  * Output lengths (kdf_derive): PBKDF2 1 to 2^32 - 1 blocks' worth (and
  * at most 2^30 bytes); HKDF expand 1 to 255 * HashLen; HKDF extract exactly
- * HashLen. */
+ * HashLen; scrypt 1 to 2^30 bytes; Argon2id 4 to 2^30 bytes.
+ * A member an algorithm does not use must be 0 (NULL): a KDF refuses a
+ * parameter it does not take, naming it. Members are only ever appended:
+ * zero-initialise the whole struct. */
 typedef struct kdf_params {
 	enum kdf_mode mode;
 	const void *secret;
@@ -72,13 +91,20 @@ typedef struct kdf_params {
 	const void *info;
 	size_t info_len;
 	uint64_t iterations;
+	/* libjca 0.x with plugin ABI 3: parameters of scrypt and Argon2 */
+	const void *key;
+	size_t key_len;
+	uint64_t cost;
+	uint32_t block_size;
+	uint32_t parallelism;
 } kdf_params;
 
 /* An instance, or NULL with the last error set (JCA_NOALG, JCA_DISABLED:
  * the KDF or the Mac it needs; JCA_EINVAL; JCA_ENOMEM). */
 JCA_API kdf_ctx *kdf_get_instance(const char *name);
-/* The KDF template (service "PBKDF2" or "HKDF") from the named provider;
- * the Mac under it still comes from the first provider that offers it. */
+/* The KDF (or the template: service "PBKDF2" or "HKDF") from the named
+ * provider; the Mac under a template still comes from the first provider
+ * that offers it. */
 JCA_API kdf_ctx *kdf_get_instance_from(const char *name, const char *provider);
 /* Resolve once, create many (valid until jca_shutdown()). */
 JCA_API const kdf_handle *kdf_lookup(const char *name);
@@ -99,15 +125,18 @@ JCA_API int kdf_reset(kdf_ctx *k);
 /* An independent copy with the same parameters (its own copies of them
  * and its own keyed Mac), or NULL (JCA_EINVAL, JCA_ENOMEM, JCA_IMPL). */
 JCA_API kdf_ctx *kdf_clone(const kdf_ctx *k);
-/* The provider of the KDF template ("builtin"); the Mac under it may come
- * from another (mac_provider of the Mac named in kdf_implementation). */
+/* The provider of the KDF or template ("builtin", "openssl"); the Mac
+ * under a template may come from another (mac_provider of the Mac named
+ * in kdf_implementation). */
 JCA_API const char *kdf_provider(const kdf_ctx *k);
-/* The implementation: the template's over the Mac's, e.g.
- * "pbkdf2(hmac(sha256-shani))". */
+/* The implementation: a template's over the Mac's, e.g.
+ * "pbkdf2(hmac(sha256-shani))"; another KDF's own ("scrypt-openssl"). */
 JCA_API const char *kdf_implementation(const kdf_ctx *k);
-/* The KDF's name as asked for, canonical: "PBKDF2WithHmacSHA256". */
+/* The KDF's name as asked for, canonical: "PBKDF2WithHmacSHA256",
+ * "HKDF-SHA256", "SCRYPT". */
 JCA_API const char *kdf_algorithm(const kdf_ctx *k);
-/* HashLen of the PRF in bytes. */
+/* HashLen of a template's PRF in bytes; 0 for a KDF that is not a
+ * template over a Mac (SCRYPT, Argon2id). */
 JCA_API size_t kdf_prf_length(const kdf_ctx *k);
 /* Wipes the keyed states and every copy of secret data, then frees; NULL
  * is ignored. */

@@ -16,11 +16,13 @@
  * for free. That is HMAC (RFC 2104) with BLAKE2 as the hash, which is not
  * BLAKE2's own keyed mode (BLAKE2b-512-MAC is).
  *
+ * It also offers the KDF Argon2id (RFC 9106; argon2.c, over that BLAKE2b).
+ *
  * Build against the installed libjca (no dependencies but libc; export
  * one symbol):
  *
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
- *      $(pkg-config --cflags jca) example.c blake2.c blake2b_mac.c -o example.so
+ *      $(pkg-config --cflags jca) example.c blake2.c blake2b_mac.c argon2.c -o example.so
  *   install -m 0755 example.so "$(pkg-config --variable=plugindir jca)/"
  *
  * No link against libjca is needed: the host hands the plugin everything
@@ -41,6 +43,7 @@
 
 #include "blake2.h"        /* the algorithms (blake2.c) */
 #include "blake2b_mac.h"   /* keyed BLAKE2b as a Mac service (blake2b_mac.c) */
+#include "argon2.h"        /* the KDF Argon2id (argon2.c) */
 
 /* ====================================================================== */
 /* Part 1: the digest functions over the algorithms of blake2.c.          */
@@ -53,6 +56,9 @@
  * memory it owns. Both contexts (blake2.h) are arrays of integers and bytes.
  * (A context that must own outside resources, like an OpenSSL EVP_MD_CTX*,
  * sets the copy and cleanup hooks instead; see plugins/openssl.)
+ *
+ * BLAKE2b and BLAKE2s themselves are in blake2.c (blake2.h), shared with
+ * Argon2id (argon2.c).
  */
 
 /* jca_md_impl.init: (re)start an unkeyed hash with the full output. It is
@@ -241,7 +247,9 @@ static const jca_service_desc blake2s_256_service = {
 	.kat = &blake2s_256_kat,
 };
 static const jca_service_desc *const services[] = {
-	&blake2b_512_service, &blake2s_256_service, &ex_blake2b_mac_service, NULL
+	&blake2b_512_service, &blake2s_256_service, &ex_blake2b_mac_service,
+	&ex__argon2id_service,
+	NULL
 };
 
 /*
@@ -259,7 +267,8 @@ static const jca_provider_desc provider = {
 	.struct_size = sizeof(jca_provider_desc),
 	.name = "example",
 	.version = "1.0",
-	.description = "libjca example plugin: BLAKE2b-512, BLAKE2s-256 and keyed BLAKE2b (RFC 7693), portable C",
+	.description = "libjca example plugin: BLAKE2b-512, BLAKE2s-256 and keyed BLAKE2b (RFC 7693), Argon2id (RFC 9106), "
+	               "portable C",
 	.services = services,
 };
 
@@ -297,6 +306,7 @@ JCA_PLUGIN_ENTRY(host, desc, provctx)
 	/* Same major ABI, and a host table holding what this header knows. */
 	if (!jca_host_compatible(host))
 		return -1;
+	ex__set_error = host->set_error;   /* Argon2id's reasons for a refused parameter */
 	*desc = &provider;
 	return 0;
 }

@@ -18,10 +18,11 @@
  *   SecureRandom   OpenSSL-CTR-DRBG: OpenSSL's CTR_DRBG (EVP_RAND), seeded
  *                  by libjca's engine (openssl_random.c says why).
  *   Mac            AESCMAC (alias AES-CMAC) through EVP_MAC (openssl_mac.c)
+ *   KDF            SCRYPT (RFC 7914) through EVP_KDF (openssl_kdf.c)
  *
  * Build:
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
- *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_random.c openssl_mac.c -o openssl.so \
+ *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_random.c openssl_mac.c openssl_kdf.c -o openssl.so \
  *      $(pkg-config --cflags --libs libcrypto)
  *
  * Algorithms are fetched once, from OpenSSL's default library context with
@@ -309,6 +310,7 @@ static const jca_service_desc *const services[] = {
 	&svc_sha512_256, &svc_sha3_224, &svc_sha3_256, &svc_sha3_384, &svc_sha3_512, &svc_shake128,
 	&svc_shake256, &ossl__svc_aes, &ossl__svc_cmac,
 	&ossl__svc_drbg,
+	&ossl__svc_scrypt,
 	NULL
 };
 
@@ -320,8 +322,8 @@ static jca_provider_desc provider = {
 	.name = "openssl",
 	.version = NULL,
 	.description = "Bridge to OpenSSL 3 libcrypto: MD5, SHA-1, SHA-2, SHA-3, SHAKE (HMAC over them) "
-	               "AES in ECB/CBC/CTR/GCM and AES-CMAC, under JCA standard names; OpenSSL's CTR_DRBG as "
-	               "SecureRandom OpenSSL-CTR-DRBG",
+	               "AES in ECB/CBC/CTR/GCM, AES-CMAC and scrypt, under JCA standard names; OpenSSL's CTR_DRBG "
+	               "as SecureRandom OpenSSL-CTR-DRBG",
 	.services = services,
 };
 
@@ -351,6 +353,7 @@ static void free_fetched(void)
 	ossl__aes_free();
 	ossl__drbg_free();
 	ossl__mac_free();
+	ossl__kdf_free();
 }
 
 /* Fetches every algorithm and checks that OpenSSL agrees with the sizes
@@ -381,6 +384,8 @@ static void load_once(void)
 	if (ossl__aes_load() != 0 || ossl__mac_load() != 0)
 		goto fail;
 	if (ossl__drbg_load() != 0)
+		goto fail;
+	if (ossl__kdf_load() != 0)
 		goto fail;
 	provider.version = OpenSSL_version(OPENSSL_VERSION_STRING);
 	return;

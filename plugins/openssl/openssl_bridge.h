@@ -37,5 +37,10 @@ extern const jca_service_desc ossl__svc_drbg;
 int ossl__mac_load(void);
 void ossl__mac_free(void);
 extern const jca_service_desc ossl__svc_cmac;
+/* scrypt (openssl_kdf.c): fetches EVP_KDF "SCRYPT" at load (0, or -1
+ * with ossl__load_error set), frees it; the KDF service. */
+int ossl__kdf_load(void);
+void ossl__kdf_free(void);
+extern const jca_service_desc ossl__svc_scrypt;
 
 #endif
