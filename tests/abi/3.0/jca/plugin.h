@@ -27,13 +27,15 @@
  *      static const jca_service_desc *const my_services[] = { &my_service, NULL };
  *      static const jca_provider_desc my_provider = {
  *          JCA_ABI_VERSION, sizeof(jca_provider_desc),
- *          "myprov", "1.0", "My provider", my_services };
+ *          "myprov", "1.0", "My provider", my_services,
+ *          NULL };                  // teardown: none (no context)
  *
- *      JCA_PLUGIN_ENTRY(host, desc)
+ *      JCA_PLUGIN_ENTRY(host, desc, provctx)
  *      {
  *          if (!jca_host_compatible(host))
  *              return -1;
  *          *desc = &my_provider;
+ *          *provctx = NULL;         // or your provider's state
  *          return 0;
  *      }
  *
@@ -58,20 +60,36 @@
  *    and check: `jca list --load` shows the provider loaded, with its
  *    services; `jca dgst -a MyDigest FILE` uses it.
  *
+ * Other types are declared the same way, with their own table after the
+ * jca_impl header (<jca/provider.h>): a Mac is a jca_mac_impl (init with
+ * the key, update, final that leaves the key in place; mac_size, key_min,
+ * key_max), type JCA_MAC, used by `jca mac -a MyMac -K HEX FILE`
+ * (plugins/example/blake2b_mac.c: keyed BLAKE2b; plugins/openssl/
+ * openssl_mac.c: CMAC). HMAC over a plugin's digests needs no code: the
+ * registry derives it, unless the plugin declares a Mac of that name.
+ *
  * ==== Rules ====
  *
- * Entry. The host calls jca_plugin_entry3(host, &desc) each time it loads
- * the provider: when a lookup first reaches the plugin in preference
- * order, or from jca_provider_load(). It stores a pointer to its static
- * descriptor in *desc and returns 0, or returns nonzero to refuse, after
+ * Entry. The host calls jca_plugin_entry3(host, &desc, &provctx) each
+ * time it loads the provider: when a lookup first reaches the plugin in
+ * preference order, or from jca_provider_load(). It stores a pointer to
+ * its descriptor in *desc, its provider context (its own state: a module
+ * handle, a session pool, its configuration; NULL if it needs none) in
+ * *provctx, and returns 0; or it returns nonzero to refuse, after
  * host->set_error("why") (the reason shows in `jca list` and
- * jca_provider_state_reason()). So it runs more than once in a process:
- * again when the file is loaded again (after jca_provider_remove() and a
- * new jca_provider_load(), or after jca_shutdown() and a new lookup), and
- * once per name for a file several configured names share (see Names).
- * It must be idempotent and return the same descriptor each time (per
- * name). A configured provider whose entry refused stays failed, without
- * a second call, until jca_shutdown().
+ * jca_provider_state_reason()), having freed whatever it made. From a 0
+ * return on, the host owns the context: it hands it to attach() of every
+ * instance it creates and to the descriptor's teardown, which it calls
+ * exactly once (at once if it then refuses the descriptor, after
+ * jca_provider_remove() when the last instance is freed, or at
+ * jca_shutdown()). So the entry runs more than once in a process, each
+ * time with a context of its own: again when the file is loaded again
+ * (after jca_provider_remove() and a new jca_provider_load(), or after
+ * jca_shutdown() and a new lookup), and once per name for a file several
+ * configured names share (see Names). A configured provider whose entry
+ * refused stays failed, without a second call, until jca_shutdown().
+ * ABI 2 plugins exported jca_plugin_entry (two arguments): the host does
+ * not call it and refuses the file with JCA_ABI, asking for a rebuild.
  *
  * What an entry may do. It runs on the thread whose lookup (or
  * jca_provider_load call) reached the plugin, with the registry's loading
@@ -105,10 +123,12 @@
  * callable.
  *
  * Versions. Check the host first with jca_host_compatible(host) (same
- * major ABI, a table at least as large as the fields you read). Set
- * abi_version = JCA_ABI_VERSION and every struct_size = sizeof() of its
- * structure: the host accepts a plugin built against this header or an
- * older minor of it (see provider.h, "How the ABI grows").
+ * major ABI, the host table of 3.0), and each newer host member you call
+ * with JCA_HOST_HAS(host, member). Set abi_version = JCA_ABI_VERSION and
+ * every struct_size = sizeof() of its structure: a 3.x host accepts a
+ * plugin built against any 3.x header, older or newer, as long as it sets
+ * no member that host does not know (see provider.h, "How the ABI
+ * grows").
  *
  * Validation. The host validates the whole descriptor before anything
  * becomes visible: sizes and versions, non-empty unique names, non-NULL
@@ -156,9 +176,11 @@
  * ELFCLASS64, little-endian), this process runs x86-64 (ELF machine 62,
  * ...)".
  *
- * Lifetime. The descriptor and all it points to live in the plugin's own
- * static storage; the host never writes to it and never unloads the plugin
- * (dlclose) while the process runs, so nothing it hands out can dangle.
+ * Lifetime. The descriptor and all it points to live in the plugin's
+ * storage (static, or allocated with the provider context and freed by
+ * teardown) until teardown; the host never writes to it and never unloads
+ * the plugin (dlclose) while the process runs, so no code it hands out
+ * can dangle.
  * The host table the entry receives is the host's static storage, valid
  * for the life of the process (also after jca_shutdown()): a plugin may
  * keep the pointer and call host->set_error from its implementation

@@ -92,8 +92,13 @@
  *        as a real table (instantiate, generate, reseed; deterministic
  *        DRBGs seeded by the host, or sources with their own entropy);
  *        the Cipher tables told apart by shape (jca_cipher_impl.shape),
- *        key sizes as a 0-terminated list (a 64-byte key can be expressed).
- *        tests/abi/3.0 is a frozen copy of these headers.
+ *        key sizes as a 0-terminated list (a 64-byte key can be expressed);
+ *        Mac declarable (jca_mac_impl), jca_md_impl's hmac_init/hmac_final
+ *        removed (a native HMAC is a declared Mac service); the KDF table
+ *        (jca_kdf_impl: init with a sized jca_kdf_args, derive; templates
+ *        over any Mac with JCA_KDF_OVER_MAC; known answers with the
+ *        arguments in jca_kat.in). tests/abi/3.0 is a frozen copy of
+ *        these headers.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -112,9 +117,9 @@ extern "C" {
 typedef enum jca_service_type {
 	JCA_MESSAGE_DIGEST = 1,
 	JCA_CIPHER = 2,
-	JCA_MAC = 3,               /* composed by the registry (HMAC); not declared by providers */
+	JCA_MAC = 3,               /* declared (jca_mac_impl), and HMAC derived by the registry over digests */
 	JCA_SECURE_RANDOM = 4,     /* ABI 2.3; a real table since 3.0 */
-	JCA_KDF = 5                /* ABI 2.3 */
+	JCA_KDF = 5                /* ABI 2.3; a function table since 3.0 */
 } jca_service_type;
 
 /* Priority tiers of implementations (higher wins, like the kernel's). */
@@ -160,6 +165,8 @@ typedef struct jca_md_impl {
 	jca_impl base;
 	size_t digest_size;        /* output length in bytes (default length for an XOF) */
 	size_t block_size;         /* input block in bytes (used by HMAC; 0: no HMAC) */
+	/* (A native HMAC, e.g. a token's CKM_SHA256_HMAC, is a Mac service of
+	 * its own since ABI 3: jca_mac_impl below.) */
 	unsigned flags;            /* JCA_MD_* */
 	int (*init)(void *ctx);
 	int (*update)(void *ctx, const void *in, size_t len);
@@ -169,18 +176,45 @@ typedef struct jca_md_impl {
 	 * including 0 and more than digest_size. Leaves ctx unspecified; the
 	 * engine calls init() before reuse. */
 	int (*final)(void *ctx, void *out, size_t out_len);
-	/* ABI 2.2, optional (set both or neither): HMAC over this digest,
-	 * computed by the implementation itself rather than composed by the
-	 * Mac engine from init/update/final. For a Mac over this digest the
-	 * engine calls hmac_init(ctx, key, key_len) (any key length, 0
-	 * included; ctx zeroed or live as for init), then update() with the
-	 * data, then hmac_final(ctx, out, digest_size) for the tag, which
-	 * leaves ctx keyed again for the next message. copy and cleanup apply
-	 * to such a context too (copy may fail: mac_clone then reports it). */
-	int (*hmac_init)(void *ctx, const void *key, size_t key_len);
-	int (*hmac_final)(void *ctx, void *out, size_t out_len);
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_md_impl;
+
+/* ---- Mac implementation (ABI 3) ----
+ * A keyed message authentication code: CMAC, keyed BLAKE2, a token's
+ * HMAC. HMAC over every MessageDigest service is derived by the registry
+ * ("HmacSHA256", "HMAC-SHA-256", ...); a Mac service a provider declares
+ * under one of those names replaces the HMAC derived over that same
+ * provider's digest. The Mac engine (mac_*) keeps the contract: key and
+ * tag lengths, the FAILED state, truncated tags, constant-time
+ * verification, clone (base.copy), reset.
+ *   init(ctx, key, key_len): keys ctx and starts a message; key_len is
+ *     within key_min..key_max (checked by the engine; key may be NULL when
+ *     key_len is 0). Called on a fresh context (zeroed, or attached) and
+ *     again on a live one to re-key. It may return JCA_KEYLEN for a length
+ *     inside the range that it refuses (AES-CMAC: 16, 24 or 32 bytes), and
+ *     mac_init then fails with JCA_KEYLEN instead of JCA_IMPL.
+ *   update(ctx, in, len): any number of times, len 0 included.
+ *   final(ctx, out, out_len): writes the tag, out_len == mac_size always
+ *     (the engine truncates), and leaves ctx keyed, ready for a new
+ *     message under the same key.
+ *   reset(ctx), optional: drops the message so far, keeps the key. NULL:
+ *     mac_reset runs final into a scratch buffer (which it wipes).
+ * Each returns 0, or nonzero if it failed: the call fails with JCA_IMPL
+ * and the object needs mac_reset or mac_init. base.ctx_size holds the key
+ * schedule: the engine wipes it on free. */
+#define JCA_MAC_MAX 1024       /* largest mac_size (and block_size) the host accepts */
+typedef struct jca_mac_impl {
+	jca_impl base;
+	size_t mac_size;           /* tag length in bytes, 1 to JCA_MAC_MAX */
+	size_t block_size;         /* for mac_block_length(); 0 if it has none */
+	size_t key_min;            /* shortest key in bytes (0: an empty key is accepted) */
+	size_t key_max;            /* longest key in bytes; 0: no upper bound */
+	int (*init)(void *ctx, const void *key, size_t key_len);
+	int (*update)(void *ctx, const void *in, size_t len);
+	int (*final)(void *ctx, void *out, size_t out_len);
+	int (*reset)(void *ctx);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_mac_impl;
 
 /* ---- Block cipher implementation with its modes ----
  * A NULL mode function means the mode is not offered. In-place operation
@@ -371,15 +405,85 @@ typedef struct jca_random_impl {
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_random_impl;
 
-/* ---- KDF implementation (ABI 2.3) ----
- * The KDF engine's templates over any Mac of the registry, by kind:
- * JCA_KDF_PBKDF2 (RFC 8018, names PBKDF2With<Mac>) or JCA_KDF_HKDF
- * (RFC 5869, names HKDF-<digest>, HKDFWith<Mac>). base.ctx_size is 0. */
-#define JCA_KDF_PBKDF2 1u
-#define JCA_KDF_HKDF 2u
+/* ---- KDF implementation (ABI 3.0) ----
+ * A key derivation function: init(ctx, args) takes the parameters,
+ * derive(ctx, out, out_len) computes out_len bytes from them; derive may
+ * be called again (the same parameters), and init again at any time (new
+ * parameters replace the old). The context (base.ctx_size bytes, at least
+ * 1) holds what derive needs: init copies it out of args, whose pointers
+ * are valid only during the call. Secrets kept in the context (or in
+ * memory it owns) are wiped by cleanup; the host wipes the context itself.
+ *
+ * The engine (jca/kdf.h) keeps the contract common to all KDFs: names,
+ * NULL pointers with a nonzero length refused, lengths of secret, salt,
+ * info and key at most 2^30 bytes, an output length of 1 to 2^30 bytes,
+ * derive only after a successful init, and the caller's output written
+ * only on success (derive writes into a buffer of the engine's, wiped
+ * afterwards). Everything specific to the algorithm (which mode, which
+ * parameters are required, their ranges, the output lengths it can
+ * produce) is the implementation's to check.
+ *
+ * Errors: init and derive return 0, or
+ *   - JCA_KDF_BAD_PARAM (init: a parameter is refused), JCA_KDF_BAD_LENGTH
+ *     (derive: an output length it cannot produce) or JCA_KDF_NO_MEMORY
+ *     (the memory a parameter asks for cannot be had), after
+ *     host->set_error() said why, naming the parameter ("iteration count
+ *     0 out of range (1 to 2^32-1)"): the engine reports JCA_EINVAL,
+ *     JCA_OUTLEN or JCA_ENOMEM with that reason after the KDF's name.
+ *     After JCA_KDF_BAD_LENGTH the object stays initialised;
+ *   - anything else (-1 included): a failure (a library's error); the
+ *     engine reports JCA_IMPL (with the reason, if set_error gave one)
+ *     and treats the object as uninitialised until init succeeds again.
+ *
+ * Templates (flags JCA_KDF_OVER_MAC): the service is reachable as
+ * "<Algorithm>With<Mac>" for any Mac of the registry (PBKDF2WithHmacSHA256)
+ * and, with JCA_KDF_HMAC_NAMES as well, as "<Algorithm>-<digest>" for HMAC
+ * over that digest (HKDF-SHA256); args->prf is then the Mac's canonical
+ * name ("HmacSHA256"), which the implementation gets from the registry
+ * through the public mac_* API (the built-in provider's PBKDF2 and HKDF do
+ * so). Without the flag the service is reached by its own names and
+ * args->prf is NULL. A template takes no known-answer test (its Mac comes
+ * from the registry being built). */
+#define JCA_KDF_OVER_MAC 1u        /* a template over any Mac: "<Algorithm>With<Mac>" */
+/* Returns of init and derive (see Errors above); positive, so that none
+ * is confused with the -1 of a failure. */
+#define JCA_KDF_BAD_PARAM 1
+#define JCA_KDF_BAD_LENGTH 2
+#define JCA_KDF_NO_MEMORY 3
+#define JCA_KDF_HMAC_NAMES 2u      /* with OVER_MAC: also "<Algorithm>-<digest>" (HMAC over it) */
+
+/* The parameters of init, as the engine hands them over (the public
+ * kdf_params plus the PRF's name). Zero (NULL) means unused / the
+ * algorithm's default. The host fills struct_size with its own sizeof: an
+ * implementation built against a newer header reads a later member only
+ * if JCA_KDF_ARGS_HAS(args, member). Members are only ever appended. */
+typedef struct jca_kdf_args {
+	uint32_t struct_size;      /* sizeof(jca_kdf_args) as the host was built */
+	unsigned mode;             /* enum kdf_mode of <jca/kdf.h>; 0: the algorithm's default */
+	const char *prf;           /* a template's Mac ("HmacSHA256"), else NULL */
+	const uint8_t *secret;     /* the password / input keying material / PRK */
+	size_t secret_len;
+	const uint8_t *salt;
+	size_t salt_len;
+	const uint8_t *info;       /* HKDF's info; Argon2's associated data X */
+	size_t info_len;
+	const uint8_t *key;        /* a secret key (pepper): Argon2's K */
+	size_t key_len;
+	uint64_t iterations;       /* PBKDF2 iteration count; Argon2 passes t */
+	uint64_t cost;             /* scrypt N; Argon2 memory m in KiB */
+	uint32_t block_size;       /* scrypt r */
+	uint32_t parallelism;      /* scrypt p; Argon2 lanes */
+	/* New members go here. */
+} jca_kdf_args;
+
+#define JCA_KDF_ARGS_HAS(args, member) \
+	((args)->struct_size >= offsetof(jca_kdf_args, member) + sizeof((args)->member))
+
 typedef struct jca_kdf_impl {
 	jca_impl base;
-	unsigned kind;             /* JCA_KDF_* */
+	unsigned flags;            /* JCA_KDF_* */
+	int (*init)(void *ctx, const jca_kdf_args *args);
+	int (*derive)(void *ctx, uint8_t *out, size_t out_len);
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_kdf_impl;
 
@@ -394,6 +498,9 @@ typedef struct jca_attr {
  *     out_len is at most digest_size and the first out_len bytes of the
  *     digest are compared (the host passes digest_size to final, into a
  *     buffer of that size); for an XOF, final is asked for out_len bytes.
+ *   Mac: the tag of `in` (in_len bytes) under key (key_len bytes, within
+ *     key_min..key_max) equals `out`: out_len is 1 to mac_size and the
+ *     first out_len bytes of the tag are compared (final gets mac_size).
  *   Cipher: CBC (or ECB if CBC is not offered) encryption of `in` under
  *     key/iv equals `out`; with JCA_KAT_DECRYPT (ABI 2.1) decryption of
  *     `in` equals `out`. Whole blocks, in_len == out_len <= 4096.
@@ -403,7 +510,11 @@ typedef struct jca_attr {
  *     NULL if 0) gives `out` (out_len == in_len) and `tag` (tag_len bytes,
  *     4, 8 or 12 to 16); decryption of out || tag gives `in`; and the
  *     same with one bit of the tag flipped is refused with JCA_BADTAG.
- *     The implementation must offer GCM. JCA_KAT_DECRYPT is not used. */
+ *     The implementation must offer GCM. JCA_KAT_DECRYPT is not used.
+ *   KDF (ABI 3.0): `in` points to the jca_kdf_args of init (in_len ==
+ *     its struct_size; prf NULL); init then derive of out_len bytes (1 to
+ *     4096) gives out. key and iv are unused. Not for a template
+ *     (JCA_KDF_OVER_MAC). */
 #define JCA_KAT_DECRYPT 1u
 #define JCA_KAT_GCM 2u
 typedef struct jca_kat {
@@ -438,7 +549,8 @@ typedef struct jca_service_desc {
 	const jca_attr *attributes;             /* ends with {NULL, NULL}, or NULL */
 	/* Implementations, NULL-terminated: pointers to the `base` member of
 	 * implementation structs of the service's type (jca_md_impl for
-	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER, jca_random_impl
+	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER, jca_mac_impl for
+	 * JCA_MAC, jca_random_impl
 	 * for JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF). */
 	const jca_impl *const *impls;
 	const jca_kat *kat;                     /* optional */
