@@ -369,7 +369,7 @@ static const jca_kat *make_kat(rd *r, const jca_service_desc *s)
 
 static const jca_provider_desc *make_desc(rd *r)
 {
-	jca_provider_desc *d = alloc(sizeof *d);
+	jca_provider_desc *d = alloc(sizeof *d + 64); /* room for the struct_size + 64 below: the host reads a larger structure's tail */
 	unsigned f = u8(r);
 	size_t i, j, ns;
 	jca_service_desc *sv;
@@ -394,7 +394,7 @@ static const jca_provider_desc *make_desc(rd *r)
 	if (!(u8(r) % 16 == 0)) {
 		const jca_service_desc **list = alloc((ns + 1) * sizeof *list);
 
-		sv = alloc((ns ? ns : 1) * sizeof *sv);
+		sv = alloc((ns ? ns : 1) * sizeof *sv + 256); /* a struct_size up to 255 stays in the block */
 		d->services = list;
 		for (i = 0; i < ns; i++) {
 			jca_service_desc *s = &sv[i];
