@@ -255,9 +255,10 @@ static const jca_service_desc *const services[] = {
 /*
  * The provider (jca_provider_desc). abi_version and struct_size come first
  * and are filled from the header the plugin was compiled against: the host
- * accepts the same major ABI with an older or equal minor, refuses others
- * (JCA_ABI, naming both versions), and uses the struct_size of every
- * structure to accept those from older headers. name: non-empty, at most 64 characters,
+ * accepts its own major ABI with any minor, refuses others (JCA_ABI,
+ * naming both versions), and uses the struct_size of every structure to
+ * accept those from older and newer headers (a newer one only if it sets
+ * nothing the host does not know). name: non-empty, at most 64 characters,
  * unique among registered providers (JCA_EXISTS otherwise); it is what
  * md_get_instance_from() and jca.conf's preferences refer to. version and
  * description must not be NULL.
