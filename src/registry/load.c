@@ -357,7 +357,6 @@ static int insert_locked(struct jca_provider *p, int position)
 	return 0;
 }
 
-/* Adds a provider from a descriptor (desc) or a plugin file (path). */
 /* Adds a provider from a descriptor and its context (desc) or a plugin
  * file (path). */
 static int add_provider(const jca_provider_desc *desc, void *provctx, const char *path, int position)
