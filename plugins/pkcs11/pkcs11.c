@@ -96,25 +96,25 @@ KAT_ABC(kat_sha3_256,
 
 static const struct alg {
 	const char *jca, *impl;        /* impl: driver name prefix, "-<provider>" follows */
-	CK_MECHANISM_TYPE mech, hmac_mech;
+	CK_MECHANISM_TYPE mech;
 	size_t digest_size, block_size;
 	const char *const *aliases;
 	const char *hmac_oid;          /* so that HMAC-<OID> names resolve */
 	const jca_kat *kat;
 } algs[A_COUNT] = {
-#define ALG(id, n, impl, md, hmac, dsize, bsize, kat) \
-	[A_##id] = { JCA_NAME_##id, impl, md, hmac, dsize, bsize, n##_names, JCA_HMAC_OID_##id, kat }
-	ALG(SHA1, sha1, "sha1", CKM_SHA_1, CKM_SHA_1_HMAC, 20, 64, &kat_sha1),
-	ALG(SHA224, sha224, "sha224", CKM_SHA224, CKM_SHA224_HMAC, 28, 64, NULL),
-	ALG(SHA256, sha256, "sha256", CKM_SHA256, CKM_SHA256_HMAC, 32, 64, &kat_sha256),
-	ALG(SHA384, sha384, "sha384", CKM_SHA384, CKM_SHA384_HMAC, 48, 128, NULL),
-	ALG(SHA512, sha512, "sha512", CKM_SHA512, CKM_SHA512_HMAC, 64, 128, &kat_sha512),
-	ALG(SHA512_224, sha512_224, "sha512_224", CKM_SHA512_224, CKM_SHA512_224_HMAC, 28, 128, NULL),
-	ALG(SHA512_256, sha512_256, "sha512_256", CKM_SHA512_256, CKM_SHA512_256_HMAC, 32, 128, NULL),
-	ALG(SHA3_224, sha3_224, "sha3_224", CKM_SHA3_224, CKM_SHA3_224_HMAC, 28, 144, NULL),
-	ALG(SHA3_256, sha3_256, "sha3_256", CKM_SHA3_256, CKM_SHA3_256_HMAC, 32, 136, &kat_sha3_256),
-	ALG(SHA3_384, sha3_384, "sha3_384", CKM_SHA3_384, CKM_SHA3_384_HMAC, 48, 104, NULL),
-	ALG(SHA3_512, sha3_512, "sha3_512", CKM_SHA3_512, CKM_SHA3_512_HMAC, 64, 72, NULL),
+#define ALG(id, n, impl, md, dsize, bsize, kat) \
+	[A_##id] = { JCA_NAME_##id, impl, md, dsize, bsize, n##_names, JCA_HMAC_OID_##id, kat }
+	ALG(SHA1, sha1, "sha1", CKM_SHA_1, 20, 64, &kat_sha1),
+	ALG(SHA224, sha224, "sha224", CKM_SHA224, 28, 64, NULL),
+	ALG(SHA256, sha256, "sha256", CKM_SHA256, 32, 64, &kat_sha256),
+	ALG(SHA384, sha384, "sha384", CKM_SHA384, 48, 128, NULL),
+	ALG(SHA512, sha512, "sha512", CKM_SHA512, 64, 128, &kat_sha512),
+	ALG(SHA512_224, sha512_224, "sha512_224", CKM_SHA512_224, 28, 128, NULL),
+	ALG(SHA512_256, sha512_256, "sha512_256", CKM_SHA512_256, 32, 128, NULL),
+	ALG(SHA3_224, sha3_224, "sha3_224", CKM_SHA3_224, 28, 144, NULL),
+	ALG(SHA3_256, sha3_256, "sha3_256", CKM_SHA3_256, 32, 136, &kat_sha3_256),
+	ALG(SHA3_384, sha3_384, "sha3_384", CKM_SHA3_384, 48, 104, NULL),
+	ALG(SHA3_512, sha3_512, "sha3_512", CKM_SHA3_512, 64, 72, NULL),
 #undef ALG
 };
 

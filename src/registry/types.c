@@ -34,10 +34,3 @@ const jca__type_ops *jca__type_ops_of(jca_service_type t)
 			return types[i].ops;
 	return NULL;
 }
-
-const char *jca__kind_mismatch(unsigned a, unsigned b, const char *a_name, char *why, size_t n)
-{
-	if (a != b)
-		return snprintf(why, n, "kind %u differs from %s's %u", b, a_name, a), why;
-	return NULL;
-}

@@ -73,10 +73,6 @@ JCA__HIDDEN const jca__type_ops *jca__type_at(size_t i);
 
 JCA__HIDDEN extern const jca__type_ops jca__md_type, jca__cipher_type, jca__mac_type;
 JCA__HIDDEN extern const jca__type_ops jca__random_type, jca__kdf_type;
-/* For the types whose implementations are told apart by a kind
- * (SecureRandom, KDF): NULL if kind b agrees with kind a (that of
- * implementation a_name), else why not (written into why). */
-JCA__HIDDEN const char *jca__kind_mismatch(unsigned a, unsigned b, const char *a_name, char *why, size_t n);
 /* The default of jca__type_ops.covers: e names hit's service, or a
  * service derived from it (HMAC over a disabled digest, as the JDK's rules
  * treat "MD5" as covering HmacMD5). */
