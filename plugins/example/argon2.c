@@ -150,29 +150,31 @@ static void perm(uint64_t *w, const unsigned i[16])
 
 /* The compression G(X, Y) of section 3.5, R = X xor Y: P on the eight
  * rows of 16-byte registers, then on the eight columns, xor R. With
- * xor_into, the result is xored into out (passes after the first). */
-static void compress(block *out, const block *x, const block *y, int xor_into)
+ * xor_into, the result is xored into out (passes after the first). R and
+ * Z live in tmp (two blocks of the derivation's state, wiped once at its
+ * end) rather than on the stack, where they would stay unwiped. */
+static void compress(block *out, const block *x, const block *y, int xor_into, block tmp[2])
 {
-	block r, z;
+	block *rp = &tmp[0], *zp = &tmp[1];
 	unsigned idx[16];
 	int i, k;
 
 	for (k = 0; k < BLOCK_WORDS; k++)
-		r.v[k] = z.v[k] = x->v[k] ^ y->v[k];
+		rp->v[k] = zp->v[k] = x->v[k] ^ y->v[k];
 	for (i = 0; i < 8; i++) {          /* row i: registers 8i .. 8i+7 */
 		for (k = 0; k < 16; k++)
 			idx[k] = (unsigned)(16 * i + k);
-		perm(z.v, idx);
+		perm(zp->v, idx);
 	}
 	for (i = 0; i < 8; i++) {          /* column i: registers i, 8+i, ..., 56+i */
 		for (k = 0; k < 8; k++) {
 			idx[2 * k] = (unsigned)(16 * k + 2 * i);
 			idx[2 * k + 1] = (unsigned)(16 * k + 2 * i + 1);
 		}
-		perm(z.v, idx);
+		perm(zp->v, idx);
 	}
 	for (k = 0; k < BLOCK_WORDS; k++)
-		out->v[k] = (xor_into ? out->v[k] : 0) ^ z.v[k] ^ r.v[k];
+		out->v[k] = (xor_into ? out->v[k] : 0) ^ zp->v[k] ^ rp->v[k];
 }
 
 static void load_block(block *b, const uint8_t *p)
@@ -190,18 +192,19 @@ static void load_block(block *b, const uint8_t *p)
 typedef struct fill {
 	block *mem;
 	uint32_t lanes, lane_len, seg_len, passes, m_blocks;
+	block tmp[2];                  /* compress()'s R and Z */
 } fill;
 
 /* Section 3.4.1.2, for the data-independent part: the next 128 pseudo-
  * random words, G(0, G(0, Z)) with Z = (r, l, sl, m', t, y, counter). */
-static void next_addresses(block *addr, block *input)
+static void next_addresses(block *addr, block *input, block tmp[2])
 {
 	block zero;
 
 	memset(&zero, 0, sizeof zero);
 	input->v[6]++;
-	compress(addr, &zero, input, 0);
-	compress(addr, &zero, addr, 0);
+	compress(addr, &zero, input, 0, tmp);
+	compress(addr, &zero, addr, 0, tmp);
 }
 
 /* Section 3.4.2: the reference block's position in its lane. */
@@ -237,7 +240,7 @@ static void fill_segment(fill *f, uint32_t pass, uint32_t slice, uint32_t lane)
 		input.v[3] = f->m_blocks;
 		input.v[4] = f->passes;
 		input.v[5] = TYPE_ID;
-		next_addresses(&addr, &input);
+		next_addresses(&addr, &input, f->tmp);
 	}
 	for (; index < f->seg_len; index++) {
 		uint32_t col = slice * f->seg_len + index;
@@ -248,14 +251,14 @@ static void fill_segment(fill *f, uint32_t pass, uint32_t slice, uint32_t lane)
 
 		if (indep) {
 			if (index % BLOCK_WORDS == 0 && index)
-				next_addresses(&addr, &input);
+				next_addresses(&addr, &input, f->tmp);
 			rnd = addr.v[index % BLOCK_WORDS];
 		} else {
 			rnd = f->mem[prev].v[0];
 		}
 		ref_lane = pass == 0 && slice == 0 ? lane : (uint32_t)(rnd >> 32) % f->lanes;
 		ref = ref_index(f, pass, slice, index, (uint32_t)rnd, ref_lane == lane);
-		compress(&f->mem[cur], &f->mem[prev], &f->mem[ref_lane * f->lane_len + ref], pass != 0);
+		compress(&f->mem[cur], &f->mem[prev], &f->mem[ref_lane * f->lane_len + ref], pass != 0, f->tmp);
 	}
 	if (indep) {
 		wipe(&addr, sizeof addr);
@@ -389,6 +392,7 @@ static int argon2_derive(void *ctx, uint8_t *out, size_t out_len)
 	hprime(out, out_len, buf, sizeof buf);
 	wipe(f.mem, (size_t)f.m_blocks * sizeof(block));
 	free(f.mem);
+	wipe(f.tmp, sizeof f.tmp);
 	wipe(&acc, sizeof acc);
 	wipe(buf, sizeof buf);
 	wipe(seed, sizeof seed);
