@@ -57,6 +57,9 @@ static cipher_ctx *get(const char *impl, const char *mode)
 	char name[128];
 	cipher_ctx *c;
 
+	/* the bridge's GCM is a service of its own (an AEAD table) */
+	if (!strcmp(impl, "aes-openssl") && !strcmp(mode, "GCM"))
+		impl = "aes-gcm-openssl";
 	snprintf(name, sizeof name, "%s/%s/NoPadding", impl, mode);
 	c = cipher_get_instance(name);
 	ck_assert_msg(c != NULL, "%s: %s", name, jca_last_error_message());

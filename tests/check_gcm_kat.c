@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * GCM over the message-level functions of ABI 2.4 (aead_init, aead_update,
- * aead_final), without OpenSSL: a test provider "gcmwrap" whose
- * implementation runs the built-in provider's AES/GCM through the public
- * API. It must agree with the built-in provider for random shapes and
+ * GCM from an AEAD table (jca_aead_impl: init, update, final), without
+ * OpenSSL: a test provider "gcmwrap" whose implementation runs the
+ * built-in provider's AES/GCM through the public API. It must agree with the built-in provider for random shapes and
  * every split, keep the engine's contract (nothing released before the
  * tag verifies, tampering refused), and the GCM known-answer test
- * (JCA_KAT_GCM, jca_service_desc.extra_kats) must pass for it and refuse
+ * (JCA_KAT_AEAD, jca_service_desc.extra_kats) must pass for it and refuse
  * providers whose GCM is wrong: a wrong known answer, a decryption that
  * accepts any tag, a malformed test.
  */
@@ -77,12 +76,17 @@ static int w_ecb(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblock
 	return w_ecb_run(ctx, 1, out, in, nblocks);
 }
 
+static int w_block(void *ctx, uint8_t out[16], const uint8_t in[16])
+{
+	return w_ecb_run(ctx, 1, out, in, 1);
+}
+
 static int w_ecb_dec(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	return w_ecb_run(ctx, 0, out, in, nblocks);
 }
 
-static int w_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+static int w_init(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
                   size_t aad_len, size_t tag_len)
 {
 	struct wstate *w = ((const wctx *)ctx)->w;
@@ -97,12 +101,12 @@ static int w_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len
 	return cipher_update_aad(w->c, aad, aad_len) != 0 ? -1 : 0;
 }
 
-static int w_update(const void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+static int w_update(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
 	struct wstate *w = ((const wctx *)ctx)->w;
 	size_t n;
 
-	if (!w->enc) {                 /* the plaintext comes at aead_final */
+	if (!w->enc) {                 /* the plaintext comes at final */
 		w->out = out;
 		w->in = in;
 		w->len = len;
@@ -111,7 +115,7 @@ static int w_update(const void *ctx, uint8_t *out, const uint8_t *in, size_t len
 	return cipher_update(w->c, in, len, out, len, &n) != 0 || n != len ? -1 : 0;
 }
 
-static int w_final(const void *ctx, uint8_t *tag, size_t tag_len)
+static int w_final(void *ctx, uint8_t *tag, size_t tag_len)
 {
 	struct wstate *w = ((const wctx *)ctx)->w;
 	uint8_t t[16], *buf, none[1];
@@ -150,18 +154,22 @@ static void w_cleanup(void *ctx)
 }
 
 static const size_t aes_sizes[] = { 16, 24, 32, 0 };
-static const jca_cipher_impl w_impl = {
-	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-gcmwrap", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
-	.shape = JCA_CIPHER_BLOCK, .block_size = 16, .key_sizes = aes_sizes, .set_key = w_set_key,
-	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec,
-	.aead_init = w_init, .aead_update = w_update, .aead_final = w_final
+static const jca_aead_impl w_impl = {
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_aead_impl, "aes-gcmwrap", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
+	.shape = JCA_CIPHER_AEAD, .key_sizes = aes_sizes, .set_key = w_set_key, .block_encrypt = w_block,
+	.init = w_init, .update = w_update, .final = w_final
 };
-/* aead_final missing: refused */
-static const jca_cipher_impl w_half = {
-	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-gcmhalf", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
-	.shape = JCA_CIPHER_BLOCK, .block_size = 16, .key_sizes = aes_sizes, .set_key = w_set_key,
-	.ecb_encrypt = w_ecb, .ecb_decrypt = w_ecb_dec,
-	.aead_init = w_init, .aead_update = w_update
+/* final missing: refused */
+static const jca_aead_impl w_half = {
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_aead_impl, "aes-gcmhalf", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
+	.shape = JCA_CIPHER_AEAD, .key_sizes = aes_sizes, .set_key = w_set_key, .block_encrypt = w_block,
+	.init = w_init, .update = w_update
+};
+/* no block_encrypt: refused (GCM needs it for IVs other than 12 bytes) */
+static const jca_aead_impl w_noblock = {
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_aead_impl, "aes-gcmnoblock", JCA_PRIO_GENERIC, NULL, sizeof(wctx), NULL, NULL, w_cleanup),
+	.shape = JCA_CIPHER_AEAD, .key_sizes = aes_sizes, .set_key = w_set_key,
+	.init = w_init, .update = w_update, .final = w_final
 };
 /* no GCM at all */
 static const jca_cipher_impl w_ecb_only = {
@@ -171,6 +179,7 @@ static const jca_cipher_impl w_ecb_only = {
 };
 static const jca_impl *const w_impls[] = { &w_impl.base, NULL };
 static const jca_impl *const half_impls[] = { &w_half.base, NULL };
+static const jca_impl *const noblock_impls[] = { &w_noblock.base, NULL };
 static const jca_impl *const ecb_impls[] = { &w_ecb_only.base, NULL };
 static const jca_attr w_attrs[] = { { JCA_ATTR_MODES, "GCM" }, { NULL, NULL } };
 
@@ -190,7 +199,7 @@ static const jca_attr w_attrs[] = { { JCA_ATTR_MODES, "GCM" }, { NULL, NULL } };
 	"\xc5\xf6\x1e\x63\x93\xba\x7a\x0a\xbc\xc9\xf6\x62"
 #define TC16_TAG "\x76\xfc\x6e\xce\x0f\x4e\x17\x68\xcd\xdf\x88\x53\xbb\x2d\x55\x1b"
 #define KAT(name, tag_bytes, taglen) \
-	static const jca_kat name = { .struct_size = sizeof(jca_kat), .flags = JCA_KAT_GCM, \
+	static const jca_kat name = { .struct_size = sizeof(jca_kat), .flags = JCA_KAT_AEAD, \
 		.key = TC16_KEY, .key_len = 32, .iv = TC16_IV, .iv_len = 12, .aad = TC16_AAD, .aad_len = 20, \
 		.in = TC16_PT, .in_len = 60, .out = TC16_CT, .out_len = 60, .tag = tag_bytes, .tag_len = taglen }
 KAT(kat_good, TC16_TAG, 16);
@@ -202,11 +211,11 @@ static const jca_kat *const wrong_kats[] = { &kat_good, &kat_wrong, NULL };
 static const jca_kat *const badlen_kats[] = { &kat_badlen, NULL };
 
 static jca_service_desc svc = {
-	sizeof(jca_service_desc), JCA_CIPHER, "AES", NULL, w_attrs, w_impls, NULL, good_kats
+	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES_GCM, NULL, w_attrs, w_impls, NULL, good_kats
 };
 static const jca_service_desc *const services[] = { &svc, NULL };
 static const jca_provider_desc desc = {
-	JCA_ABI_VERSION, sizeof(jca_provider_desc), "gcmwrap", "1.0", "GCM through aead_* (test)", services, NULL
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "gcmwrap", "1.0", "GCM through an AEAD table (test)", services, NULL
 };
 
 static void add_variant(const jca_impl *const *impls, const jca_kat *kat, const jca_kat *const *extra, int want,
@@ -245,14 +254,20 @@ START_TEST(test_kat)
 	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
 	ck_assert_int_ge(calls_final, 6);          /* 2 tests x (seal, open, tampered open) */
 	add_variant(w_impls, &kat_good, NULL, 0, NULL);      /* as the service's main test */
-	add_variant(w_impls, NULL, wrong_kats, JCA_SELFTEST, "known-answer test 2 of AES (aes-gcmwrap) failed");
-	add_variant(w_impls, &kat_wrong, NULL, JCA_SELFTEST, "known-answer test of AES");
+	add_variant(w_impls, NULL, wrong_kats, JCA_SELFTEST, "known-answer test 2 of AES/GCM/NoPadding (aes-gcmwrap) failed");
+	add_variant(w_impls, &kat_wrong, NULL, JCA_SELFTEST, "known-answer test of AES/GCM/NoPadding");
 	accept_any_tag = 1;
 	add_variant(w_impls, NULL, good_kats, JCA_SELFTEST, "known-answer test 1");
 	accept_any_tag = 0;
 	add_variant(w_impls, NULL, badlen_kats, JCA_BADDESC, "tag_len 5");
 	add_variant(ecb_impls, NULL, good_kats, JCA_BADDESC, "offers no GCM");
-	add_variant(half_impls, NULL, NULL, JCA_BADDESC, "set all three or none");
+	add_variant(half_impls, NULL, NULL, JCA_BADDESC, "final is NULL");
+	add_variant(noblock_impls, NULL, NULL, JCA_BADDESC, "block_encrypt is NULL");
+	{
+		const jca_impl *mixed[] = { &w_impl.base, &w_ecb_only.base, NULL };
+
+		add_variant(mixed, NULL, NULL, JCA_BADDESC, "one service, one shape");
+	}
 	/* the built-in provider passed its own GCM test when it loaded */
 	ck_assert_ptr_nonnull(jca_provider_find("builtin"));
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * AES/GCM/NoPadding on a SoftHSM2 token (CKM_AES_GCM through ABI 2.4's
- * message-level functions), run by tests/pkcs11.sh: the NIST CAVP GCM
+ * AES/GCM/NoPadding on a SoftHSM2 token (CKM_AES_GCM through the plugin's
+ * AEAD table, p11_aead.c), run by tests/pkcs11.sh: the NIST CAVP GCM
  * files (encryption with external IV, decryption including the records
  * that must FAIL, nothing written on a bad tag), random shapes with
  * split AAD and data, in place, tampering, against the built-in provider,

@@ -125,13 +125,22 @@
  * "OID=TRANSFORMATION" in the aliases. */
 #define JCA_NAME_AES "AES"
 #define JCA_ALIASES_AES "Rijndael"
-#define JCA_OIDS_AES \
+#define JCA_OIDS_AES_BLOCK \
 	"2.16.840.1.101.3.4.1.1=AES_128/ECB/NoPadding", "2.16.840.1.101.3.4.1.2=AES_128/CBC/NoPadding", \
 	"2.16.840.1.101.3.4.1.21=AES_192/ECB/NoPadding", "2.16.840.1.101.3.4.1.22=AES_192/CBC/NoPadding", \
-	"2.16.840.1.101.3.4.1.41=AES_256/ECB/NoPadding", "2.16.840.1.101.3.4.1.42=AES_256/CBC/NoPadding", \
+	"2.16.840.1.101.3.4.1.41=AES_256/ECB/NoPadding", "2.16.840.1.101.3.4.1.42=AES_256/CBC/NoPadding"
+#define JCA_OIDS_AES_GCM \
 	"2.16.840.1.101.3.4.1.6=AES_128/GCM/NoPadding", "2.16.840.1.101.3.4.1.26=AES_192/GCM/NoPadding", \
 	"2.16.840.1.101.3.4.1.46=AES_256/GCM/NoPadding"
+#define JCA_OIDS_AES JCA_OIDS_AES_BLOCK, JCA_OIDS_AES_GCM
+/* AES with every mode, GCM included (a block table with GCM's building
+ * blocks, as the built-in provider's). */
 #define JCA_NAMES_AES JCA_ALIASES_AES, JCA_OIDS_AES
+/* AES whose GCM is a service of its own: the block table's names, and the
+ * AEAD table's (jca_aead_impl) service AES/GCM/NoPadding. */
+#define JCA_NAMES_AES_BLOCK JCA_ALIASES_AES, JCA_OIDS_AES_BLOCK
+#define JCA_NAME_AES_GCM "AES/GCM/NoPadding"
+#define JCA_NAMES_AES_GCM JCA_ALIASES_AES, JCA_OIDS_AES_GCM
 #define JCA_AES_MODES "ECB|CBC|CTR|GCM"
 #define JCA_AES_PADDINGS "NOPADDING|PKCS5PADDING"
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * openssl_aes.c - the "openssl" bridge's Cipher service: AES in ECB, CBC,
- * CTR and GCM over OpenSSL 3's EVP (see openssl_bridge.c for the plugin).
- * GCM runs on the message-level functions of ABI 2.4 (aead_init, aead_update,
- * aead_final): EVP has no raw GHASH for the 2.2 building blocks.
+ * openssl_aes.c - the "openssl" bridge's Cipher service AES: ECB, CBC and
+ * CTR over OpenSSL 3's EVP, as a block table (see openssl_bridge.c for the
+ * plugin). GCM is an AEAD table of its own (openssl_gcm.c): EVP has no raw
+ * GHASH for the block table's building blocks.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -50,7 +50,6 @@ static const char *const aes_ossl[3][AES_NMODES] = {
 typedef struct oaes_ctx {
 	EVP_CIPHER_CTX *enc, *dec;
 	EVP_CIPHER_CTX *ctr;       /* CTR (block_size 1 in OpenSSL), keyed by set_key */
-	EVP_CIPHER_CTX *gcm;       /* GCM: emptied by set_key, keyed by the first aead_init */
 	size_t key_len;
 	unsigned char key[32];     /* wiped by the engine with the rest */
 } oaes_ctx;
@@ -90,11 +89,6 @@ static int aes_set_key(void *ctx, const uint8_t *key, size_t key_len)
 		return -1;
 	if (!k->ctr && !(k->ctr = EVP_CIPHER_CTX_new()))
 		return -1;
-	if (!k->gcm && !(k->gcm = EVP_CIPHER_CTX_new()))
-		return -1;
-	/* no key schedule for GCM until an object in GCM mode needs one */
-	if (!EVP_CIPHER_CTX_reset(k->gcm))
-		return ossl__failed("EVP_CIPHER_CTX_reset");
 	if (!key_ctx(k->enc, key, key_len, !is_ecb(k->enc), 1) ||
 	    !key_ctx(k->dec, key, key_len, !is_ecb(k->dec), 0) ||
 	    !EVP_CipherInit_ex2(k->ctr, evp_aes[aes_index(key_len)][AES_CTR], key, NULL, 1, NULL)) {
@@ -218,79 +212,6 @@ static int aes_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8
 	return 0;
 }
 
-/* ---- GCM: the message-level functions of ABI 2.4 (provider.h) ---- */
-
-/* Feeds n bytes (AAD when out is NULL) through c in pieces that fit an int;
- * GCM in EVP writes exactly what it reads. */
-static int gcm_run(EVP_CIPHER_CTX *c, uint8_t *out, const uint8_t *in, size_t n)
-{
-	while (n) {
-		size_t chunk = n < (size_t)INT_MAX ? n : (size_t)INT_MAX;
-		int outl = 0;
-
-		if (!EVP_CipherUpdate(c, out, &outl, in, (int)chunk) || (size_t)outl != chunk)
-			return ossl__failed("EVP_CipherUpdate (GCM)");
-		if (out)
-			out += chunk;
-		in += chunk;
-		n -= chunk;
-	}
-	return 0;
-}
-
-/* One message: keys the GCM context on its first use after set_key, then
- * sets the IV length, the IV and the direction (the key stays), and hashes
- * the AAD. */
-static int aes_aead_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
-                         size_t aad_len, size_t tag_len)
-{
-	const oaes_ctx *k = ctx;
-
-	(void)tag_len;     /* EVP takes it with the tag, in aead_final */
-	/* The engine hands over 12- or 16-byte IVs (a longer IV as the 16-byte
-	 * one with the same J0, src/api/cipher_gcm_iv.c); the limit stays for
-	 * any other caller. */
-	if (iv_len > 128)
-		return ossl__failed_why("OpenSSL's GCM takes IVs of at most 128 bytes");
-	if (!EVP_CIPHER_CTX_get0_cipher(k->gcm) &&
-	    !EVP_CipherInit_ex2(k->gcm, evp_aes[aes_index(k->key_len)][AES_GCM], k->key, NULL, encrypt, NULL))
-		return ossl__failed("EVP_CipherInit_ex2 (GCM key)");
-	if (EVP_CIPHER_CTX_ctrl(k->gcm, EVP_CTRL_GCM_SET_IVLEN, (int)iv_len, NULL) <= 0 ||
-	    !EVP_CipherInit_ex2(k->gcm, NULL, NULL, iv, encrypt, NULL))
-		return ossl__failed("EVP_CipherInit_ex2 (GCM IV)");
-	return aad_len ? gcm_run(k->gcm, NULL, aad, aad_len) : 0;
-}
-
-static int aes_aead_update(const void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-	const oaes_ctx *k = ctx;
-
-	return gcm_run(k->gcm, out, in, len);
-}
-
-/* Encryption: the tag. Decryption: JCA_BADTAG unless the tag verifies
- * (EVP_CipherFinal_ex fails exactly then, the context being sound). */
-static int aes_aead_final(const void *ctx, uint8_t *tag, size_t tag_len)
-{
-	const oaes_ctx *k = ctx;
-	unsigned char none[16];
-	int outl = 0;
-
-	if (EVP_CIPHER_CTX_is_encrypting(k->gcm)) {
-		if (!EVP_CipherFinal_ex(k->gcm, none, &outl) ||
-		    EVP_CIPHER_CTX_ctrl(k->gcm, EVP_CTRL_GCM_GET_TAG, (int)tag_len, tag) <= 0)
-			return ossl__failed("EVP_CipherFinal_ex (GCM tag)");
-		return 0;
-	}
-	if (EVP_CIPHER_CTX_ctrl(k->gcm, EVP_CTRL_GCM_SET_TAG, (int)tag_len, tag) <= 0)
-		return ossl__failed("EVP_CTRL_GCM_SET_TAG");
-	if (!EVP_CipherFinal_ex(k->gcm, none, &outl)) {
-		ERR_clear_error();
-		return JCA_BADTAG;
-	}
-	return 0;
-}
-
 static void aes_cleanup(void *ctx)
 {
 	oaes_ctx *k = ctx;
@@ -298,8 +219,7 @@ static void aes_cleanup(void *ctx)
 	EVP_CIPHER_CTX_free(k->enc);   /* frees and wipes OpenSSL's key schedule */
 	EVP_CIPHER_CTX_free(k->dec);
 	EVP_CIPHER_CTX_free(k->ctr);
-	EVP_CIPHER_CTX_free(k->gcm);
-	k->ctr = k->gcm = NULL;
+	k->ctr = NULL;
 	k->enc = k->dec = NULL;
 	OPENSSL_cleanse(k->key, sizeof k->key);
 	k->key_len = 0;
@@ -318,17 +238,12 @@ static const jca_cipher_impl aes_impl = {
 	.cbc_encrypt = aes_cbc_encrypt,
 	.cbc_decrypt = aes_cbc_decrypt,
 	.ctr32 = aes_ctr32,
-	/* GCM: EVP has no raw GHASH for the 2.2 building blocks (gcm_init,
-	 * ghash), so the message-level functions of 2.4 */
-	.aead_init = aes_aead_init,
-	.aead_update = aes_aead_update,
-	.aead_final = aes_aead_final,
 };
 static const jca_impl *const aes_impls[] = { &aes_impl.base, NULL };
 
-static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
+static const char *const aes_names[] = { JCA_NAMES_AES_BLOCK, NULL };
 static const jca_attr aes_attrs[] = {
-	{ JCA_ATTR_MODES, JCA_AES_MODES },
+	{ JCA_ATTR_MODES, "ECB|CBC|CTR" },         /* GCM: openssl_gcm.c */
 	{ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS },
 	{ "SupportedKeyFormats", "RAW" },
 	{ "ImplementedIn", "Software" },
@@ -349,32 +264,17 @@ static const jca_kat kat_aes = {
 	"\x3f\xf1\xca\xa1\x68\x1f\xac\x09\x12\x0e\xca\x30\x75\x86\xe1\xa7", 64, 0,
 	0, NULL, 0, NULL, 0
 };
-/* GCM: Test Case 16 of the GCM specification (AES-256, 60 bytes, 20 bytes
- * of AAD), as the built-in provider's (tests/kat/gen_gcm_kat.py). The host
- * seals, opens, and checks that a flipped tag bit is refused. */
-static const jca_kat kat_aes_gcm = {
-	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_GCM,
-	.key = "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08"
-	       "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08", .key_len = 32,
-	.iv = "\xca\xfe\xba\xbe\xfa\xce\xdb\xad\xde\xca\xf8\x88", .iv_len = 12,
-	.aad = "\xfe\xed\xfa\xce\xde\xad\xbe\xef\xfe\xed\xfa\xce\xde\xad\xbe\xef\xab\xad\xda\xd2",
-	.aad_len = 20,
-	.in = "\xd9\x31\x32\x25\xf8\x84\x06\xe5\xa5\x59\x09\xc5\xaf\xf5\x26\x9a"
-	      "\x86\xa7\xa9\x53\x15\x34\xf7\xda\x2e\x4c\x30\x3d\x8a\x31\x8a\x72"
-	      "\x1c\x3c\x0c\x95\x95\x68\x09\x53\x2f\xcf\x0e\x24\x49\xa6\xb5\x25"
-	      "\xb1\x6a\xed\xf5\xaa\x0d\xe6\x57\xba\x63\x7b\x39", .in_len = 60,
-	.out = "\x52\x2d\xc1\xf0\x99\x56\x7d\x07\xf4\x7f\x37\xa3\x2a\x84\x42\x7d"
-	       "\x64\x3a\x8c\xdc\xbf\xe5\xc0\xc9\x75\x98\xa2\xbd\x25\x55\xd1\xaa"
-	       "\x8c\xb0\x8e\x48\x59\x0d\xbb\x3d\xa7\xb0\x8b\x10\x56\x82\x88\x38"
-	       "\xc5\xf6\x1e\x63\x93\xba\x7a\x0a\xbc\xc9\xf6\x62", .out_len = 60,
-	.tag = "\x76\xfc\x6e\xce\x0f\x4e\x17\x68\xcd\xdf\x88\x53\xbb\x2d\x55\x1b", .tag_len = 16
-};
-static const jca_kat *const aes_extra_kats[] = { &kat_aes_gcm, NULL };
 
 const jca_service_desc ossl__svc_aes = {
-	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, aes_impls, &kat_aes,
-	aes_extra_kats
+	sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names, aes_attrs, aes_impls, &kat_aes, NULL
 };
+
+const EVP_CIPHER *ossl__aes_cipher(size_t key_len, int gcm)
+{
+	int i = aes_index(key_len);
+
+	return i < 0 ? NULL : evp_aes[i][gcm ? AES_GCM : 0];
+}
 
 void ossl__aes_free(void)
 {

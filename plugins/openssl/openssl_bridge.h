@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* What the files of the OpenSSL bridge share (openssl_bridge.c: the
- * plugin, its digests, loading; openssl_aes.c: AES; openssl_mac.c:
- * CMAC). Not installed; hidden
+ * plugin, its digests, loading; openssl_aes.c: AES; openssl_gcm.c:
+ * AES/GCM; openssl_mac.c: CMAC). Not installed; hidden
  * (the plugin is built with -fvisibility=hidden). */
 #ifndef JCA_OPENSSL_BRIDGE_H
 #define JCA_OPENSSL_BRIDGE_H
+
+#include <openssl/evp.h>
 
 #include <jca/provider.h>
 
@@ -25,6 +27,11 @@ void ossl__fetch_failed(const char *kind, const char *name);
 int ossl__aes_load(void);
 void ossl__aes_free(void);
 extern const jca_service_desc ossl__svc_aes;
+/* The EVP cipher for an AES key of key_len bytes (16, 24, 32; else NULL):
+ * AES-*-GCM if gcm, else AES-*-ECB. Fetched at load. */
+const EVP_CIPHER *ossl__aes_cipher(size_t key_len, int gcm);
+/* AES/GCM/NoPadding as an AEAD table (openssl_gcm.c). */
+extern const jca_service_desc ossl__svc_aes_gcm;
 
 /* SecureRandom "OpenSSL-CTR-DRBG" (openssl_random.c): fetches EVP_RAND
  * CTR-DRBG and TEST-RAND at load (0, or -1 with ossl__load_error set),

@@ -222,8 +222,8 @@ int p11_aes_oneshot(p11_aes *a, CK_MECHANISM *mech, int encrypt,
                     uint8_t *out, size_t *out_len, const uint8_t *in, size_t len);
 void p11_aes_cleanup(p11_aes *a);
 
-/* AES-GCM (CKM_AES_GCM) over the key of a, as ABI 2.4's aead_init,
- * aead_update, aead_final (jca/provider.h): p11_gcm_prepare (after
+/* AES-GCM (CKM_AES_GCM) over the key of a, as jca_aead_impl's init,
+ * update, final (jca/provider.h; p11_aead.c): p11_gcm_prepare (after
  * p11_aes_set_key) allocates the operation state, which p11_aes_cleanup
  * frees. iv and aad stay the caller's and must stay valid until
  * p11_gcm_final. Encryption streams (C_EncryptUpdate must return as many

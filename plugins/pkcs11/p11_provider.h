@@ -22,6 +22,7 @@
 #include "p11.h"
 #include "p11_random.h"
 #include "p11_mac.h"
+#include "p11_aead.h"
 
 /* The digests, in the order of pkcs11.c's algorithm table. */
 enum { A_SHA1, A_SHA224, A_SHA256, A_SHA384, A_SHA512, A_SHA512_224, A_SHA512_256,
@@ -36,8 +37,8 @@ typedef struct p11_instance {
 	p11_token *tok;
 	/* the descriptor: lives, unchanged, until teardown */
 	jca_provider_desc desc;
-	jca_service_desc services[A_COUNT + 2 + P11_MAC_COUNT];
-	const jca_service_desc *service_list[A_COUNT + 3 + P11_MAC_COUNT];    /* NULL-terminated */
+	jca_service_desc services[A_COUNT + 3 + P11_MAC_COUNT];
+	const jca_service_desc *service_list[A_COUNT + 4 + P11_MAC_COUNT];    /* NULL-terminated */
 	jca_md_impl md_impl[A_COUNT];
 	const jca_impl *md_list[A_COUNT][2];
 	jca_attr md_attrs[A_COUNT][3];
@@ -46,6 +47,7 @@ typedef struct p11_instance {
 	const jca_impl *aes_list[2];
 	jca_attr aes_attrs[5];
 	char modes[16];
+	p11_gcm_service gcm;                                  /* AES/GCM/NoPadding (p11_aead.c) */
 	char impl_names[A_COUNT + 1][96];
 	p11_macs macs;                                        /* Mac HmacSHA* on the token (p11_mac.c) */
 	p11_rng_service rng;                                  /* SecureRandom PKCS11-RNG (p11_random.c) */

@@ -118,7 +118,7 @@ static const struct alg {
 #undef ALG
 };
 
-static const char *const aes_names[] = { JCA_NAMES_AES, NULL };
+static const char *const aes_names[] = { JCA_NAMES_AES_BLOCK, NULL };
 
 /* NIST SP 800-38A F.2.1, CBC-AES128.Encrypt, and F.1.1, ECB-AES128.Encrypt. */
 #define SP800_38A_PT \
@@ -139,27 +139,6 @@ static const jca_kat kat_aes_ecb = {
 	0, NULL, 0, NULL, 0
 };
 
-/* GCM: Test Case 4 of the GCM specification (AES-128, 60 bytes, 20 bytes of
- * AAD; the key, IV, AAD and plaintext of tests/kat/gen_gcm_kat.py's Test
- * Case 16 with the first half of its key). The host seals, opens, and
- * checks that a flipped tag bit is refused, through the token. */
-static const jca_kat kat_aes_gcm = {
-	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_GCM,
-	.key = "\xfe\xff\xe9\x92\x86\x65\x73\x1c\x6d\x6a\x8f\x94\x67\x30\x83\x08", .key_len = 16,
-	.iv = "\xca\xfe\xba\xbe\xfa\xce\xdb\xad\xde\xca\xf8\x88", .iv_len = 12,
-	.aad = "\xfe\xed\xfa\xce\xde\xad\xbe\xef\xfe\xed\xfa\xce\xde\xad\xbe\xef\xab\xad\xda\xd2",
-	.aad_len = 20,
-	.in = "\xd9\x31\x32\x25\xf8\x84\x06\xe5\xa5\x59\x09\xc5\xaf\xf5\x26\x9a"
-	      "\x86\xa7\xa9\x53\x15\x34\xf7\xda\x2e\x4c\x30\x3d\x8a\x31\x8a\x72"
-	      "\x1c\x3c\x0c\x95\x95\x68\x09\x53\x2f\xcf\x0e\x24\x49\xa6\xb5\x25"
-	      "\xb1\x6a\xed\xf5\xaa\x0d\xe6\x57\xba\x63\x7b\x39", .in_len = 60,
-	.out = "\x42\x83\x1e\xc2\x21\x77\x74\x24\x4b\x72\x21\xb7\x84\xd0\xd4\x9c"
-	       "\xe3\xaa\x21\x2f\x2c\x02\xa4\xe0\x35\xc1\x7e\x23\x29\xac\xa1\x2e"
-	       "\x21\xd5\x14\xb2\x54\x66\x93\x1c\x7d\x8f\x6a\x5a\xac\x84\xaa\x05"
-	       "\x1b\xa3\x0b\x39\x6a\x0a\xac\x97\x3d\x58\xe0\x91", .out_len = 60,
-	.tag = "\x5b\xc9\x4f\xbc\x32\x21\xa5\xdb\x94\xfa\xe9\x5a\xe7\x12\x1a\x47", .tag_len = 16
-};
-static const jca_kat *const aes_gcm_kats[] = { &kat_aes_gcm, NULL };
 
 /* ---- reporting to the host ---- */
 
@@ -269,11 +248,7 @@ static int aes_attach(void *provctx, void *ctx)
 static int aes_set_key(void *ctx, const uint8_t *key, size_t key_len)
 {
 	p11_aes_ctx *c = ctx;
-	int rc = p11_aes_set_key(&c->a, c->in->tok, key, key_len);
-
-	if (rc == 0 && c->in->aes_impl.aead_init)
-		rc = p11_gcm_prepare(&c->a);
-	return p11_failed(c->in, rc);
+	return p11_failed(c->in, p11_aes_set_key(&c->a, c->in->tok, key, key_len));
 }
 
 static int aes_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
@@ -304,30 +279,6 @@ static int aes_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out, const uin
 	return p11_failed(c->in, p11_aes_crypt(&c->a, CKM_AES_CBC, 0, iv, out, in, nblocks * 16));
 }
 
-/* GCM (CKM_AES_GCM): the cipher table's message-level functions, p11_gcm.c */
-static int aes_gcm_init(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
-                        size_t aad_len, size_t tag_len)
-{
-	const p11_aes_ctx *c = ctx;
-
-	return p11_failed(c->in, p11_gcm_init(&c->a, encrypt, iv, iv_len, aad, aad_len, tag_len));
-}
-
-static int aes_gcm_update(const void *ctx, uint8_t *out, const uint8_t *in, size_t len)
-{
-	const p11_aes_ctx *c = ctx;
-
-	return p11_failed(c->in, p11_gcm_update(&c->a, out, in, len));
-}
-
-static int aes_gcm_final(const void *ctx, uint8_t *tag, size_t tag_len)
-{
-	const p11_aes_ctx *c = ctx;
-	int rc = p11_gcm_final(&c->a, tag, tag_len);
-
-	return rc == JCA_BADTAG ? rc : p11_failed(c->in, rc);    /* a wrong tag is no failure of the token */
-}
-
 static void aes_cleanup(void *ctx)
 {
 	p11_aes_cleanup(&((p11_aes_ctx *)ctx)->a);
@@ -354,7 +305,7 @@ static void teardown(void *provctx);
 static void build(p11_instance *in)
 {
 	size_t n = 0, k2;
-	int a, ecb, cbc, gcm;
+	int a, ecb, cbc;
 	unsigned long kmin = 0, kmax = 0;
 
 	for (a = 0; a < A_COUNT; a++) {
@@ -379,7 +330,6 @@ static void build(p11_instance *in)
 	}
 	ecb = p11_has(in->tok, CKM_AES_ECB, CKF_ENCRYPT | CKF_DECRYPT, &kmin, &kmax);
 	cbc = p11_has(in->tok, CKM_AES_CBC, CKF_ENCRYPT | CKF_DECRYPT, ecb ? NULL : &kmin, ecb ? NULL : &kmax);
-	gcm = p11_has(in->tok, CKM_AES_GCM, CKF_ENCRYPT | CKF_DECRYPT, NULL, NULL);
 	if (ecb || cbc) {
 		size_t sizes = 0;
 		unsigned k;
@@ -395,10 +345,7 @@ static void build(p11_instance *in)
 				in->aes_key_sizes[sizes++] = k;
 		in->aes_key_sizes[sizes] = 0;
 		driver_name(in->impl_names[A_COUNT], sizeof in->impl_names[A_COUNT], "aes", in->name);
-		/* GCM with a 128-bit key for its known answer */
-		gcm = gcm && sizes && in->aes_key_sizes[0] == 16;
-		snprintf(in->modes, sizeof in->modes, "%s%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "",
-		         gcm ? "|GCM" : "");
+		snprintf(in->modes, sizeof in->modes, "%s%s%s", ecb ? "ECB" : "", ecb && cbc ? "|" : "", cbc ? "CBC" : "");
 		in->aes_impl = (jca_cipher_impl){
 			.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, in->impl_names[A_COUNT], JCA_PRIO_GENERIC, NULL,
 			                                sizeof(p11_aes_ctx), aes_attach, NULL, aes_cleanup),
@@ -406,18 +353,19 @@ static void build(p11_instance *in)
 			.set_key = aes_set_key,
 			.ecb_encrypt = ecb ? aes_ecb_encrypt : NULL, .ecb_decrypt = ecb ? aes_ecb_decrypt : NULL,
 			.cbc_encrypt = cbc ? aes_cbc_encrypt : NULL, .cbc_decrypt = cbc ? aes_cbc_decrypt : NULL,
-			.aead_init = gcm ? aes_gcm_init : NULL, .aead_update = gcm ? aes_gcm_update : NULL,
-			.aead_final = gcm ? aes_gcm_final : NULL,
 		};
 		in->aes_list[0] = &in->aes_impl.base;
 		in->aes_attrs[0] = (jca_attr){ JCA_ATTR_MODES, in->modes };
 		in->aes_attrs[1] = (jca_attr){ JCA_ATTR_PADDINGS, JCA_AES_PADDINGS };
 		in->aes_attrs[2] = (jca_attr){ "SupportedKeyFormats", "RAW" };
 		in->aes_attrs[3] = (jca_attr){ "ImplementedIn", "Hardware" };
-		if (sizes)
+		if (sizes) {
 			in->services[n++] = (jca_service_desc){ sizeof(jca_service_desc), JCA_CIPHER, JCA_NAME_AES, aes_names,
 			                                        in->aes_attrs, in->aes_list, cbc ? &kat_aes_cbc : &kat_aes_ecb,
-			                                        gcm ? aes_gcm_kats : NULL };
+			                                        NULL };
+			/* AES/GCM/NoPadding, an AEAD table of its own (p11_aead.c) */
+			n += (size_t)p11_gcm_service_build(&in->gcm, in->tok, in->name, in->aes_key_sizes, &in->services[n]);
+		}
 	}
 	/* the token's own HMAC, key imported into the token, when it has it */
 	n += p11_mac_services(&in->macs, in->tok, in->name, in->services + n);

@@ -10,9 +10,9 @@
 
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
-	const jca_cipher_impl *impl = r->impl;
+	const jca_impl *impl = r->impl;
 	size_t extra = jca__is_ctr_mode(jca__variant_mode(r->variant)) ? jca__aead_extra(impl, jca__variant_mode(r->variant)) : 0;
-	cipher_ctx *c = jca__alloc(sizeof *c + impl->base.ctx_size + extra);
+	cipher_ctx *c = jca__alloc(sizeof *c + impl->ctx_size + extra);
 
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
@@ -23,17 +23,25 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	 * other schedules are written in full by set_key). */
 	memset(c, 0, sizeof *c);
 	if (extra)
-		memset(c->key + impl->base.ctx_size, 0, extra);
-	c->impl = impl;
+		memset(c->key + impl->ctx_size, 0, extra);
+	c->base = impl;
+	c->aead = jca__as_aead(impl);
+	if (c->aead) {
+		c->set_key = c->aead->set_key;
+		c->bs = 16;                   /* GCM's (cipher_get_block_size) */
+	} else {
+		c->impl = (const jca_cipher_impl *)(const void *)impl;
+		c->set_key = c->impl->set_key;
+		c->bs = c->impl->block_size;
+	}
 	c->svc = r->svc;
 	c->name = r->canon;
 	c->mode = jca__variant_mode(r->variant);
 	c->padding = jca__variant_padding(r->variant);
 	c->pinned = jca__variant_keylen(r->variant);
-	c->bs = impl->block_size;
-	if (jca__obj_open(r->svc, &impl->base, c->key) != 0) {
-		jca__free(c, sizeof *c + impl->base.ctx_size + extra);
-		jca__error(JCA_IMPL, "Cipher \"%s\": implementation %s failed to attach%s", r->canon, impl->base.name,
+	if (jca__obj_open(r->svc, impl, c->key) != 0) {
+		jca__free(c, sizeof *c + impl->ctx_size + extra);
+		jca__error(JCA_IMPL, "Cipher \"%s\": implementation %s failed to attach%s", r->canon, impl->name,
 		           jca__impl_reason());
 		return NULL;
 	}
@@ -95,7 +103,7 @@ int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key
 		return jca__error(JCA_EINVAL, "cipher_init: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
 	if (!key && key_len)
 		return jca__error(JCA_EINVAL, "cipher_init: key is NULL");
-	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->impl, key_len))
+	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->base, key_len))
 		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
 		                  c->pinned ? " (the transformation pins the key size)" : "");
 	if (jca__is_ctr_mode(c->mode))
@@ -116,10 +124,10 @@ int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key
 			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV", c->name);
 		iv = fresh;
 	}
-	if (c->impl->set_key(c->key, key, key_len) != 0) {
+	if (c->set_key(c->key, key, key_len) != 0) {
 		jca__cipher_drop_key(c);
 		c->dir = 0;
-		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->impl->base.name,
+		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->base->name,
 		                  jca__impl_reason());
 	}
 	c->dir = (uint8_t)opmode;
@@ -166,7 +174,7 @@ static int failed(cipher_ctx *c, const char *fn, void *out, size_t n)
 	c->failed = 0;
 	c->dir = 0;
 	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed%s; call cipher_init", fn, c->name,
-	                  c->impl->base.name, jca__impl_reason());
+	                  c->base->name, jca__impl_reason());
 }
 
 /* Decrypting with padding holds back the last full block for do_final. */
@@ -484,7 +492,7 @@ const char *cipher_provider(const cipher_ctx *c)
 
 const char *cipher_implementation(const cipher_ctx *c)
 {
-	return c ? c->impl->base.name : NULL;
+	return c ? c->base->name : NULL;
 }
 
 void cipher_free(cipher_ctx *c)
@@ -493,9 +501,9 @@ void cipher_free(cipher_ctx *c)
 
 	if (!c)
 		return;
-	extra = jca__is_ctr_mode(c->mode) ? jca__aead_extra(c->impl, c->mode) : 0;
+	extra = jca__is_ctr_mode(c->mode) ? jca__aead_extra(c->base, c->mode) : 0;
 	if (extra)
 		jca__aead_cleanup(c);
-	jca__obj_close(c->svc, &c->impl->base, c->key);
-	jca__free(c, sizeof *c + c->impl->base.ctx_size + extra);
+	jca__obj_close(c->svc, c->base, c->key);
+	jca__free(c, sizeof *c + c->base->ctx_size + extra);
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Counter-mode engine: AES/CTR (SP 800-38A, 6.5) and AES/GCM (SP 800-38D)
- * over an implementation's building blocks (ctr32 / ghash / gcm_init /
- * gcm_encrypt, in cipher_gcm.c) or, for GCM, its message-level functions
- * (aead_*, in cipher_aead_msg.c). See jca/cipher.h for the contract.
+ * over a block table's building blocks (ctr32 / ghash / gcm_init /
+ * gcm_encrypt, in cipher_gcm.c) or, for GCM, an AEAD table's message-level
+ * functions (jca_aead_impl, in cipher_aead_msg.c). See jca/cipher.h for
+ * the contract.
  *
  * GCM encryption streams: ciphertext leaves with each update, the tag is
  * appended by cipher_do_final. GCM decryption releases nothing before the
@@ -24,14 +25,15 @@ int jca__aead_impl_failed(cipher_ctx *c, const char *fn, void *out, size_t n)
 	c->failed = 0;
 	c->dir = 0;
 	return jca__error(JCA_IMPL, "%s: %s: implementation %s failed%s; call cipher_init", fn, c->name,
-	                  c->impl->base.name, jca__impl_reason());
+	                  c->base->name, jca__impl_reason());
 }
 
-size_t jca__aead_extra(const jca_cipher_impl *impl, uint8_t mode)
+size_t jca__aead_extra(const jca_impl *impl, uint8_t mode)
 {
-	size_t pad = jca__align16(impl->base.ctx_size) - impl->base.ctx_size;
+	size_t pad = jca__align16(impl->ctx_size) - impl->ctx_size;
+	const jca_cipher_impl *b = jca__as_aead(impl) ? NULL : (const jca_cipher_impl *)(const void *)impl;
 
-	return pad + sizeof(struct jca__aead) + (mode == JCA__MODE_GCM ? jca__align16(impl->gcm_key_size) : 0);
+	return pad + sizeof(struct jca__aead) + (mode == JCA__MODE_GCM && b ? jca__align16(b->gcm_key_size) : 0);
 }
 
 void jca__aead_free_secret(uint8_t **p, size_t len)
@@ -122,7 +124,6 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
                    size_t tag_bits)
 {
 	struct jca__aead *st = jca__aead_state(c);
-	const jca_cipher_impl *impl = c->impl;
 	int gcm = c->mode == JCA__MODE_GCM, msg = jca__aead_msg(c), same_key, rc;
 	uint8_t fresh[16], *ivcopy;
 	struct jca__gcm_iv g;
@@ -147,18 +148,18 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	}
 	if (same_key) {
 		/* nothing to redo */
-	} else if (impl->set_key(c->key, key, key_len) != 0) {
+	} else if (c->set_key(c->key, key, key_len) != 0) {
 		jca__aead_free_secret(&ivcopy, iv_len);
 		jca__wipe(&g, sizeof g);
 		jca__cipher_drop_key(c);
 		c->dir = 0;
 		st->cur_key_len = 0;
 		st->h_set = 0;
-		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, impl->base.name,
+		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->base->name,
 		                  jca__impl_reason());
 	} else {
 		if (gcm && !msg)
-			CHK(impl->gcm_init(c->key, st->gkey));
+			CHK(c->impl->gcm_init(c->key, st->gkey));
 		memcpy(st->cur_key, key, key_len);
 		st->cur_key_len = (uint8_t)key_len;
 		st->h_set = 0;
@@ -452,7 +453,7 @@ int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_
 		return jca__error(JCA_EINVAL, "cipher_init_aead: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
 	if (!key && key_len)
 		return jca__error(JCA_EINVAL, "cipher_init_aead: key is NULL");
-	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->impl, key_len))
+	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->base, key_len))
 		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
 		                  c->pinned ? " (the transformation pins the key size)" : "");
 	return jca__aead_init(c, opmode, key, key_len, iv, iv_len, tag_len * 8);

@@ -2,10 +2,10 @@
 /*
  * The state of the counter-mode engine (CTR and GCM), shared by its files:
  *   cipher_aead.c      the engine: init, AAD, update, final (jca/cipher.h)
- *   cipher_gcm.c       counters, GHASH, J0 and tag over the building blocks
- *                      of ABI 2.2 (ctr32, gcm_init, ghash, gcm_encrypt)
- *   cipher_aead_msg.c  GCM over message-level functions (ABI 2.4: aead_init,
- *                      aead_update, aead_final), and the GCM known-answer test
+ *   cipher_gcm.c       counters, GHASH, J0 and tag over a block table's
+ *                      building blocks (ctr32, gcm_init, ghash, gcm_encrypt)
+ *   cipher_aead_msg.c  GCM over an AEAD table (jca_aead_impl: init, update,
+ *                      final), and the AEAD known-answer test
  *   cipher_gcm_iv.c    J0 for every kind of implementation, the IV handed to
  *                      message-level ones, and the IV-reuse guard
  * Not installed.
@@ -73,13 +73,14 @@ static inline size_t jca__align16(size_t n)
 
 static inline struct jca__aead *jca__aead_state(const cipher_ctx *c)
 {
-	return (struct jca__aead *)(void *)((unsigned char *)c->key + jca__align16(c->impl->base.ctx_size));
+	return (struct jca__aead *)(void *)((unsigned char *)c->key + jca__align16(c->base->ctx_size));
 }
 
-/* GCM runs on the message-level functions (no GHASH building blocks). */
+/* GCM runs on an AEAD table's message-level functions (not on a block
+ * table's GHASH building blocks). */
 static inline int jca__aead_msg(const cipher_ctx *c)
 {
-	return c->mode == JCA__MODE_GCM && !jca__gcm_blocks(c->impl);
+	return c->aead != NULL;
 }
 
 static inline const uint8_t *jca__aead_iv_of(const struct jca__aead *st)

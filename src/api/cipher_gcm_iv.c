@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * GCM IVs, for the counter-mode engine (cipher_aead.c):
- *  - J0 (SP 800-38D 7.1, step 2) of any IV, for both kinds of
- *    implementation: over the GHASH building blocks (ABI 2.2), or, for an
- *    implementation with only the message-level functions (ABI 2.4: the
- *    OpenSSL bridge, PKCS#11 tokens), by the engine's portable
- *    constant-time GHASH (src/algs/ghash_ct.c) with H = E(0^128) from the
- *    implementation's own block function;
- *  - the IV a message-level implementation gets: the caller's when it is
+ *  - J0 (SP 800-38D 7.1, step 2) of any IV, for both shapes of
+ *    implementation: over a block table's GHASH building blocks, or, for
+ *    an AEAD table (jca_aead_impl: the OpenSSL bridge, PKCS#11 tokens), by
+ *    the engine's portable constant-time GHASH (src/algs/ghash_ct.c) with
+ *    H = E(0^128) from the table's block_encrypt;
+ *  - the IV an AEAD table gets: the caller's when it is
  *    12 or 16 bytes long, else the 16-byte IV with the same J0. GCM depends
  *    on the IV only through J0, so the result is the same, and an
  *    implementation's own IV limits (OpenSSL: 128 bytes) never show;
@@ -94,18 +93,16 @@ static void iv_for_j0(const uint8_t h[16], const uint8_t j0[16], uint8_t x[16])
 
 /* ---- H and J0 for each kind of implementation ------------------------ */
 
-/* H = E(0^128) under key, for a message-level implementation: the object's
- * own when it holds the key and has worked it out; else by the
- * implementation's ECB (or CBC with a zero IV: the same block) on a scratch
- * context, which leaves the object, and a token operation it may have
- * running, alone. */
+/* H = E(0^128) under key, for an AEAD table: the object's own when it
+ * holds the key and has worked it out; else by the table's block_encrypt
+ * on a scratch context, which leaves the object, and a token operation it
+ * may have running, alone. */
 static int hash_key(cipher_ctx *c, const struct jca__aead *st, const uint8_t *key, size_t key_len, int same_key,
                     size_t iv_len, uint8_t h[16])
 {
 	static const uint8_t zero[16];
-	const jca_cipher_impl *impl = c->impl;
+	const jca_aead_impl *impl = c->aead;
 	size_t size = impl->base.ctx_size ? impl->base.ctx_size : 1;
-	uint8_t chain[16] = { 0 };
 	unsigned char *tmp;
 	int rc;
 
@@ -124,8 +121,7 @@ static int hash_key(cipher_ctx *c, const struct jca__aead *st, const uint8_t *ke
 	if (impl->set_key(tmp, key, key_len) != 0) {
 		rc = jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, impl->base.name,
 		                jca__impl_reason());
-	} else if ((impl->ecb_encrypt ? impl->ecb_encrypt(tmp, h, zero, 1)
-	                              : impl->cbc_encrypt(tmp, chain, h, zero, 1)) != 0) {
+	} else if (impl->block_encrypt(tmp, h, zero) != 0) {
 		jca__wipe(h, 16);
 		rc = jca__error(JCA_IMPL, "%s: implementation %s failed working out the GHASH key, which an IV of %zu "
 		                "bytes needs (12-byte IVs do not)%s", c->name, impl->base.name, iv_len,
@@ -135,7 +131,6 @@ static int hash_key(cipher_ctx *c, const struct jca__aead *st, const uint8_t *ke
 	}
 	jca__ctx_close(&impl->base, tmp);
 	jca__wipe(tmp, size);
-	jca__wipe(chain, sizeof chain);
 	free(tmp);
 	return rc;
 }

@@ -29,7 +29,10 @@ static inline uint8_t jca__variant_keylen(uint32_t v) { return (uint8_t)(v >> 16
 static inline uint32_t jca__variant_transform(uint32_t v) { return v & 0xffffu; }
 
 struct cipher_ctx {
-	const jca_cipher_impl *impl;
+	const jca_impl *base;             /* the implementation, either shape */
+	const jca_cipher_impl *impl;      /* block shape, else NULL */
+	const jca_aead_impl *aead;        /* AEAD shape, else NULL */
+	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* the implementation's */
 	const struct jca_service *svc;
 	const char *name;                 /* canonical transformation */
 	uint8_t mode, padding, pinned;    /* pinned key length in bytes, or 0 */
@@ -45,12 +48,26 @@ struct cipher_ctx {
 	_Alignas(16) unsigned char key[];
 };
 
+/* The table of a Cipher implementation, by its shape. */
+static inline const jca_aead_impl *jca__as_aead(const jca_impl *m)
+{
+	const jca_cipher_impl *c = (const jca_cipher_impl *)(const void *)m;
+
+	return c->shape == JCA_CIPHER_AEAD ? (const jca_aead_impl *)(const void *)m : NULL;
+}
+static inline const size_t *jca__cipher_key_sizes(const jca_impl *m)
+{
+	const jca_aead_impl *a = jca__as_aead(m);
+
+	return a ? a->key_sizes : ((const jca_cipher_impl *)(const void *)m)->key_sizes;
+}
+
 /* key_len is in the implementation's key_sizes list. */
-static inline int jca__cipher_key_size_ok(const jca_cipher_impl *impl, size_t key_len)
+static inline int jca__cipher_key_size_ok(const jca_impl *impl, size_t key_len)
 {
 	const size_t *k;
 
-	for (k = impl->key_sizes; *k; k++)
+	for (k = jca__cipher_key_sizes(impl); *k; k++)
 		if (*k == key_len)
 			return 1;
 	return 0;
@@ -66,9 +83,9 @@ static inline size_t jca__sat_add(size_t a, size_t b)
 }
 
 /* ---- CTR and GCM (cipher_aead.c) ---- */
-/* GCM over the building blocks of ABI 2.2 (ctr32, gcm_init, ghash); else
- * over the message-level aead_* of 2.4 (cipher_type.c checks that one of
- * the two is complete before the mode is offered). */
+/* A block table with GCM's building blocks (ctr32, gcm_init, ghash): the
+ * registry's GCM runs over it. GCM from an AEAD table (jca_aead_impl) runs
+ * over its message-level functions instead (cipher_aead_msg.c). */
 static inline int jca__gcm_blocks(const jca_cipher_impl *c)
 {
 	return c->ctr32 && c->ghash && c->gcm_init && c->block_size == 16 && c->gcm_key_size <= (1u << 16);
@@ -78,7 +95,7 @@ static inline int jca__is_ctr_mode(uint8_t mode)
 	return mode == JCA__MODE_CTR || mode == JCA__MODE_GCM;
 }
 /* Bytes the mode's state adds after the key schedule. */
-JCA__HIDDEN size_t jca__aead_extra(const jca_cipher_impl *impl, uint8_t mode);
+JCA__HIDDEN size_t jca__aead_extra(const jca_impl *impl, uint8_t mode);
 /* Called with the opmode and key length already checked; tag_bits 0 means
  * the default (128). */
 JCA__HIDDEN int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
@@ -94,15 +111,15 @@ JCA__HIDDEN const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len);
 JCA__HIDDEN void jca__aead_cleanup(cipher_ctx *c);
 /* The GCM known-answer test (JCA_KAT_GCM) of impl, through the engine
  * (cipher_aead_msg.c): 0 if it passes. */
-JCA__HIDDEN int jca__aead_self_test(const struct jca_service *s, const jca_cipher_impl *impl, const jca_kat *k);
+JCA__HIDDEN int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const jca_kat *k);
 
 /* set_key failed: the schedule may hold part of the key. A plain one is
  * wiped; one with a lifecycle stays attached (its owner replaces it at the
  * next set_key and cleans it up at cipher_free). */
 static inline void jca__cipher_drop_key(cipher_ctx *c)
 {
-	if (!c->impl->base.attach && !c->impl->base.cleanup)
-		jca__wipe(c->key, c->impl->base.ctx_size);
+	if (!c->base->attach && !c->base->cleanup)
+		jca__wipe(c->key, c->base->ctx_size);
 }
 
 #endif

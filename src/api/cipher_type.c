@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The Cipher service type: what the registry needs to know about
- * jca_cipher_impl (see types.h), and the Cipher transformation grammar
+ * The Cipher service type: what the registry needs to know about its two
+ * tables, jca_cipher_impl and jca_aead_impl, told apart by their shape
+ * (see types.h), and the Cipher transformation grammar
  * (algorithm, mode, padding, key-size-pinned and driver names, OID
  * aliases). The engine itself is cipher.c.
  */
@@ -46,13 +47,41 @@ static int same_key_sizes(const size_t *a, const size_t *b)
 	return *a == *b;
 }
 
+/* The host's size of m's table (by its shape, read only where m's size
+ * covers it) and the smallest accepted. */
+static size_t shape_size(const jca_impl *m, size_t *min)
+{
+	const jca_cipher_impl *c = (const jca_cipher_impl *)(const void *)m;
+
+	if (m->struct_size >= JCA__END(jca_cipher_impl, shape) && c->shape == JCA_CIPHER_AEAD)
+		return *min = sizeof(jca_aead_impl);
+	return *min = sizeof(jca_cipher_impl);
+}
+
+static const char *aead_fault(const jca_aead_impl *a, char *why, size_t n)
+{
+	const char *f;
+
+	if ((f = key_sizes_fault(a->key_sizes, why, n)) != NULL)
+		return f;
+	if (!a->set_key || !a->init || !a->update || !a->final)
+		return !a->set_key ? "set_key is NULL" : !a->init ? "init is NULL" : !a->update ? "update is NULL"
+		                                                                                 : "final is NULL";
+	if (!a->block_encrypt)
+		return "block_encrypt is NULL (GCM needs the block cipher for IVs other than 12 bytes)";
+	return NULL;
+}
+
 static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
 	const char *f;
 
+	if (c->shape == JCA_CIPHER_AEAD)
+		return aead_fault((const jca_aead_impl *)(const void *)impl, why, n);
 	if (c->shape != JCA_CIPHER_BLOCK)
-		return snprintf(why, n, "shape %u (must be JCA_CIPHER_BLOCK, %u)", c->shape, JCA_CIPHER_BLOCK), why;
+		return snprintf(why, n, "shape %u (must be JCA_CIPHER_BLOCK, %u, or JCA_CIPHER_AEAD, %u)", c->shape,
+		                JCA_CIPHER_BLOCK, JCA_CIPHER_AEAD), why;
 	if (!c->block_size || c->block_size > JCA_CIPHER_MAX_BLOCK)
 		return snprintf(why, n, "block_size %zu (must be 1 to %d)", c->block_size, JCA_CIPHER_MAX_BLOCK), why;
 	if ((f = key_sizes_fault(c->key_sizes, why, n)) != NULL)
@@ -65,14 +94,6 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 		return c->cbc_encrypt ? "cbc_decrypt is NULL (cbc_encrypt is set)" : "cbc_encrypt is NULL (cbc_decrypt is set)";
 	if (!c->ecb_encrypt && !c->cbc_encrypt)
 		return "no mode offered (ecb_* and cbc_* are all NULL)";
-	if (c->base.struct_size >= JCA__END(jca_cipher_impl, aead_final)) {
-		int set = !!c->aead_init + !!c->aead_update + !!c->aead_final;
-
-		if (set != 0 && set != 3)
-			return "aead_init, aead_update and aead_final: set all three or none";
-		if (set && c->block_size != 16)
-			return snprintf(why, n, "aead_* (GCM) need block_size 16, not %zu", c->block_size), why;
-	}
 	return NULL;
 }
 
@@ -80,6 +101,12 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 {
 	const jca_cipher_impl *x = (const jca_cipher_impl *)a, *y = (const jca_cipher_impl *)b;
 
+	if (x->shape != y->shape)
+		return snprintf(why, n, "shape %u differs from %s's %u (one service, one shape)", y->shape, a->name,
+		                x->shape), why;
+	if (x->shape == JCA_CIPHER_AEAD)
+		return same_key_sizes(jca__cipher_key_sizes(a), jca__cipher_key_sizes(b)) ? NULL
+		       : (snprintf(why, n, "key_sizes differ from %s's", a->name), why);
 	if (x->block_size != y->block_size)
 		return snprintf(why, n, "block_size %zu differs from %s's %zu", y->block_size, a->name,
 		                x->block_size), why;
@@ -88,13 +115,13 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 	return NULL;
 }
 
-static int mode_offered(const jca_cipher_impl *c, uint8_t mode);
+static int mode_offered(const jca_impl *c, uint8_t mode);
 
-/* A GCM known answer (JCA_KAT_GCM, ABI 2.4). */
-static const char *gcm_kat_fault(const jca_cipher_impl *c, const jca_kat *k, char *why, size_t n)
+/* An AEAD known answer (JCA_KAT_AEAD). */
+static const char *gcm_kat_fault(const jca_impl *c, const jca_kat *k, char *why, size_t n)
 {
 	if (!mode_offered(c, JCA__MODE_GCM))
-		return "JCA_KAT_GCM, but the implementation offers no GCM";
+		return "JCA_KAT_AEAD, but the implementation offers no GCM";
 	if (!k->key || !k->iv || !k->iv_len || !k->tag || (k->in_len && (!k->in || !k->out)) ||
 	    (k->aad_len && !k->aad))
 		return "key, iv (iv_len > 0), tag, or in/out/aad of nonzero length is NULL";
@@ -103,8 +130,8 @@ static const char *gcm_kat_fault(const jca_cipher_impl *c, const jca_kat *k, cha
 		                "each at most %d", k->in_len, k->out_len, k->aad_len, k->iv_len, MAX_KAT), why;
 	if (!(k->tag_len == 4 || k->tag_len == 8 || (k->tag_len >= 12 && k->tag_len <= 16)))
 		return snprintf(why, n, "tag_len %zu (must be 4, 8 or 12 to 16)", k->tag_len), why;
-	if (k->flags != JCA_KAT_GCM)
-		return snprintf(why, n, "flags 0x%x: JCA_KAT_GCM takes no other flag", k->flags), why;
+	if (k->flags != JCA_KAT_AEAD)
+		return snprintf(why, n, "flags 0x%x: JCA_KAT_AEAD takes no other flag", k->flags), why;
 	return NULL;
 }
 
@@ -112,8 +139,10 @@ static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, 
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
 
-	if (k->flags & JCA_KAT_GCM)
-		return gcm_kat_fault(c, k, why, n);
+	if (k->flags & JCA_KAT_AEAD)
+		return gcm_kat_fault(impl, k, why, n);
+	if (c->shape == JCA_CIPHER_AEAD)
+		return "an AEAD implementation takes JCA_KAT_AEAD known answers only";
 	if (!k->in || !k->out || !k->key)
 		return "in, out or key is NULL";
 	if (k->in_len != k->out_len || !k->in_len || k->in_len % c->block_size || k->in_len > MAX_KAT)
@@ -131,13 +160,14 @@ static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, 
 static int self_test(const struct jca_service *s, const jca_impl *impl, const jca_kat *k)
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
-	size_t nb = k->in_len / c->block_size;
+	size_t nb;
 	int dec = (k->flags & JCA_KAT_DECRYPT) != 0, ok = 0, rc = -1;
 	unsigned char *out, *iv;
 	void *ctx;
 
-	if (k->flags & JCA_KAT_GCM)
-		return jca__aead_self_test(s, c, k);
+	if (k->flags & JCA_KAT_AEAD)
+		return jca__aead_self_test(s, impl, k);
+	nb = k->in_len / c->block_size;
 	out = malloc(k->in_len);
 	iv = malloc(c->block_size);
 	ctx = calloc(1, impl->ctx_size);
@@ -180,8 +210,12 @@ static const struct {
 	{ "PKCS7Padding", JCA__PAD_PKCS5 },   /* same padding for 16-byte blocks */
 };
 
-static int mode_offered(const jca_cipher_impl *c, uint8_t mode)
+static int mode_offered(const jca_impl *m, uint8_t mode)
 {
+	const jca_cipher_impl *c = (const jca_cipher_impl *)(const void *)m;
+
+	if (jca__as_aead(m))
+		return mode == JCA__MODE_GCM;         /* the one AEAD mode the engine runs */
 	if (mode == JCA__MODE_ECB)
 		return c->ecb_encrypt && c->ecb_decrypt;
 	if (mode == JCA__MODE_CTR || mode == JCA__MODE_GCM) {
@@ -190,11 +224,7 @@ static int mode_offered(const jca_cipher_impl *c, uint8_t mode)
 			return 0;
 		if (mode == JCA__MODE_CTR)
 			return c->ctr32 != NULL;
-		if (jca__gcm_blocks(c))
-			return 1;
-		/* or the message-level functions of ABI 2.4 */
-		return c->base.struct_size >= JCA__END(jca_cipher_impl, aead_final) && c->aead_init &&
-		       c->aead_update && c->aead_final && c->block_size == 16;
+		return jca__gcm_blocks(c);
 	}
 	return c->cbc_encrypt && c->cbc_decrypt;
 }
@@ -205,7 +235,8 @@ static int mode_offered(const jca_cipher_impl *c, uint8_t mode)
  * padding ("AES/CBC/NoPadding") is more specific; callers add those first. */
 static int put_cipher_names(jca__entry **table, const struct jca_service *s, int pos)
 {
-	const jca_cipher_impl *c = (const jca_cipher_impl *)s->active;
+	const jca_impl *c = s->active;
+	const size_t *ksz = jca__cipher_key_sizes(c);
 	const char *sm = jca__attr_get(s, JCA_ATTR_MODES);
 	const char *sp = jca__attr_get(s, JCA_ATTR_PADDINGS);
 	char base[JCA__MAX_NAME], fixed_mode[16] = "", fixed_pad[32] = "";
@@ -215,12 +246,12 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 	/* Every base name with its canonical form, implementation and pinned
 	 * key size: sized from the service, no cap. */
 	const char **bases, **canon_base;
-	const jca_cipher_impl **bimpl;
+	const jca_impl **bimpl;
 	uint8_t *pins;
 	char (*pinned)[JCA__MAX_NAME + 8];
 	int rc = 0;
 
-	for (k = 0; c->key_sizes[k]; k++)
+	for (k = 0; ksz[k]; k++)
 		npin++;
 	nmax = 1 + jca__count_list(s->aliases) + npin;
 	for (i = 0; s->impls[i]; i++)
@@ -269,12 +300,12 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 		}
 	}
 	/* Key-size-pinned names: AES_128, AES_192, AES_256. */
-	for (i = 0; c->key_sizes[i]; i++) {
-		snprintf(pinned[i], sizeof pinned[i], "%s_%zu", base, c->key_sizes[i] * 8);
+	for (i = 0; ksz[i]; i++) {
+		snprintf(pinned[i], sizeof pinned[i], "%s_%zu", base, ksz[i] * 8);
 		bases[nb] = pinned[i];
 		canon_base[nb] = pinned[i];
 		bimpl[nb] = c;
-		pins[nb++] = (uint8_t)c->key_sizes[i];     /* at most JCA_CIPHER_MAX_KEY: fits */
+		pins[nb++] = (uint8_t)ksz[i];     /* at most JCA_CIPHER_MAX_KEY: fits */
 	}
 	/* Implementation (driver) names select one backend: "aes-aesni/CBC/NoPadding". */
 	for (i = 0; s->impls[i]; i++) {
@@ -282,7 +313,7 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 			continue;
 		bases[nb] = s->impls[i]->name;
 		canon_base[nb] = base;
-		bimpl[nb] = (const jca_cipher_impl *)s->impls[i];
+		bimpl[nb] = s->impls[i];
 		pins[nb++] = 0;
 	}
 
@@ -295,7 +326,7 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 				continue;
 			for (p = 0; p < sizeof paddings / sizeof paddings[0]; p++) {
 				const char *pad = paddings[p].padding == JCA__PAD_PKCS5 ? "PKCS5Padding" : "NoPadding";
-				jca__resolved r = { s, &bimpl[i]->base, canon,
+				jca__resolved r = { s, bimpl[i], canon,
 				                     jca__cipher_variant(modes[m].mode, paddings[p].padding, pins[i]) };
 
 				if (fixed_pad[0] ? !jca__name_eq(fixed_pad, pad)
@@ -380,6 +411,7 @@ const jca__type_ops jca__cipher_type = {
 	.declarable = 1,
 	.impl_size = sizeof(jca_cipher_impl),
 	.impl_min_size = sizeof(jca_cipher_impl),
+	.shape_size = shape_size,
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,

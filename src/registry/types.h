@@ -35,6 +35,11 @@ typedef struct jca__type_ops {
 	int declarable;                /* providers declare it (not composed only) */
 	size_t impl_size;              /* sizeof the implementation struct in this host */
 	size_t impl_min_size;          /* its size at the type's first ABI: the smallest accepted */
+	/* A type with several tables told apart by a shape member (Cipher):
+	 * the host's size of m's table, its smallest accepted size in *min
+	 * (read m's shape only where m->struct_size covers it). NULL: the two
+	 * sizes above. */
+	size_t (*shape_size)(const jca_impl *m, size_t *min);
 	/* Implementations keep no context of their own (the engine owns the
 	 * state): base.ctx_size must be 0 instead of 1 to 1 MiB. */
 	int stateless;

@@ -100,6 +100,14 @@ static int name_fault(const char *s, size_t max)
 	return 0;
 }
 
+/* The host's size of implementation m of type t, and the smallest it
+ * accepts: the type's, or its shape's (Cipher: block or AEAD table). */
+static size_t impl_host_size(const jca__type_ops *t, const jca_impl *m, size_t *min)
+{
+	*min = t->impl_min_size;
+	return t->shape_size ? t->shape_size(m, min) : t->impl_size;
+}
+
 /* First pass: sizes and versions, so that the copy can be sized; the
  * number of bytes the copies need goes to *bytes. */
 static int check_sizes(const jca_provider_desc *d, const char *who, size_t *bytes)
@@ -155,10 +163,12 @@ static int check_sizes(const jca_provider_desc *d, const char *who, size_t *byte
 			if (m->reserved)
 				return jca__error(JCA_BADDESC, "%s: service %zu: implementation %zu: reserved is %u (must be 0)",
 				                  who, i, j, (unsigned)m->reserved);
+			size_t min, host = impl_host_size(t, m, &min);
+
 			snprintf(what, sizeof what, "service %zu: implementation %zu (%s)", i, j, t->name);
-			if ((f = size_fault(m, m->struct_size, t->impl_min_size, t->impl_size, what, why, sizeof why)))
+			if ((f = size_fault(m, m->struct_size, min, host, what, why, sizeof why)))
 				return jca__error(JCA_ABI, "%s: %s", who, f);
-			total += sizeof(void *) + rounded(t->impl_size);
+			total += sizeof(void *) + rounded(host);
 		}
 		total += sizeof(void *);
 	}
@@ -279,7 +289,8 @@ int jca__normalize(const jca_provider_desc *in, const char *who, jca_provider_de
 		im = mem;
 		mem = (char *)mem + rounded((ni + 1) * sizeof *im);
 		for (j = 0; j < ni; j++) {
-			jca_impl *c = copy_struct(&mem, s0->impls[j], s0->impls[j]->struct_size, t->impl_size);
+			size_t min, host = impl_host_size(t, s0->impls[j], &min);
+			jca_impl *c = copy_struct(&mem, s0->impls[j], s0->impls[j]->struct_size, host);
 
 			/* the host's own flags for the hot paths (lookup.h) */
 			c->reserved = ((c->attach || c->cleanup) ? JCA__IMPL_LIFECYCLE : 0) |
