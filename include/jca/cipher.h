@@ -31,7 +31,7 @@
  * GCM (SP 800-38D), the contract of the JDK's Cipher:
  *  - IV of any length from 1 byte to 2^61 - 1 bytes, the same on every
  *    provider: the engine works out J0 (the pre-counter block) itself, and
- *    a provider with message-level GCM (the OpenSSL bridge, PKCS#11
+ *    a provider whose GCM is an AEAD table (the OpenSSL bridge, PKCS#11
  *    tokens) gets the caller's IV when it is 12 or 16 bytes long, else the
  *    16-byte IV with the same J0 (so the same ciphertext and tag). 12 bytes
  *    is recommended and is what cipher_init draws when encrypting with
@@ -125,7 +125,7 @@ JCA_API cipher_ctx *cipher_new(const cipher_handle *h);
  * if that cannot run, and cipher_iv() returns it. Decrypting needs an IV
  * (JCA_NOIV).
  * Errors: JCA_EINVAL (opmode not JCA_ENCRYPT or JCA_DECRYPT), JCA_KEYLEN, JCA_IVLEN, JCA_NOIV,
- * JCA_RANDOM; GCM: JCA_IVREUSE, JCA_IMPL (a message-level provider could not
+ * JCA_RANDOM; GCM: JCA_IVREUSE, JCA_IMPL (an AEAD-table provider could not
  * work out the hash key an IV other than 12 bytes needs). */
 JCA_API int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                         const void *iv, size_t iv_len);

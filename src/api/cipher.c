@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Cipher engine: buffering, padding and IV handling over an implementation's
  * ECB/CBC block functions. See jca/cipher.h. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,10 +19,12 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
 		return NULL;
 	}
-	/* The header starts zeroed; the key schedule is started by the
-	 * lifecycle (zeroed and attached when the implementation has one;
-	 * other schedules are written in full by set_key). */
-	memset(c, 0, sizeof *c);
+	/* The header starts zeroed up to its buffers (iv, iv0, buf: written
+	 * by cipher_init before anything reads them, which needs c->dir); the
+	 * key schedule is started by the lifecycle (zeroed and attached when
+	 * the implementation has one; other schedules are written in full by
+	 * set_key). */
+	memset(c, 0, offsetof(cipher_ctx, iv));
 	if (extra)
 		memset(c->key + impl->ctx_size, 0, extra);
 	c->base = impl;

@@ -259,6 +259,13 @@ static const jca_md_impl *make_md(rd *r)
 	m->base.available = (f & 3) == 0 ? NULL : (f & 3) == 1 ? avail_no : avail_yes;
 	m->base.ctx_size = pick_size(r, ctx_sizes, sizeof ctx_sizes / sizeof ctx_sizes[0]);
 	m->digest_size = pick_size(r, dsizes, sizeof dsizes / sizeof dsizes[0]);
+	/* A digest table handed to a Cipher service is read through its shape
+	 * member, which overlaps digest_size: a value there that says
+	 * JCA_CIPHER_AEAD makes the host read this table as an AEAD table,
+	 * pointers included, as it would a plugin's wrong pointer. Keep the
+	 * fuzzer's pointers valid: no such value. */
+	if ((uint32_t)m->digest_size == JCA_CIPHER_AEAD)
+		m->digest_size++;
 	m->block_size = pick_size(r, bsizes, sizeof bsizes / sizeof bsizes[0]);
 	m->flags = (f & 4) ? JCA_MD_XOF : 0;
 	m->init = (g & 1) ? NULL : d_init;
@@ -297,6 +304,8 @@ static const jca_cipher_impl *make_cipher(rd *r)
 	if (t == 4)
 		t = 0;
 	c->shape = (g & 32) && (f & 8) ? u8(r) : JCA_CIPHER_BLOCK;
+	if (c->shape == JCA_CIPHER_AEAD)     /* (make_aead's: a block table read as one holds no valid pointers) */
+		c->shape = 3;
 	switch (u8(r) % 6) {
 	case 0: c->key_sizes = ks_good; break;
 	case 1: c->key_sizes = NULL; break;
@@ -316,6 +325,52 @@ static const jca_cipher_impl *make_cipher(rd *r)
 	}
 	c->base.cleanup = (g & 64) ? k_cleanup : NULL;
 	return c;
+}
+
+/* A toy AEAD: x ^ key byte, tag of zeros (the known answers, if any,
+ * fail; a service with one is refused). */
+static int a_block(void *ctx, uint8_t out[16], const uint8_t in[16])
+{
+	return ecb16(ctx, out, in, 1);
+}
+static int a_init(void *ctx, int enc, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                  size_t tag_len)
+{
+	(void)ctx, (void)enc, (void)iv, (void)iv_len, (void)aad, (void)aad_len, (void)tag_len;
+	return 0;
+}
+static int a_update(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+	return ecb1(ctx, out, in, len);
+}
+static int a_final(void *ctx, uint8_t *tag, size_t tag_len)
+{
+	(void)ctx;
+	memset(tag, 0, tag_len);
+	return 0;
+}
+
+static const jca_aead_impl *make_aead(rd *r)
+{
+	static const size_t ctx_sizes[] = { 0, 1, 16, 300, 1u << 20, (1u << 20) + 1, SIZE_MAX };
+	static const size_t ks_good[] = { 16, 32, 0 }, ks_empty[] = { 0 }, ks_unordered[] = { 32, 16, 0 };
+	jca_aead_impl *a = alloc(sizeof *a + 256); /* room for a struct_size up to 255 */
+	unsigned f = u8(r), g = u8(r);
+
+	a->base.struct_size = (f & 8) && (g & 128) ? (uint32_t)u8(r) : sizeof *a;
+	a->base.name = str(r);
+	a->base.priority = (int)(int8_t)u8(r) * 4;
+	a->base.available = (f & 3) == 0 ? NULL : (f & 3) == 1 ? avail_no : avail_yes;
+	a->base.ctx_size = pick_size(r, ctx_sizes, sizeof ctx_sizes / sizeof ctx_sizes[0]);
+	a->shape = JCA_CIPHER_AEAD;
+	a->key_sizes = (f & 4) ? ks_good : (f & 16) ? ks_empty : (f & 32) ? NULL : ks_unordered;
+	a->set_key = (g & 1) ? NULL : (g & 2) ? k_set_fail : k_set;
+	a->block_encrypt = (g & 4) ? NULL : a_block;
+	a->init = (g & 8) ? NULL : a_init;
+	a->update = (g & 16) ? NULL : a_update;
+	a->final = (g & 32) ? NULL : a_final;
+	a->base.cleanup = (g & 64) ? k_cleanup : NULL;
+	return a;
 }
 
 static void *bytes(rd *r, size_t n)
@@ -442,7 +497,8 @@ static const jca_provider_desc *make_desc(rd *r)
 				const jca_impl **l = alloc((n + 1) * sizeof *l);
 
 				for (j = 0; j < n; j++)
-					l[j] = (nl & 16) ? &make_cipher(r)->base : &make_md(r)->base;
+					l[j] = (nl & 16) ? ((nl & 32) ? &make_aead(r)->base : &make_cipher(r)->base)
+					                 : &make_md(r)->base;
 				s->impls = l;
 			}
 			if (u8(r) & 1)

@@ -232,7 +232,7 @@ typedef struct jca_host_api {
 	 * stay unique). */
 	const char *provider_name;
 	const char *(*get_config)(const char *key);
-	/* ABI 2.5 (check struct_size before reading): loads a shared library
+	/* In every 3.x table (jca_host_compatible checks it): loads a shared library
 	 * that the plugin runs in the process (a PKCS#11 module) under the
 	 * same rules as a plugin (see "Trust" above): path must be absolute;
 	 * the file is opened once, checked on its open descriptor (and every

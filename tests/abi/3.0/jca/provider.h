@@ -91,8 +91,12 @@
  *        known answers run on every usable implementation; SecureRandom
  *        as a real table (instantiate, generate, reseed; deterministic
  *        DRBGs seeded by the host, or sources with their own entropy);
- *        the Cipher tables told apart by shape (jca_cipher_impl.shape),
- *        key sizes as a 0-terminated list (a 64-byte key can be expressed);
+ *        the Cipher tables told apart by shape: block ciphers
+ *        (jca_cipher_impl: ECB, CBC, the counter function, GCM's GHASH
+ *        building blocks) and AEADs (jca_aead_impl: the message-level
+ *        aead_* functions of 2.4 moved there, so a new AEAD is a new table,
+ *        not new members), key sizes as a 0-terminated list (a 64-byte key
+ *        can be expressed), JCA_KAT_AEAD;
  *        Mac declarable (jca_mac_impl), jca_md_impl's hmac_init/hmac_final
  *        removed (a native HMAC is a declared Mac service); the KDF table
  *        (jca_kdf_impl: init with a sized jca_kdf_args, derive; templates
@@ -222,9 +226,12 @@ typedef struct jca_mac_impl {
  *
  * Shapes: the implementations of a JCA_CIPHER service are told apart by
  * the member `shape` right after `base`, which says which table follows:
- * JCA_CIPHER_BLOCK for this one (a block cipher with ECB/CBC and the
- * counter function). Every implementation of one service has the same
- * shape.
+ * JCA_CIPHER_BLOCK for this one (a block cipher with ECB/CBC and its
+ * counter function, over which the registry also runs CTR and, with the
+ * GHASH building blocks, GCM, as it runs HMAC over a digest), or
+ * JCA_CIPHER_AEAD (jca_aead_impl below: an authenticated cipher of its
+ * own, such as GCM through a library or a token, or ChaCha20-Poly1305).
+ * Every implementation of one service has the same shape.
  *
  * Key sizes: key_sizes points to the accepted key lengths in bytes, in
  * increasing order, ended by 0 (at most JCA_CIPHER_MAX_KEY_SIZES lengths,
@@ -234,6 +241,7 @@ typedef struct jca_mac_impl {
 #define JCA_CIPHER_MAX_KEY 255       /* longest key length a key_sizes list may hold */
 #define JCA_CIPHER_MAX_KEY_SIZES 32  /* most lengths in one key_sizes list */
 #define JCA_CIPHER_BLOCK 1u          /* shape: jca_cipher_impl */
+#define JCA_CIPHER_AEAD 2u           /* shape: jca_aead_impl */
 typedef struct jca_cipher_impl {
 	jca_impl base;             /* ctx_size: the key schedule; wiped by the engine */
 	unsigned shape;            /* JCA_CIPHER_BLOCK */
@@ -263,48 +271,67 @@ typedef struct jca_cipher_impl {
 	int (*ghash)(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks);
 	int (*gcm_encrypt)(const void *ctx, const void *gkey, uint8_t ctr[16], uint8_t xi[16],
 	                    uint8_t *out, const uint8_t *in, size_t nblocks);
-	/* ABI 2.4, optional (set all three or none; block_size 16): GCM as
-	 * message-level functions over the key set by set_key, for an
-	 * implementation that cannot offer the building blocks above. They map
-	 * onto EVP (EVP_CIPHER_CTX with EVP_CTRL_GCM_SET_IVLEN, _GET_TAG,
-	 * _SET_TAG) and onto PKCS#11 (C_EncryptInit / C_DecryptInit with
-	 * CKM_AES_GCM and CK_GCM_PARAMS). When an implementation offers both,
-	 * the engine uses the building blocks.
-	 *   aead_init(ctx, encrypt, iv, iv_len, aad, aad_len, tag_len): starts
-	 *     one message; encrypt is 1 or 0; iv_len >= 1; the whole AAD
-	 *     (aad may be NULL when aad_len is 0); tag_len 4, 8 or 12 to 16.
-	 *     iv and aad stay valid and unchanged until aead_final returns (an
-	 *     implementation may keep the pointers, as PKCS#11 does with
-	 *     CK_GCM_PARAMS). A message not finished (the object initialised
-	 *     again) ends with the next aead_init.
-	 *   aead_update(ctx, out, in, len): encryption: writes exactly len
-	 *     bytes of ciphertext to out (called any number of times).
-	 *     Decryption: called once, with the whole ciphertext; the
-	 *     plaintext may be written to out in this call or in aead_final
-	 *     (out stays valid until then).
-	 *   aead_final(ctx, tag, tag_len): encryption: writes the tag.
-	 *     Decryption: checks the tag; returns 0 if it verifies, JCA_BADTAG
-	 *     if not (out then holds anything: the engine discards it).
-	 * The engine keeps the JCA contract whatever the implementation does:
-	 * it holds the AAD until the first data, holds the ciphertext of a
-	 * decryption until cipher_do_final and decrypts it into a buffer of
-	 * its own, releasing it only after aead_final verified the tag; it
-	 * refuses IV reuse and enforces the SP 800-38D length limits. in ==
-	 * out is allowed; lengths fit size_t (an implementation splits them
-	 * for a library that takes int). Each returns 0, or nonzero if it
-	 * failed (JCA_IMPL for the call, as above).
-	 * The context: these three take `const void *ctx` like the other
-	 * mode functions, yet must keep per-message state (a cipher context,
-	 * a session). The host always passes the writable context of
-	 * base.ctx_size bytes it allocated for this object, so casting the
-	 * const away (`my_ctx *c = (my_ctx *)ctx;`) is intended and safe
-	 * here. ABI 3 will give them `void *ctx`. */
-	int (*aead_init)(const void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
-	                 size_t aad_len, size_t tag_len);
-	int (*aead_update)(const void *ctx, uint8_t *out, const uint8_t *in, size_t len);
-	int (*aead_final)(const void *ctx, uint8_t *tag, size_t tag_len);
-	/* New fields (modes) go here, with a JCA_ABI_MINOR bump. */
+	/* New fields go here, with a JCA_ABI_MINOR bump (a new AEAD is a
+	 * jca_aead_impl, not members here). */
 } jca_cipher_impl;
+
+/* ---- AEAD implementation (shape JCA_CIPHER_AEAD, ABI 3.0) ----
+ * An authenticated cipher of its own, offered message by message: a new
+ * AEAD is one such table. Its service's algorithm names the whole
+ * transformation, "AES/GCM/NoPadding" (it then answers to
+ * AES_128/GCM/NoPadding, the aliases' and the implementations' names with
+ * /GCM/NoPadding, and the OIDs in its aliases); a mode other than GCM
+ * needs a later host (the engine runs GCM's rules: SP 800-38D's limits,
+ * 12-byte random IVs, tags of 4, 8 or 12 to 16 bytes).
+ *
+ * The functions map onto EVP (EVP_CIPHER_CTX with EVP_CTRL_GCM_SET_IVLEN,
+ * _GET_TAG, _SET_TAG) and onto PKCS#11 (C_EncryptInit / C_DecryptInit with
+ * CK_GCM_PARAMS). Each returns 0, or nonzero if it failed (the call then
+ * fails with JCA_IMPL; host->set_error gives the reason), except final's
+ * JCA_BADTAG. The context is the writable base.ctx_size bytes the host
+ * allocated for the object, wiped by the host after base.cleanup.
+ *   set_key(ctx, key, key_len): key_len is in key_sizes. Called again
+ *     with another key on the same context.
+ *   block_encrypt(ctx, out, in): the underlying 16-byte block cipher's
+ *     encryption of one block under the key set_key set; required for
+ *     GCM. The engine derives the hash key H = E(0^128) from it, on a
+ *     context of its own, when an IV is not 12 bytes long: so every IV
+ *     length works whatever the implementation's own limits (it gets IVs
+ *     of 12 or 16 bytes only, a 16-byte one with the J0 of the caller's
+ *     IV) and IV reuse is refused on J0, as for the built-in GCM.
+ *   init(ctx, encrypt, iv, iv_len, aad, aad_len, tag_len): starts one
+ *     message; encrypt is 1 or 0; the whole AAD (aad NULL when aad_len is
+ *     0); tag_len as above. iv and aad stay valid and unchanged until
+ *     final returns (an implementation may keep the pointers, as PKCS#11
+ *     does with CK_GCM_PARAMS). A message not finished (the object
+ *     initialised again) ends with the next init.
+ *   update(ctx, out, in, len): encryption: writes exactly len bytes of
+ *     ciphertext to out (called any number of times). Decryption: called
+ *     once, with the whole ciphertext, into a buffer of the engine's; the
+ *     plaintext may be written to out in this call or in final (out stays
+ *     valid until then).
+ *   final(ctx, tag, tag_len): encryption: writes the tag. Decryption:
+ *     checks the tag; returns 0 if it verifies, JCA_BADTAG if not (the
+ *     engine then wipes and discards what update wrote).
+ * The engine keeps the JCA contract whatever the implementation does: it
+ * holds the AAD until the first data, holds the ciphertext of a
+ * decryption until cipher_do_final and decrypts it into a buffer of its
+ * own, releasing it only after final verified the tag; it refuses IV
+ * reuse and enforces the length limits. in == out is allowed; lengths fit
+ * size_t (an implementation splits them for a library that takes int).
+ * Known answers: jca_kat with JCA_KAT_AEAD. */
+typedef struct jca_aead_impl {
+	jca_impl base;             /* ctx_size: the key and message state */
+	unsigned shape;            /* JCA_CIPHER_AEAD */
+	const size_t *key_sizes;   /* accepted key lengths in bytes, increasing, 0-terminated */
+	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len);
+	int (*block_encrypt)(void *ctx, uint8_t out[16], const uint8_t in[16]);
+	int (*init)(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+	            size_t tag_len);
+	int (*update)(void *ctx, uint8_t *out, const uint8_t *in, size_t len);
+	int (*final)(void *ctx, uint8_t *tag, size_t tag_len);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_aead_impl;
 
 /* ---- SecureRandom implementation (ABI 3.0) ----
  * base.ctx_size is the generator's state (at least 1 byte); the engine
@@ -504,19 +531,23 @@ typedef struct jca_attr {
  *   Cipher: CBC (or ECB if CBC is not offered) encryption of `in` under
  *     key/iv equals `out`; with JCA_KAT_DECRYPT (ABI 2.1) decryption of
  *     `in` equals `out`. Whole blocks, in_len == out_len <= 4096.
- *   Cipher with JCA_KAT_GCM (ABI 2.4): AES/GCM through the engine:
+ *   Cipher with JCA_KAT_AEAD (or its other name JCA_KAT_GCM): the
+ *     service's AEAD (a jca_aead_impl, or GCM over a jca_cipher_impl's
+ *     building blocks) through the engine:
  *     encryption of `in` (any length up to 4096, 0 included, then in may
  *     be NULL) under key, iv (iv_len bytes) and aad (aad_len bytes, aad
  *     NULL if 0) gives `out` (out_len == in_len) and `tag` (tag_len bytes,
  *     4, 8 or 12 to 16); decryption of out || tag gives `in`; and the
  *     same with one bit of the tag flipped is refused with JCA_BADTAG.
  *     The implementation must offer GCM. JCA_KAT_DECRYPT is not used.
+ *     A jca_aead_impl service takes this test only.
  *   KDF (ABI 3.0): `in` points to the jca_kdf_args of init (in_len ==
  *     its struct_size; prf NULL); init then derive of out_len bytes (1 to
  *     4096) gives out. key and iv are unused. Not for a template
  *     (JCA_KDF_OVER_MAC). */
 #define JCA_KAT_DECRYPT 1u
-#define JCA_KAT_GCM 2u
+#define JCA_KAT_AEAD 2u
+#define JCA_KAT_GCM JCA_KAT_AEAD
 typedef struct jca_kat {
 	uint32_t struct_size;      /* sizeof(jca_kat) */
 	const void *in;
@@ -527,7 +558,7 @@ typedef struct jca_kat {
 	const void *out;
 	size_t out_len;
 	unsigned flags;            /* ABI 2.1: JCA_KAT_*; absent (0) in 2.0 providers */
-	/* ABI 2.4 (read for JCA_KAT_GCM only) */
+	/* read for JCA_KAT_AEAD only */
 	size_t iv_len;
 	const void *aad;
 	size_t aad_len;
@@ -549,9 +580,9 @@ typedef struct jca_service_desc {
 	const jca_attr *attributes;             /* ends with {NULL, NULL}, or NULL */
 	/* Implementations, NULL-terminated: pointers to the `base` member of
 	 * implementation structs of the service's type (jca_md_impl for
-	 * JCA_MESSAGE_DIGEST, jca_cipher_impl for JCA_CIPHER, jca_mac_impl for
-	 * JCA_MAC, jca_random_impl
-	 * for JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF). */
+	 * JCA_MESSAGE_DIGEST, jca_cipher_impl or jca_aead_impl, by shape, for
+	 * JCA_CIPHER, jca_mac_impl for JCA_MAC, jca_random_impl for
+	 * JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF). */
 	const jca_impl *const *impls;
 	const jca_kat *kat;                     /* optional */
 	/* ABI 2.4, optional: further known-answer tests of this service,
