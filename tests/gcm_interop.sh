@@ -117,6 +117,19 @@ if [ -f "$plug/openssl.so" ]; then
 	bfail=0
 	JCA_CONF=b.conf "$jca" list --load --backends 2>&1 | grep -q 'backend aes-gcm-openssl .* active' ||
 		{ bad "the bridge's AES/GCM is not active with the bridge first"; bfail=1; }
+	# policy: disabling "AES" disables the bridge's AES/GCM/NoPadding too (a
+	# service of its own there); disabling the transformation leaves CBC
+	for dis in AES AES/GCM/NoPadding; do
+		cat b.conf > bd.conf
+		printf 'jca.disabled.algorithms = %s\n' "$dis" >> bd.conf
+		printf 'x' > p
+		if JCA_CONF=bd.conf "$jca" enc -t AES/GCM/NoPadding -K $K -in p -out c 2>err ||
+		   ! grep -q 'disabled by policy' err; then
+			bad "policy $dis: the bridge's AES/GCM still encrypts"; bfail=1
+		fi
+	done
+	JCA_CONF=bd.conf "$jca" enc -t AES/CBC/PKCS5Padding -K $K -in p -out c 2>err ||
+		{ bad "policy AES/GCM/NoPadding: AES/CBC refused too"; cat err; bfail=1; }
 	for size in 0 17 4096 100003; do
 		head -c $size /dev/urandom > p
 		for key in 000102030405060708090a0b0c0d0e0f 603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4; do

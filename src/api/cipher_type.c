@@ -12,6 +12,7 @@
 
 #include "../registry/registry_int.h"
 #include "cipher_int.h"
+#include "../util/ascii.h"
 #include "jca/names.h"
 
 #define MAX_KAT 4096
@@ -400,8 +401,16 @@ static int put_names(jca__entry **table, const struct jca_service *s, int pos)
  * service, whatever the key length; a bare name the whole service. */
 static int covers(const jca__resolved *hit, const char *name, const jca__resolved *e)
 {
+	size_t n;
+
 	if (jca__variant_mode(hit->variant) && strchr(name, '/'))
 		return e->svc == hit->svc && jca__variant_transform(e->variant) == jca__variant_transform(hit->variant);
+	/* A bare name ("AES") also covers the provider's services that fix a
+	 * mode of that algorithm ("AES/GCM/NoPadding", an AEAD table). */
+	n = strlen(hit->svc->algorithm);
+	if (!strchr(name, '/') && e->svc && jca__name_eqn(e->svc->algorithm, hit->svc->algorithm, n) &&
+	    e->svc->algorithm[n] == '/')
+		return 1;
 	return jca__covers_service(hit, name, e);
 }
 
