@@ -10,8 +10,8 @@
  * Adding a type (SecureRandom, KDF): a jca_service_type value and an
  * implementation struct starting with jca_impl in provider.h (with a
  * JCA_ABI_MINOR bump), one file src/api/<type>_type.c defining its
- * jca__type_ops, and one line in the list in types.c (with the ABI version
- * that introduces it) and in Makefile.am.
+ * jca__type_ops, and one line in the list in src/api/types.c (with the ABI
+ * version that introduces it) and in Makefile.am.
  */
 #ifndef JCA_REGISTRY_TYPES_H
 #define JCA_REGISTRY_TYPES_H
@@ -75,9 +75,8 @@ typedef struct jca__type_ops {
 JCA__HIDDEN const jca__type_ops *jca__type_ops_of(jca_service_type t);
 /* The i-th type (0, 1, ...), NULL past the last: for loops over types. */
 JCA__HIDDEN const jca__type_ops *jca__type_at(size_t i);
-
-JCA__HIDDEN extern const jca__type_ops jca__md_type, jca__cipher_type, jca__mac_type;
-JCA__HIDDEN extern const jca__type_ops jca__random_type, jca__kdf_type;
+/* (Both are defined with the list of types, src/api/types.c: the engines'
+ * layer hands the registry its types, the registry names none.) */
 /* The default of jca__type_ops.covers: e names hit's service, or a
  * service derived from it (HMAC over a disabled digest, as the JDK's rules
  * treat "MD5" as covering HmacMD5). */

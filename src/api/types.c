@@ -8,7 +8,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "types.h"
+#include "../registry/types.h"
+
+/* Each defined beside its engine (<type>_type.c). */
+JCA__HIDDEN extern const jca__type_ops jca__md_type, jca__cipher_type, jca__mac_type;
+JCA__HIDDEN extern const jca__type_ops jca__random_type, jca__kdf_type;
 
 static const struct {
 	const jca__type_ops *ops;
