@@ -191,7 +191,9 @@ int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size
 				jca__free_service(s);
 				return 0;
 			}
-			if (i == 0 && form == 0) {
+			if (!s->algorithm) {
+				/* the first name made (HmacSHA256; for a digest named
+				 * by an OID, "HMAC-<oid>") */
 				s->algorithm = p;
 			} else {
 				dup = jca__name_eq(p, s->algorithm);
