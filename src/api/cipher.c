@@ -27,16 +27,7 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	memset(c, 0, offsetof(cipher_ctx, iv));
 	if (extra)
 		memset(c->key + impl->ctx_size, 0, extra);
-	c->base = impl;
-	c->aead = jca__as_aead(impl);
-	if (c->aead) {
-		c->set_key = c->aead->set_key;
-		c->bs = 16;                   /* GCM's (cipher_get_block_size) */
-	} else {
-		c->impl = (const jca_cipher_impl *)(const void *)impl;
-		c->set_key = c->impl->set_key;
-		c->bs = c->impl->block_size;
-	}
+	jca__cipher_bind(c, impl);
 	c->svc = r->svc;
 	c->name = r->canon;
 	c->mode = jca__variant_mode(r->variant);

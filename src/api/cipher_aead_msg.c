@@ -139,15 +139,11 @@ int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const
 		c = NULL;
 	}
 	if (c && buf && back) {
-		c->base = impl;
-		c->aead = jca__as_aead(impl);
-		c->impl = c->aead ? NULL : (const jca_cipher_impl *)(const void *)impl;
-		c->set_key = c->aead ? c->aead->set_key : c->impl->set_key;
+		jca__cipher_bind(c, impl);
 		c->svc = s;
 		c->name = "AES/GCM/NoPadding (known-answer test)";
 		c->mode = JCA__MODE_GCM;
 		c->padding = JCA__PAD_NONE;
-		c->bs = 16;
 		rc = kat_run(c, k, buf, back);
 		jca__aead_cleanup(c);
 	}

@@ -62,6 +62,23 @@ static inline const size_t *jca__cipher_key_sizes(const jca_impl *m)
 	return a ? a->key_sizes : ((const jca_cipher_impl *)(const void *)m)->key_sizes;
 }
 
+/* Points c at implementation m, either shape: the table, its set_key and
+ * the block size (16 for an AEAD table: GCM's). */
+static inline void jca__cipher_bind(cipher_ctx *c, const jca_impl *m)
+{
+	c->base = m;
+	c->aead = jca__as_aead(m);
+	if (c->aead) {
+		c->impl = NULL;
+		c->set_key = c->aead->set_key;
+		c->bs = 16;
+	} else {
+		c->impl = (const jca_cipher_impl *)(const void *)m;
+		c->set_key = c->impl->set_key;
+		c->bs = c->impl->block_size;
+	}
+}
+
 /* key_len is in the implementation's key_sizes list. */
 static inline int jca__cipher_key_size_ok(const jca_impl *impl, size_t key_len)
 {
