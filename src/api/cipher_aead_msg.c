@@ -59,8 +59,8 @@ int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t
 		                  total, (unsigned)st->tag_len);
 	}
 	len = total - st->tag_len;
-	if ((uint64_t)len > GCM_MAX_DATA)
-		return jca__error(JCA_LIMIT, "%s: more than 2^36 - 32 bytes of data for one key and IV", c->name);
+	if ((uint64_t)len > jca__aead_max_data(c))
+		return jca__aead_limit_error(c);
 	if (out_size < len)
 		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", len, out_size);
 	/* the whole message in the engine's buffer, decrypted there in place */
@@ -123,7 +123,9 @@ static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
 
 int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const jca_kat *k)
 {
-	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__aead_extra(impl, JCA__MODE_GCM);
+	const jca_aead_impl *a = jca__as_aead(impl);
+	uint8_t mode = a && a->rules == JCA_AEAD_NONCE ? JCA__MODE_AEAD : JCA__MODE_GCM;
+	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__aead_extra(impl, mode);
 	cipher_ctx *c = jca__alloc(size);
 	uint8_t *buf = malloc(k->in_len + 16), *back = malloc(k->in_len + 1);
 	int rc = -1, prev = jca_last_error();
@@ -141,8 +143,8 @@ int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const
 	if (c && buf && back) {
 		jca__cipher_bind(c, impl);
 		c->svc = s;
-		c->name = "AES/GCM/NoPadding (known-answer test)";
-		c->mode = JCA__MODE_GCM;
+		c->name = s->algorithm;            /* (its messages are not shown) */
+		c->mode = mode;
 		c->padding = JCA__PAD_NONE;
 		rc = kat_run(c, k, buf, back);
 		jca__aead_cleanup(c);

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ChaCha20-Poly1305 (RFC 8439, 2.8) of the built-in provider as an AEAD
- * table (jca_aead_impl), over the portable ChaCha20 and Poly1305 of
- * src/algs/chacha.h. WIP for issue 26: the engine's AEAD rules for an
- * AEAD other than GCM (a 12-byte nonce used as is, a 16-byte tag, RFC
- * 8439's limits) are not there yet, so no service lists this table.
+ * ChaCha20-Poly1305 (RFC 8439, 2.8) and XChaCha20-Poly1305
+ * (draft-irtf-cfrg-xchacha: HChaCha20 subkey, 24-byte nonce) of the
+ * built-in provider: AEAD tables (jca_aead_impl, rules JCA_AEAD_NONCE),
+ * one per ChaCha20 backend of builtin_families.h ("chacha20-poly1305-
+ * <backend>", "xchacha20-poly1305-<backend>"), over src/algs/chacha.h.
  *
  * One message: init derives the Poly1305 key from block 0, MACs the AAD
  * and its padding; update encrypts (or, decrypting, MACs the ciphertext
  * and then decrypts it, in place allowed); final MACs the padding and the
- * lengths and writes or checks the tag in constant time.
+ * lengths and writes or checks the tag in constant time. The engine
+ * enforces the rules (nonce and tag length, RFC 8439's limit of
+ * 2^38 - 64 bytes per nonce, the IV-reuse guard, nothing released before
+ * the tag checks).
  */
 #include <string.h>
 
@@ -20,6 +23,7 @@
 
 typedef struct cp_ctx {
 	uint8_t key[32];
+	jca__chacha20_blocks_fn *blocks; /* the backend, set with the key */
 	jca__chacha20 stream;          /* block counter 1 onwards */
 	jca__poly1305 mac;
 	uint8_t ks[64];                /* key stream of the current partial block */
@@ -28,26 +32,15 @@ typedef struct cp_ctx {
 	int encrypt;
 } cp_ctx;
 
-static int cp_set_key(void *ctx, const uint8_t *key, size_t key_len)
+/* The one-time Poly1305 key (block 0), the AAD and its padding; the
+ * stream is left at block 1. */
+static void cp_start(cp_ctx *c, const uint8_t key[32], const uint8_t nonce[12], int encrypt, const uint8_t *aad,
+                     size_t aad_len)
 {
-	cp_ctx *c = ctx;
-
-	if (key_len != 32)
-		return -1;
-	memcpy(c->key, key, 32);
-	return 0;
-}
-
-static int cp_init(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
-                   size_t tag_len)
-{
-	cp_ctx *c = ctx;
 	uint8_t otk[64];
 
-	if (iv_len != 12 || tag_len != 16)
-		return -1;
-	jca__chacha20_init(&c->stream, c->key, iv, 0);
-	jca__chacha20_block(&c->stream, otk);          /* the one-time Poly1305 key; counter now 1 */
+	jca__chacha20_init(&c->stream, key, nonce, 0);
+	jca__chacha20_block(&c->stream, otk);
 	jca__poly1305_init(&c->mac, otk);
 	jca__wipe(otk, sizeof otk);
 	jca__poly1305_update(&c->mac, aad, aad_len);
@@ -56,6 +49,33 @@ static int cp_init(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, con
 	c->data_len = 0;
 	c->ks_used = 64;
 	c->encrypt = encrypt;
+}
+
+static int cp_init(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad, size_t aad_len,
+                   size_t tag_len)
+{
+	cp_ctx *c = ctx;
+
+	if (iv_len != 12 || tag_len != 16)
+		return -1;
+	cp_start(c, c->key, iv, encrypt, aad, aad_len);
+	return 0;
+}
+
+/* XChaCha20: the subkey HChaCha20(key, nonce[0..16)) with the nonce
+ * 0^32 || nonce[16..24). */
+static int xcp_init(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                    size_t aad_len, size_t tag_len)
+{
+	cp_ctx *c = ctx;
+	uint8_t sub[32], n[12] = { 0 };
+
+	if (iv_len != 24 || tag_len != 16)
+		return -1;
+	jca__hchacha20(sub, c->key, iv);
+	memcpy(n + 4, iv + 16, 8);
+	cp_start(c, sub, n, encrypt, aad, aad_len);
+	jca__wipe(sub, sizeof sub);
 	return 0;
 }
 
@@ -69,7 +89,7 @@ static void cp_xor(cp_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
 	if (len >= 64) {
 		size_t n = len / 64;
 
-		jca__chacha20_blocks(&c->stream, out, in, n);
+		c->blocks(&c->stream, out, in, n);
 		out += 64 * n;
 		in += 64 * n;
 		len -= 64 * n;
@@ -109,6 +129,7 @@ static int cp_final(void *ctx, uint8_t *tag, size_t tag_len)
 	jca__poly1305_update(&c->mac, lens, 16);
 	jca__poly1305_final(&c->mac, t);
 	jca__wipe(c->ks, sizeof c->ks);
+	jca__wipe(&c->stream, sizeof c->stream);
 	if (c->encrypt) {
 		memcpy(tag, t, 16);
 		jca__wipe(t, sizeof t);
@@ -122,12 +143,35 @@ static int cp_final(void *ctx, uint8_t *tag, size_t tag_len)
 
 static const size_t cp_key_sizes[] = { 32, 0 };
 
-const jca_aead_impl jca__chacha20_poly1305_generic = {
-	.base = JCA_IMPL_BASE(jca_aead_impl, "chacha20-poly1305-generic", JCA_PRIO_GENERIC, NULL, sizeof(cp_ctx)),
-	.shape = JCA_CIPHER_AEAD,
-	.key_sizes = cp_key_sizes,
-	.set_key = cp_set_key,
-	.init = cp_init,
-	.update = cp_update,
-	.final = cp_final,
-};
+/* RFC 8439 2.8: at most 2^32 - 1 blocks of key stream from counter 1. */
+#define CP_MAX_DATA ((UINT64_C(1) << 38) - 64)
+
+/* One set_key per backend: the key and the backend's block function. */
+#define CP_IMPLS(be, prio, avail, blocks_fn) \
+	static int cp_set_key_##be(void *ctx, const uint8_t *key, size_t key_len) \
+	{ \
+		cp_ctx *c = ctx; \
+		if (key_len != 32) \
+			return -1; \
+		memcpy(c->key, key, 32); \
+		c->blocks = blocks_fn; \
+		return 0; \
+	} \
+	static const jca_aead_impl cp_##be = { \
+		.base = JCA_IMPL_BASE(jca_aead_impl, "chacha20-poly1305-" #be, prio, avail, sizeof(cp_ctx)), \
+		.shape = JCA_CIPHER_AEAD, .key_sizes = cp_key_sizes, .set_key = cp_set_key_##be, \
+		.init = cp_init, .update = cp_update, .final = cp_final, \
+		.rules = JCA_AEAD_NONCE, .nonce_len = 12, .tag_len = 16, .max_data = CP_MAX_DATA, \
+	}; \
+	static const jca_aead_impl xcp_##be = { \
+		.base = JCA_IMPL_BASE(jca_aead_impl, "xchacha20-poly1305-" #be, prio, avail, sizeof(cp_ctx)), \
+		.shape = JCA_CIPHER_AEAD, .key_sizes = cp_key_sizes, .set_key = cp_set_key_##be, \
+		.init = xcp_init, .update = cp_update, .final = cp_final, \
+		.rules = JCA_AEAD_NONCE, .nonce_len = 24, .tag_len = 16, .max_data = CP_MAX_DATA, \
+	};
+JCA__BACKENDS_chacha20(CP_IMPLS)
+
+#define CP_REF(be, ...) &cp_##be.base,
+#define XCP_REF(be, ...) &xcp_##be.base,
+const jca_impl *const jca__chacha20_poly1305_impls[] = { JCA__BACKENDS_chacha20(CP_REF) NULL };
+const jca_impl *const jca__xchacha20_poly1305_impls[] = { JCA__BACKENDS_chacha20(XCP_REF) NULL };
