@@ -241,6 +241,8 @@ static int mode_offered(const jca_impl *m, uint8_t mode)
 
 	if (jca__as_aead(m))                       /* its rules say which */
 		return mode == (jca__as_aead(m)->rules == JCA_AEAD_NONCE ? JCA__MODE_AEAD : JCA__MODE_GCM);
+	if (mode == JCA__MODE_AEAD)
+		return 0;                          /* a block table has no AEAD of its own */
 	if (mode == JCA__MODE_ECB)
 		return c->ecb_encrypt && c->ecb_decrypt;
 	if (mode == JCA__MODE_CTR || mode == JCA__MODE_GCM) {

@@ -1,33 +1,78 @@
+#!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-# Known answers for the built-in ChaCha20-Poly1305 and XChaCha20-Poly1305
-# services (src/providers/builtin.c), made with independent implementations:
-# python3-cryptography's ChaCha20Poly1305 (RFC 8439 2.8.2's inputs; the tag
-# must be the RFC's) and libsodium's crypto_aead_xchacha20poly1305_ietf
-# (the XChaCha draft's A.3.1 inputs), through ctypes.
-import ctypes, ctypes.util
+"""Known answers for ChaCha20-Poly1305 and XChaCha20-Poly1305, made with
+implementations independent of libjca: python3-cryptography's
+ChaCha20Poly1305 and libsodium's crypto_aead_xchacha20poly1305_ietf (through
+ctypes; Debian's libsodium23).
+
+Writes chacha_aead.txt (read by tests/check_chacha.c), one message per line:
+  <algorithm> <key> <nonce> <aad> <plaintext> <ciphertext || tag>
+in hex, '-' for empty. The first lines are RFC 8439 2.8.2 and A.5 and the
+XChaCha draft's A.3.1 (the tags asserted against the documents); then
+every combination of AAD lengths and data lengths below, key/nonce/data
+bytes from a fixed pattern. Also prints the built-in provider's known
+answers (src/providers/builtin.c) as C strings with -c."""
+import ctypes, ctypes.util, sys
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
-
-def c(b):
-    return ''.join('\\x%02x' % x for x in b)
-
-pt = (b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip "
-      b"for the future, sunscreen would be it.")
-key = bytes(range(0x80, 0xa0))
-nonce = bytes.fromhex("070000004041424344454647")
-aad = bytes.fromhex("50515253c0c1c2c3c4c5c6c7")
-ct = ChaCha20Poly1305(key).encrypt(nonce, pt, aad)
-assert ct[-16:].hex() == "1ae10b594f09e26a7e902ecbd0600691", "RFC 8439 2.8.2 tag"
-print("chacha20-poly1305 ct:", c(ct[:-16]))
-print("chacha20-poly1305 tag:", c(ct[-16:]))
 
 so = ctypes.CDLL(ctypes.util.find_library("sodium") or "libsodium.so.23")
 assert so.sodium_init() >= 0
-xnonce = bytes.fromhex("404142434445464748494a4b4c4d4e4f5051525354555657")
-xaad = bytes.fromhex("50515253c0c1c2c3c4c5c6c7")
-out = ctypes.create_string_buffer(len(pt) + 16)
-olen = ctypes.c_ulonglong()
-so.crypto_aead_xchacha20poly1305_ietf_encrypt(out, ctypes.byref(olen), pt, ctypes.c_ulonglong(len(pt)),
-                                              xaad, ctypes.c_ulonglong(len(xaad)), None, xnonce, key)
-x = out.raw[:olen.value]
-print("xchacha20-poly1305 ct:", c(x[:-16]))
-print("xchacha20-poly1305 tag:", c(x[-16:]), x[-16:].hex())
+
+def xseal(key, nonce, pt, aad):
+    out = ctypes.create_string_buffer(len(pt) + 16)
+    olen = ctypes.c_ulonglong()
+    so.crypto_aead_xchacha20poly1305_ietf_encrypt(out, ctypes.byref(olen), pt, ctypes.c_ulonglong(len(pt)),
+                                                  aad, ctypes.c_ulonglong(len(aad)), None, nonce, key)
+    return out.raw[:olen.value]
+
+def seal(alg, key, nonce, pt, aad):
+    if alg == "ChaCha20-Poly1305":
+        return ChaCha20Poly1305(key).encrypt(nonce, pt, aad)
+    return xseal(key, nonce, pt, aad)
+
+def pat(n, a, b):
+    return bytes((i * a + b) & 255 for i in range(n))
+
+LADIES = (b"Ladies and Gentlemen of the class of '99: If I could offer you only one tip "
+          b"for the future, sunscreen would be it.")
+A5_PT = bytes.fromhex(
+    "496e7465726e65742d4472616674732061726520647261667420646f63756d656e74732076616c696420"
+    "666f722061206d6178696d756d206f6620736978206d6f6e74687320616e64206d617920626520757064"
+    "617465642c207265706c616365642c206f72206f62736f6c65746564206279206f7468657220646f6375"
+    "6d656e747320617420616e792074696d652e20497420697320696e617070726f70726961746520746f20"
+    "75736520496e7465726e65742d447261667473206173207265666572656e6365206d6174657269616c20"
+    "6f7220746f2063697465207468656d206f74686572207468616e206173202fe2809c776f726b20696e20"
+    "70726f67726573732e2fe2809d")
+rows = []
+# RFC 8439 2.8.2
+k = bytes(range(0x80, 0xa0))
+ct = seal("ChaCha20-Poly1305", k, bytes.fromhex("070000004041424344454647"), LADIES,
+          bytes.fromhex("50515253c0c1c2c3c4c5c6c7"))
+assert ct[-16:].hex() == "1ae10b594f09e26a7e902ecbd0600691"
+rows.append(("ChaCha20-Poly1305", k, bytes.fromhex("070000004041424344454647"),
+             bytes.fromhex("50515253c0c1c2c3c4c5c6c7"), LADIES, ct))
+# RFC 8439 A.5
+k5 = bytes.fromhex("1c9240a5eb55d38af333888604f6b5f0473917c1402b80099dca5cbc207075c0")
+n5, a5 = bytes.fromhex("000000000102030405060708"), bytes.fromhex("f33388860000000000004e91")
+ct = seal("ChaCha20-Poly1305", k5, n5, A5_PT, a5)
+assert ct[-16:].hex() == "eead9d67890cbb22392336fea1851f38" and ct[:4].hex() == "64a08615"
+rows.append(("ChaCha20-Poly1305", k5, n5, a5, A5_PT, ct))
+# draft-irtf-cfrg-xchacha-03 A.3.1
+xn = bytes.fromhex("404142434445464748494a4b4c4d4e4f5051525354555657")
+ct = xseal(k, xn, LADIES, bytes.fromhex("50515253c0c1c2c3c4c5c6c7"))
+assert ct[-16:].hex() == "c0875924c1c7987947deafd8780acf49"
+rows.append(("XChaCha20-Poly1305", k, xn, bytes.fromhex("50515253c0c1c2c3c4c5c6c7"), LADIES, ct))
+
+for alg, nl in (("ChaCha20-Poly1305", 12), ("XChaCha20-Poly1305", 24)):
+    for al in (0, 1, 16, 17, 100):
+        for pl in (0, 1, 16, 63, 64, 65, 129, 257, 1000):
+            key = pat(32, 7, al + pl)
+            nonce = pat(nl, 13, pl)
+            aad = pat(al, 5, 1)
+            pt = pat(pl, 31, 7)
+            rows.append((alg, key, nonce, aad, pt, seal(alg, key, nonce, pt, aad)))
+
+h = lambda b: b.hex() if b else "-"
+with open("chacha_aead.txt", "w") as f:
+    for alg, key, nonce, aad, pt, ct in rows:
+        f.write("%s %s %s %s %s %s\n" % (alg, h(key), h(nonce), h(aad), h(pt), h(ct)))
