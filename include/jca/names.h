@@ -149,5 +149,8 @@
 #define JCA_NAME_CHACHA20_POLY1305 "ChaCha20-Poly1305"
 #define JCA_NAMES_CHACHA20_POLY1305 "1.2.840.113549.1.9.16.3.18=ChaCha20-Poly1305"
 #define JCA_NAME_XCHACHA20_POLY1305 "XChaCha20-Poly1305"
+/* The JDK's ChaCha20 stream cipher (no tag: a JCA_AEAD_NONCE table with
+ * tag_len 0). */
+#define JCA_NAME_CHACHA20 "ChaCha20"
 
 #endif

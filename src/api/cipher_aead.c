@@ -261,7 +261,7 @@ int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
 		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL object");
 	if (!aad && len)
 		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL buffer");
-	if (!jca__is_aead_mode(c->mode))
+	if (!jca__is_aead_mode(c->mode) || jca__aead_stream(c))
 		return jca__error(JCA_EINVAL, "cipher_update_aad: %s takes no additional authenticated data",
 		                  c->name);
 	if (!c->dir)
@@ -319,7 +319,7 @@ int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 
 	if ((rc = check_live(c, st, "cipher_update")) != 0)
 		return rc;
-	if (jca__is_aead_mode(c->mode) && c->dir == JCA_DECRYPT) {
+	if (jca__aead_holds(c)) {
 		if ((rc = jca__aead_hold(c, st, in, in_len)) != 0)
 			return rc;
 		jca__gcm_start_data(c, st);
@@ -332,7 +332,7 @@ int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 		if (in_len > jca__aead_max_data(c) - st->data_len)
 			return jca__aead_limit_error(c);
 		if (in_len)
-			jca__gcm_release(st);
+			jca__gcm_release(c, st);
 		if (jca__aead_msg(c)) {
 			jca__msg_encrypt(c, st, out, in, in_len);
 			if (c->failed)
@@ -426,7 +426,7 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 		*out_len = in_len;
 		return 0;
 	}
-	if (c->dir == JCA_DECRYPT) {
+	if (jca__aead_holds(c)) {
 		if (jca__aead_msg(c))
 			return jca__msg_open(c, st, in, in_len, out, out_size, out_len);
 		if (st->blen == 0)
@@ -443,7 +443,7 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 		                  jca__aead_output_size(c, in_len), out_size);
 	if (in_len > jca__aead_max_data(c) - st->data_len)
 		return jca__aead_limit_error(c);
-	jca__gcm_release(st);
+	jca__gcm_release(c, st);
 	if (jca__aead_msg(c)) {
 		jca__msg_encrypt(c, st, out, in, in_len);
 		if (!c->failed)
@@ -484,7 +484,7 @@ int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "cipher_init_aead: NULL object");
-	if (!jca__is_aead_mode(c->mode))
+	if (!jca__is_aead_mode(c->mode) || jca__aead_stream(c))
 		return jca__error(JCA_EINVAL, "cipher_init_aead: %s is not an AEAD mode", c->name);
 	/* bytes at the API (rule 10 of jca/common.h), bits inside (SP 800-38D) */
 	if (c->mode == JCA__MODE_AEAD) {

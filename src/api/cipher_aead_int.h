@@ -87,6 +87,19 @@ static inline int jca__aead_msg(const cipher_ctx *c)
 	return c->aead != NULL;
 }
 
+/* A stream cipher's table (JCA_AEAD_NONCE rules with tag_len 0: ChaCha20):
+ * no tag and no AAD; decryption streams as encryption does. */
+static inline int jca__aead_stream(const cipher_ctx *c)
+{
+	return c->mode == JCA__MODE_AEAD && c->aead->tag_len == 0;
+}
+/* Decryption held back until the tag is checked (every AEAD but a stream
+ * cipher). */
+static inline int jca__aead_holds(const cipher_ctx *c)
+{
+	return jca__is_aead_mode(c->mode) && c->dir == JCA_DECRYPT && !jca__aead_stream(c);
+}
+
 /* The most bytes of data under one key and IV (nonce). */
 static inline uint64_t jca__aead_max_data(const cipher_ctx *c)
 {
@@ -194,10 +207,11 @@ JCA__HIDDEN int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmod
 JCA__HIDDEN void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const uint8_t *key,
                                     size_t key_len, struct jca__gcm_iv *g);
 /* The encryption is about to release ciphertext or its tag: its key and J0
- * become the last message encrypted. */
-static inline void jca__gcm_release(struct jca__aead *st)
+ * become the last message encrypted (a stream cipher's decryption releases
+ * nothing the guard records). */
+static inline void jca__gcm_release(const cipher_ctx *c, struct jca__aead *st)
 {
-	if (!st->released) {
+	if (!st->released && c->dir == JCA_ENCRYPT) {
 		memcpy(st->used_key, st->init_key, sizeof st->used_key);
 		memcpy(st->used_j0, st->init_j0, JCA__AEAD_ID);
 		st->used_key_len = st->init_key_len;

@@ -71,8 +71,9 @@ static const char *aead_fault(const jca_aead_impl *a, char *why, size_t n)
 	if (a->rules == JCA_AEAD_NONCE) {
 		if (!a->nonce_len || a->nonce_len > 32)
 			return snprintf(why, n, "nonce_len %zu (must be 1 to 32)", a->nonce_len), why;
-		if (!a->tag_len || a->tag_len > 16)
-			return snprintf(why, n, "tag_len %zu (must be 1 to 16)", a->tag_len), why;
+		if (a->tag_len > 16)
+			return snprintf(why, n, "tag_len %zu (must be 1 to 16, or 0 for a stream cipher)", a->tag_len),
+			       why;
 		return NULL;
 	}
 	if (a->rules != JCA_AEAD_GCM)
@@ -143,12 +144,17 @@ static const char *gcm_kat_fault(const jca_impl *c, const jca_kat *k, char *why,
 
 	if (!mode_offered(c, JCA__MODE_GCM) && !mode_offered(c, JCA__MODE_AEAD))
 		return "JCA_KAT_AEAD, but the implementation offers no GCM";
-	if (!k->key || !k->iv || !k->iv_len || !k->tag || (k->in_len && (!k->in || !k->out)) ||
+	int stream = a && a->rules == JCA_AEAD_NONCE && !a->tag_len;
+
+	if (!k->key || !k->iv || !k->iv_len || (!k->tag && !stream) || (k->in_len && (!k->in || !k->out)) ||
 	    (k->aad_len && !k->aad))
 		return "key, iv (iv_len > 0), tag, or in/out/aad of nonzero length is NULL";
 	if (a && a->rules == JCA_AEAD_NONCE && (k->iv_len != a->nonce_len || k->tag_len != a->tag_len))
 		return snprintf(why, n, "iv_len %zu, tag_len %zu (the table's nonce_len is %zu, tag_len %zu)", k->iv_len,
 		                k->tag_len, a->nonce_len, a->tag_len), why;
+	if (stream)                        /* a stream cipher: no tag, no AAD */
+		return k->aad_len || !k->in_len ? "a stream cipher's known answer has data and no AAD"
+		       : k->flags != JCA_KAT_AEAD ? "JCA_KAT_AEAD takes no other flag" : NULL;
 	if (k->in_len != k->out_len || k->in_len > MAX_KAT || k->aad_len > MAX_KAT || k->iv_len > MAX_KAT)
 		return snprintf(why, n, "in_len %zu, out_len %zu, aad_len %zu, iv_len %zu: in_len == out_len, "
 		                "each at most %d", k->in_len, k->out_len, k->aad_len, k->iv_len, MAX_KAT), why;

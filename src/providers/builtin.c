@@ -124,6 +124,22 @@ static const jca_kat kat_xcp = {
 	       "\xb5\x2e", .out_len = 114,
 	.tag = "\xc0\x87\x59\x24\xc1\xc7\x98\x79\x47\xde\xaf\xd8\x78\x0a\xcf\x49", .tag_len = 16
 };
+/* RFC 8439 2.4.2 (ciphertext from python3-cryptography's ChaCha20) */
+static const jca_kat kat_c20 = {
+	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_AEAD,
+	.key = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
+	       "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f", .key_len = 32,
+	.iv = "\x00\x00\x00\x00\x00\x00\x00\x4a\x00\x00\x00\x00", .iv_len = 12,
+	.in = CP_PT, .in_len = 114,
+	.out = "\x6e\x2e\x35\x9a\x25\x68\xf9\x80\x41\xba\x07\x28\xdd\x0d\x69\x81"
+	       "\xe9\x7e\x7a\xec\x1d\x43\x60\xc2\x0a\x27\xaf\xcc\xfd\x9f\xae\x0b"
+	       "\xf9\x1b\x65\xc5\x52\x47\x33\xab\x8f\x59\x3d\xab\xcd\x62\xb3\x57"
+	       "\x16\x39\xd6\x24\xe6\x51\x52\xab\x8f\x53\x0c\x35\x9f\x08\x61\xd8"
+	       "\x07\xca\x0d\xbf\x50\x0d\x6a\x61\x56\xa3\x8e\x08\x8a\x22\xb6\x5e"
+	       "\x52\xbc\x51\x4d\x16\xcc\xf8\x06\x81\x8c\xe9\x1a\xb7\x79\x37\x36"
+	       "\x5a\xf9\x0b\xbf\x74\xa3\x5b\xe6\xb4\x0b\x8e\xed\xf2\x78\x5e\x42"
+	       "\x87\x4d", .out_len = 114,
+};
 
 /* ---- SecureRandom, KDF ---- */
 static const jca_impl *const drbg_impls[] = { &jca__drbg_impl.base, NULL };
@@ -170,6 +186,10 @@ static const jca_service_desc svc_cp = {
 	.struct_size = sizeof(jca_service_desc), .type = JCA_CIPHER, .algorithm = JCA_NAME_CHACHA20_POLY1305,
 	.aliases = cp_names, .attributes = cp_attrs, .impls = jca__chacha20_poly1305_impls, .kat = &kat_cp
 };
+static const jca_service_desc svc_c20 = {
+	.struct_size = sizeof(jca_service_desc), .type = JCA_CIPHER, .algorithm = JCA_NAME_CHACHA20,
+	.attributes = cp_attrs, .impls = jca__chacha20_impls, .kat = &kat_c20
+};
 static const jca_service_desc svc_xcp = {
 	.struct_size = sizeof(jca_service_desc), .type = JCA_CIPHER, .algorithm = JCA_NAME_XCHACHA20_POLY1305,
 	.attributes = cp_attrs, .impls = jca__xchacha20_poly1305_impls, .kat = &kat_xcp
@@ -181,6 +201,7 @@ static const jca_service_desc *const services[] = {
 	&svc_aes,
 	&svc_cp,
 	&svc_xcp,
+	&svc_c20,
 	&svc_drbg,
 	&svc_native,
 	&svc_pbkdf2,
@@ -191,7 +212,7 @@ static const jca_service_desc *const services[] = {
 static const jca_provider_desc builtin = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc),
 	"builtin", JCA_VERSION_STRING,
-	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, ChaCha20-Poly1305, XChaCha20-Poly1305, DRBG, NativePRNG, PBKDF2, HKDF",
+	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, ChaCha20-Poly1305, XChaCha20-Poly1305, ChaCha20, DRBG, NativePRNG, PBKDF2, HKDF",
 	services, NULL
 };
 

@@ -22,6 +22,7 @@ JCA__HIDDEN extern const jca_impl *const jca__aes_impls[];
 /* (builtin_chacha.c) */
 JCA__HIDDEN extern const jca_impl *const jca__chacha20_poly1305_impls[];
 JCA__HIDDEN extern const jca_impl *const jca__xchacha20_poly1305_impls[];
+JCA__HIDDEN extern const jca_impl *const jca__chacha20_impls[];
 
 JCA__HIDDEN extern const jca_kdf_impl jca__pbkdf2_impl, jca__hkdf_impl;
 

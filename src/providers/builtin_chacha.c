@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ChaCha20-Poly1305 (RFC 8439, 2.8) and XChaCha20-Poly1305
- * (draft-irtf-cfrg-xchacha: HChaCha20 subkey, 24-byte nonce) of the
- * built-in provider: AEAD tables (jca_aead_impl, rules JCA_AEAD_NONCE),
- * one per ChaCha20 backend of builtin_families.h ("chacha20-poly1305-
- * <backend>", "xchacha20-poly1305-<backend>"), over src/algs/chacha.h.
+ * ChaCha20-Poly1305 (RFC 8439, 2.8), XChaCha20-Poly1305
+ * (draft-irtf-cfrg-xchacha: HChaCha20 subkey, 24-byte nonce) and ChaCha20
+ * alone (the JDK's stream cipher) of the built-in provider: tables of the
+ * AEAD shape (jca_aead_impl, rules JCA_AEAD_NONCE; ChaCha20 with tag_len
+ * 0), one per ChaCha20 backend of builtin_families.h ("chacha20-poly1305-
+ * <backend>", "xchacha20-poly1305-<backend>", "chacha20-<backend>"),
+ * over src/algs/chacha.h.
  *
  * One message: init derives the Poly1305 key from block 0, MACs the AAD
  * and its padding; update encrypts (or, decrypting, MACs the ciphertext
@@ -79,6 +81,23 @@ static int xcp_init(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, co
 	return 0;
 }
 
+/* ChaCha20 alone (the JDK's "ChaCha20"): a stream cipher with a 12-byte
+ * nonce and the block counter starting at 1 (the JDK's default, and
+ * RFC 8439 2.4.2's); no tag, no AAD. */
+static int c20_init(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
+                    size_t aad_len, size_t tag_len)
+{
+	cp_ctx *c = ctx;
+
+	(void)aad;
+	if (iv_len != 12 || tag_len != 0 || aad_len != 0)
+		return -1;
+	jca__chacha20_init(&c->stream, c->key, iv, 1);
+	c->ks_used = 64;
+	c->encrypt = encrypt;
+	return 0;
+}
+
 /* out = in XOR the key stream, continuing where the last call stopped. */
 static void cp_xor(cp_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
 {
@@ -99,6 +118,12 @@ static void cp_xor(cp_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
 		for (c->ks_used = 0; c->ks_used < len; c->ks_used++)
 			out[c->ks_used] = (uint8_t)(in[c->ks_used] ^ c->ks[c->ks_used]);
 	}
+}
+
+static int c20_update(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+{
+	cp_xor(ctx, out, in, len);
+	return 0;
 }
 
 static int cp_update(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
@@ -141,9 +166,22 @@ static int cp_final(void *ctx, uint8_t *tag, size_t tag_len)
 	return diff ? JCA_BADTAG : 0;
 }
 
+static int c20_update(void *ctx, uint8_t *out, const uint8_t *in, size_t len);
+
+static int c20_final(void *ctx, uint8_t *tag, size_t tag_len)
+{
+	cp_ctx *c = ctx;
+
+	(void)tag;
+	jca__wipe(c->ks, sizeof c->ks);
+	jca__wipe(&c->stream, sizeof c->stream);
+	return tag_len ? -1 : 0;
+}
+
 static const size_t cp_key_sizes[] = { 32, 0 };
 
-/* RFC 8439 2.8: at most 2^32 - 1 blocks of key stream from counter 1. */
+/* RFC 8439 2.8: at most 2^32 - 1 blocks of key stream from counter 1
+ * (ChaCha20 alone too: the 32-bit counter must not wrap). */
 #define CP_MAX_DATA ((UINT64_C(1) << 38) - 64)
 
 /* One set_key per backend: the key and the backend's block function. */
@@ -168,10 +206,18 @@ static const size_t cp_key_sizes[] = { 32, 0 };
 		.shape = JCA_CIPHER_AEAD, .key_sizes = cp_key_sizes, .set_key = cp_set_key_##be, \
 		.init = xcp_init, .update = cp_update, .final = cp_final, \
 		.rules = JCA_AEAD_NONCE, .nonce_len = 24, .tag_len = 16, .max_data = CP_MAX_DATA, \
+	}; \
+	static const jca_aead_impl c20_##be = { \
+		.base = JCA_IMPL_BASE(jca_aead_impl, "chacha20-" #be, prio, avail, sizeof(cp_ctx)), \
+		.shape = JCA_CIPHER_AEAD, .key_sizes = cp_key_sizes, .set_key = cp_set_key_##be, \
+		.init = c20_init, .update = c20_update, .final = c20_final, \
+		.rules = JCA_AEAD_NONCE, .nonce_len = 12, .tag_len = 0, .max_data = CP_MAX_DATA, \
 	};
 JCA__BACKENDS_chacha20(CP_IMPLS)
 
 #define CP_REF(be, ...) &cp_##be.base,
 #define XCP_REF(be, ...) &xcp_##be.base,
+#define C20_REF(be, ...) &c20_##be.base,
 const jca_impl *const jca__chacha20_poly1305_impls[] = { JCA__BACKENDS_chacha20(CP_REF) NULL };
 const jca_impl *const jca__xchacha20_poly1305_impls[] = { JCA__BACKENDS_chacha20(XCP_REF) NULL };
+const jca_impl *const jca__chacha20_impls[] = { JCA__BACKENDS_chacha20(C20_REF) NULL };
