@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * ChaCha20-Poly1305 (RFC 8439) and XChaCha20-Poly1305 (the XChaCha draft)
- * through the Cipher engine, on every backend of the built-in provider and
+ * ChaCha20-Poly1305 (RFC 8439), XChaCha20-Poly1305 (the XChaCha draft)
+ * and ChaCha20 alone (the JDK's stream cipher) through the Cipher engine, on every backend of the built-in provider and
  * on the OpenSSL bridge when it is built:
  *  - known answers (tests/kat/chacha_aead.txt: RFC 8439 2.8.2 and A.5, the
  *    XChaCha draft's A.3.1, and 90 messages made by python3-cryptography
@@ -33,7 +33,7 @@
 struct kat {
 	char alg[32];
 	uint8_t *key, *nonce, *aad, *pt, *ct;
-	size_t key_len, nonce_len, aad_len, pt_len, ct_len;
+	size_t key_len, nonce_len, aad_len, pt_len, ct_len, tag_len;
 };
 
 static struct kat *kats;
@@ -71,12 +71,13 @@ static void load_kats(void)
 		t->aad = unhex_field(a, &t->aad_len);
 		t->pt = unhex_field(p, &t->pt_len);
 		t->ct = unhex_field(c, &t->ct_len);
-		ck_assert_uint_eq(t->ct_len, t->pt_len + 16);
+		t->tag_len = strcmp(alg, "ChaCha20") ? 16 : 0;
+		ck_assert_uint_eq(t->ct_len, t->pt_len + t->tag_len);
 		free(p);
 		free(c);
 	}
 	free(txt);
-	ck_assert_uint_ge(nkats, 93);
+	ck_assert_uint_ge(nkats, 103);
 }
 
 /* The implementations of alg to run: the built-in provider's that can run
@@ -104,7 +105,7 @@ static int run(const char *impl, int enc, const struct kat *t, size_t as, size_t
 	ck_assert_msg(c != NULL, "%s: %s", impl, jca_last_error_message());
 	rc = cipher_init(c, enc ? JCA_ENCRYPT : JCA_DECRYPT, t->key, t->key_len, t->nonce, t->nonce_len);
 	ck_assert_msg(rc == 0, "%s: %s", impl, jca_last_error_message());
-	if (as <= t->aad_len) {
+	if (as <= t->aad_len && t->aad_len) {
 		ck_assert_int_eq(cipher_update_aad(c, t->aad, as), 0);
 		ck_assert_int_eq(cipher_update_aad(c, t->aad + as, t->aad_len - as), 0);
 	} else if (t->aad_len) {
@@ -280,6 +281,44 @@ START_TEST(test_rules)
 }
 END_TEST
 
+/* ChaCha20 alone: a stream cipher (no tag, no AAD, decryption streams),
+ * the nonce-reuse guard and the counter's limit all the same. */
+START_TEST(test_chacha20_stream)
+{
+	const char *names[MAX_IMPLS];
+	uint8_t key[32] = { 3 }, nonce[12] = { 4 }, ct[100], pt[100], back[100];
+	size_t j, k = impls_of("ChaCha20", names), n, m;
+
+	for (j = 0; j < sizeof pt; j++)
+		pt[j] = (uint8_t)j;
+	for (j = 0; j < k; j++) {
+		cipher_ctx *c = cipher_get_instance(names[j]);
+
+		ck_assert_ptr_nonnull(c);
+		ck_assert_str_eq(cipher_algorithm(c), "ChaCha20");
+		ck_assert_uint_eq(cipher_tag_length(c), 0);
+		ck_assert_uint_eq(cipher_iv_length(c), 12);
+		ck_assert_int_eq(cipher_init_aead(c, JCA_ENCRYPT, key, 32, nonce, 12, 16), JCA_EINVAL);
+		ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 32, nonce, 12), 0);
+		ck_assert_int_eq(cipher_update_aad(c, "x", 1), JCA_EINVAL);
+		ck_assert_int_eq(cipher_update(c, pt, 30, ct, sizeof ct, &n), 0);
+		ck_assert_uint_eq(n, 30);
+		ck_assert_int_eq(cipher_do_final(c, pt + 30, 70, ct + 30, sizeof ct - 30, &n), 0);
+		ck_assert_uint_eq(n, 70);
+		ck_assert_int_eq(cipher_init(c, JCA_ENCRYPT, key, 32, nonce, 12), JCA_IVREUSE);
+		/* decryption releases its output at once */
+		ck_assert_int_eq(cipher_init(c, JCA_DECRYPT, key, 32, nonce, 12), 0);
+		ck_assert_int_eq(cipher_update(c, ct, 41, back, sizeof back, &n), 0);
+		ck_assert_uint_eq(n, 41);
+		ck_assert_int_eq(cipher_do_final(c, ct + 41, 59, back + 41, sizeof back - 41, &m), 0);
+		ck_assert_uint_eq(m, 59);
+		ck_assert(!memcmp(back, pt, sizeof pt));
+		ck_assert_int_eq(cipher_update(c, ct, (size_t)1 << 38, ct, (size_t)1 << 38, &n), JCA_LIMIT);
+		cipher_free(c);
+	}
+}
+END_TEST
+
 /* The names a ChaCha20-Poly1305 service answers to. */
 START_TEST(test_names)
 {
@@ -324,6 +363,7 @@ int main(void)
 	tcase_add_test(tc, test_splits);
 	tcase_add_test(tc, test_in_place_and_tampering);
 	tcase_add_test(tc, test_rules);
+	tcase_add_test(tc, test_chacha20_stream);
 	tcase_add_test(tc, test_names);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -7,12 +7,16 @@ ctypes; Debian's libsodium23).
 
 Writes chacha_aead.txt (read by tests/check_chacha.c), one message per line:
   <algorithm> <key> <nonce> <aad> <plaintext> <ciphertext || tag>
+(ChaCha20 alone, the JDK's stream cipher with the block counter from 1,
+has no AAD and no tag; its lines are made with python3-cryptography's
+ChaCha20 too, and RFC 8439 2.4.2 is among them)
 in hex, '-' for empty. The first lines are RFC 8439 2.8.2 and A.5 and the
 XChaCha draft's A.3.1 (the tags asserted against the documents); then
 every combination of AAD lengths and data lengths below, key/nonce/data
 bytes from a fixed pattern. Also prints the built-in provider's known
 answers (src/providers/builtin.c) as C strings with -c."""
-import ctypes, ctypes.util, sys
+import ctypes, ctypes.util
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms
 from cryptography.hazmat.primitives.ciphers.aead import ChaCha20Poly1305
 
 so = ctypes.CDLL(ctypes.util.find_library("sodium") or "libsodium.so.23")
@@ -28,6 +32,9 @@ def xseal(key, nonce, pt, aad):
 def seal(alg, key, nonce, pt, aad):
     if alg == "ChaCha20-Poly1305":
         return ChaCha20Poly1305(key).encrypt(nonce, pt, aad)
+    if alg == "ChaCha20":              # the JDK's: block counter from 1, no tag
+        assert not aad
+        return Cipher(algorithms.ChaCha20(key, (1).to_bytes(4, "little") + nonce), None).encryptor().update(pt)
     return xseal(key, nonce, pt, aad)
 
 def pat(n, a, b):
@@ -63,8 +70,14 @@ ct = xseal(k, xn, LADIES, bytes.fromhex("50515253c0c1c2c3c4c5c6c7"))
 assert ct[-16:].hex() == "c0875924c1c7987947deafd8780acf49"
 rows.append(("XChaCha20-Poly1305", k, xn, bytes.fromhex("50515253c0c1c2c3c4c5c6c7"), LADIES, ct))
 
-for alg, nl in (("ChaCha20-Poly1305", 12), ("XChaCha20-Poly1305", 24)):
-    for al in (0, 1, 16, 17, 100):
+# RFC 8439 2.4.2 (ChaCha20 alone, counter 1)
+k0, n0 = bytes(range(32)), bytes.fromhex("000000000000004a00000000")
+ct = seal("ChaCha20", k0, n0, LADIES, b"")
+assert ct[:4].hex() == "6e2e359a" and ct[-2:].hex() == "874d"
+rows.append(("ChaCha20", k0, n0, b"", LADIES, ct))
+
+for alg, nl in (("ChaCha20-Poly1305", 12), ("XChaCha20-Poly1305", 24), ("ChaCha20", 12)):
+    for al in ((0,) if alg == "ChaCha20" else (0, 1, 16, 17, 100)):
         for pl in (0, 1, 16, 63, 64, 65, 129, 257, 1000):
             key = pat(32, 7, al + pl)
             nonce = pat(nl, 13, pl)
