@@ -4,8 +4,9 @@
  * transformation, in constant memory.
  *
  * Without --iv, encryption draws a random IV and writes it in front of the
- * ciphertext; decryption reads it from there. GCM appends the 16-byte tag
- * (IV || ciphertext || tag, see usage_enc); its decryption holds the
+ * ciphertext; decryption reads it from there. An AEAD (GCM,
+ * ChaCha20-Poly1305) appends its 16-byte tag (IV || ciphertext || tag,
+ * see usage_enc); its decryption holds the
  * message in memory and writes nothing before the tag has been checked. An
  * output file is written to an unnamed temporary file in the same directory
  * and renamed into place at the end, so an error (a wrong key, corrupted or
@@ -30,13 +31,14 @@ struct enc_opts {
 	cipher_opmode dir;      /* JCA_ENCRYPT or JCA_DECRYPT */
 	const char *cmd;        /* "enc" or "dec" */
 	const char *trans, *provider, *key_hex, *key_file, *iv_hex, *in, *out;
-	const char *aad_hex;    /* GCM: additional authenticated data */
+	const char *aad_hex;    /* AEAD: additional authenticated data */
 };
 
-/* GCM is the mode that takes a tag and AAD, and an IV of any length. */
-static int is_gcm(cipher_ctx *c)
+/* An AEAD (GCM, ChaCha20-Poly1305) takes a tag and AAD; the engine checks
+ * its IV's length (GCM: any). */
+static int is_aead(cipher_ctx *c)
 {
-	return strstr(cipher_algorithm(c), "/GCM/") != NULL;
+	return cipher_tag_length(c) != 0;
 }
 
 static void usage_enc(FILE *f, const char *cmd)
@@ -49,6 +51,7 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "streaming in constant memory.\n"
 	        "\n"
 	        "  -t, --transformation T  Cipher transformation: AES/GCM/NoPadding,\n"
+	        "                          ChaCha20-Poly1305, XChaCha20-Poly1305,\n"
 	        "                          AES/CBC/PKCS5Padding, AES/CTR/NoPadding,\n"
 	        "                          AES_256/CBC/NoPadding, ... (see 'jca list').\n"
 	        "                          'AES' alone means AES/ECB/PKCS5Padding (the JCA\n"
@@ -57,8 +60,9 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "                          transformation (AES: 16, 24 or 32 bytes)\n"
 	        "      --key-file FILE     the key: the raw bytes of FILE\n"
 	        "      --iv HEX            the IV in hex (CBC, CTR: one block, 16 bytes for\n"
-	        "                          AES; GCM: any length, 12 bytes recommended)\n"
-	        "      --aad HEX           GCM: additional authenticated data, in hex\n"
+	        "                          AES; GCM: any length, 12 bytes recommended;\n"
+	        "                          ChaCha20-Poly1305: 12, XChaCha20-Poly1305: 24)\n"
+	        "      --aad HEX           AEAD: additional authenticated data, in hex\n"
 	        "  -i, -in, --in FILE      input (default: standard input; '-' too)\n"
 	        "  -o, -out, --out FILE    output (default: standard output; '-' too)\n"
 	        "  -P, --provider NAME     use this provider only\n"
@@ -69,9 +73,12 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "and 'jca dec' reads the IV from the first block of its input. ECB takes\n"
 	        "no IV and has no IV prefix (ECB leaks patterns: prefer GCM).\n"
 	        "\n"
-	        "GCM: the output is IV (12 bytes, random) || ciphertext || tag (16 bytes),\n"
-	        "or ciphertext || tag with --iv: the layout of Python's AESGCM and of\n"
-	        "RFC 5116 with the nonce in front. 'jca dec' holds the whole message in\n"
+	        "AEADs (GCM, ChaCha20-Poly1305): the output is IV (GCM, ChaCha20-Poly1305:\n"
+	        "12 bytes, XChaCha20-Poly1305: 24, random) || ciphertext || tag (16 bytes),\n"
+	        "or ciphertext || tag with --iv: the layout of Python's AESGCM and\n"
+	        "ChaCha20Poly1305, and of RFC 5116 with the nonce in front, and of\n"
+	        "libsodium's XChaCha20-Poly1305 'combined' mode after its nonce.\n"
+	        "'jca dec' holds the whole message in\n"
 	        "memory and writes nothing until the tag has been checked; a wrong key,\n"
 	        "IV or AAD, or any change to the input, is 'bad decrypt: wrong key,\n"
 	        "wrong AAD or corrupted input' (with --iv: 'wrong IV' too).\n"
@@ -104,7 +111,7 @@ static void report_cipher_error(const struct enc_opts *o, int rc, const char *in
 {
 	const char *name = quote_name(input_label(in_name));
 
-	if (o->dir == JCA_DECRYPT && (rc == JCA_BADPAD || rc == JCA_BADTAG) && is_gcm(c))
+	if (o->dir == JCA_DECRYPT && (rc == JCA_BADPAD || rc == JCA_BADTAG) && is_aead(c))
 		/* the tag covers key, IV, AAD and input alike; without --iv the
 		 * IV is part of the input */
 		msg("%s: bad decrypt: wrong key, %sAAD or corrupted input", name,
@@ -192,12 +199,12 @@ static int check_key(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key
 		fprintf(stderr, "jca %s: %s takes no IV (ECB mode): drop --iv\n", o->cmd, cipher_algorithm(c));
 		return -1;
 	}
-	if (iv && iv_len != bs && !is_gcm(c)) {
+	if (iv && iv_len != bs && !is_aead(c)) {
 		fprintf(stderr, "jca %s: --iv: %s needs an IV of %zu bytes (%zu hex digits), got %zu bytes\n",
 		        o->cmd, cipher_algorithm(c), bs, 2 * bs, iv_len);
 		return -1;
 	}
-	/* a given IV has any length the engine takes (GCM); only the IV this
+	/* a given IV has any length the engine takes (an AEAD); only the IV this
 	 * tool reads or writes itself (without --iv) goes through prefix[] */
 	if (bs > MAX_IV) {
 		fprintf(stderr, "jca %s: %s: its IV of %zu bytes is longer than jca handles (%d)\n", o->cmd,
@@ -282,12 +289,13 @@ static int run(const struct enc_opts *o)
 		goto out;
 	if (o->iv_hex && parse_hex_arg(o->cmd, "--iv", "IV", o->iv_hex, &iv, &iv_len) != 0)
 		goto out;
-	if (!strchr(o->trans, '/'))
+	if (!strchr(o->trans, '/') && strstr(cipher_algorithm(c), "/ECB/"))
 		fprintf(stderr, "jca %s: note: '%s' alone means %s (the JCA default); ECB leaks patterns, "
 		        "prefer AES/GCM/NoPadding\n", o->cmd, esc(o->trans), cipher_algorithm(c));
 	if (o->aad_hex) {
-		if (!is_gcm(c)) {
-			fprintf(stderr, "jca %s: --aad: %s takes no additional authenticated data (GCM does)\n",
+		if (!is_aead(c)) {
+			fprintf(stderr, "jca %s: --aad: %s takes no additional authenticated data (an AEAD "
+			        "such as GCM does)\n",
 			        o->cmd, cipher_algorithm(c));
 			goto out;
 		}

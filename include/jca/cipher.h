@@ -191,7 +191,12 @@ JCA_API size_t cipher_block_length(const cipher_ctx *c);
  * may be given back to cipher_init. */
 JCA_API const void *cipher_iv(const cipher_ctx *c);
 JCA_API size_t cipher_iv_length(const cipher_ctx *c);
-/* Canonical transformation, e.g. "AES/CBC/PKCS5Padding". */
+/* The tag length in bytes of an authenticated transformation (GCM,
+ * ChaCha20-Poly1305): the one set by the last initialisation, before it
+ * the default (16); 0 for any other transformation or NULL. */
+JCA_API size_t cipher_tag_length(const cipher_ctx *c);
+/* Canonical transformation, e.g. "AES/CBC/PKCS5Padding" or
+ * "ChaCha20-Poly1305" (an AEAD of its own is named without a mode). */
 JCA_API const char *cipher_algorithm(const cipher_ctx *c);
 JCA_API const char *cipher_provider(const cipher_ctx *c);
 JCA_API const char *cipher_implementation(const cipher_ctx *c);

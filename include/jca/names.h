@@ -143,5 +143,14 @@
 #define JCA_NAMES_AES_GCM JCA_ALIASES_AES, JCA_OIDS_AES_GCM
 #define JCA_AES_MODES "ECB|CBC|CTR|GCM"
 #define JCA_AES_PADDINGS "NOPADDING|PKCS5PADDING"
+/* AEADs of their own (jca_aead_impl with JCA_AEAD_NONCE rules), named
+ * without a mode as in the JDK; the OID is RFC 8103's
+ * id-alg-AEADChaCha20Poly1305. */
+#define JCA_NAME_CHACHA20_POLY1305 "ChaCha20-Poly1305"
+#define JCA_NAMES_CHACHA20_POLY1305 "1.2.840.113549.1.9.16.3.18=ChaCha20-Poly1305"
+#define JCA_NAME_XCHACHA20_POLY1305 "XChaCha20-Poly1305"
+/* The JDK's ChaCha20 stream cipher (no tag: a JCA_AEAD_NONCE table with
+ * tag_len 0). */
+#define JCA_NAME_CHACHA20 "ChaCha20"
 
 #endif

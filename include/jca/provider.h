@@ -103,6 +103,9 @@
  *        over any Mac with JCA_KDF_OVER_MAC; known answers with the
  *        arguments in jca_kat.in). tests/abi/3.0 is a frozen copy of
  *        these headers.
+ *   3.1  AEAD rules in jca_aead_impl (rules, nonce_len, tag_len,
+ *        max_data): AEADs other than GCM (ChaCha20-Poly1305), named
+ *        without a mode. A 3.0 table is a GCM table.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -114,7 +117,7 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 3
-#define JCA_ABI_MINOR 0
+#define JCA_ABI_MINOR 1
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -278,11 +281,23 @@ typedef struct jca_cipher_impl {
 /* ---- AEAD implementation (shape JCA_CIPHER_AEAD, ABI 3.0) ----
  * An authenticated cipher of its own, offered message by message: a new
  * AEAD is one such table. Its service's algorithm names the whole
- * transformation, "AES/GCM/NoPadding" (it then answers to
+ * transformation: "AES/GCM/NoPadding" (it then answers to
  * AES_128/GCM/NoPadding, the aliases' and the implementations' names with
- * /GCM/NoPadding, and the OIDs in its aliases); a mode other than GCM
- * needs a later host (the engine runs GCM's rules: SP 800-38D's limits,
- * 12-byte random IVs, tags of 4, 8 or 12 to 16 bytes).
+ * /GCM/NoPadding, and the OIDs in its aliases), or, since ABI 3.1, a name
+ * without a mode such as "ChaCha20-Poly1305" (answering also to
+ * "ChaCha20-Poly1305/None/NoPadding", as the JDK's does).
+ *
+ * Rules (ABI 3.1; `rules` is 0 in a 3.0 table): what the engine enforces
+ * around the table, the same for every provider of the algorithm.
+ *  JCA_AEAD_GCM (0): SP 800-38D's: IVs of any length (12-byte random IVs;
+ *    the engine works out J0, see block_encrypt), tags of 4, 8 or 12 to 16
+ *    bytes, at most 2^36 - 32 bytes of data; the algorithm names GCM.
+ *  JCA_AEAD_NONCE: a nonce of exactly nonce_len bytes (1 to 32; random
+ *    nonces are that long), given to init as it is; a tag of exactly
+ *    tag_len bytes (1 to 16); at most max_data bytes of data per key and
+ *    nonce (0: no limit of the algorithm's own). The IV-reuse guard works
+ *    on the nonce. ChaCha20-Poly1305: 12, 16, 2^38 - 64; XChaCha20-
+ *    Poly1305: 24, 16, the same.
  *
  * The functions map onto EVP (EVP_CIPHER_CTX with EVP_CTRL_GCM_SET_IVLEN,
  * _GET_TAG, _SET_TAG) and onto PKCS#11 (C_EncryptInit / C_DecryptInit with
@@ -330,8 +345,15 @@ typedef struct jca_aead_impl {
 	            size_t tag_len);
 	int (*update)(void *ctx, uint8_t *out, const uint8_t *in, size_t len);
 	int (*final)(void *ctx, uint8_t *tag, size_t tag_len);
+	/* ABI 3.1 */
+	unsigned rules;            /* JCA_AEAD_GCM (0) or JCA_AEAD_NONCE, see above */
+	size_t nonce_len;          /* JCA_AEAD_NONCE: the nonce's length in bytes */
+	size_t tag_len;            /* JCA_AEAD_NONCE: the tag's length in bytes */
+	uint64_t max_data;         /* JCA_AEAD_NONCE: most bytes of data per nonce, 0: none */
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_aead_impl;
+#define JCA_AEAD_GCM 0u
+#define JCA_AEAD_NONCE 1u
 
 /* ---- SecureRandom implementation (ABI 3.0) ----
  * base.ctx_size is the generator's state (at least 1 byte); the engine

@@ -14,7 +14,8 @@
  *                  a block table; AES/GCM/NoPadding as an AEAD table
  *                  (openssl_gcm.c: EVP's AES-*-GCM; EVP has no raw GHASH
  *                  for the block table's building blocks); IVs of every
- *                  length (the engine hands over 12 or 16 bytes).
+ *                  length (the engine hands over 12 or 16 bytes);
+ *                  ChaCha20-Poly1305 as an AEAD table (openssl_chacha.c).
  *   SecureRandom   OpenSSL-CTR-DRBG: OpenSSL's CTR_DRBG (EVP_RAND), seeded
  *                  by libjca's engine (openssl_random.c says why).
  *   Mac            AESCMAC (alias AES-CMAC) through EVP_MAC (openssl_mac.c)
@@ -22,7 +23,7 @@
  *
  * Build:
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
- *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_gcm.c openssl_random.c openssl_mac.c openssl_kdf.c -o openssl.so \
+ *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_gcm.c openssl_chacha.c openssl_random.c openssl_mac.c openssl_kdf.c -o openssl.so \
  *      $(pkg-config --cflags --libs libcrypto)
  *
  * Algorithms are fetched once, from OpenSSL's default library context with
@@ -308,7 +309,7 @@ MD(SHAKE256, shake256, shake_attrs, NULL);
 static const jca_service_desc *const services[] = {
 	&svc_md5, &svc_sha1, &svc_sha224, &svc_sha256, &svc_sha384, &svc_sha512, &svc_sha512_224,
 	&svc_sha512_256, &svc_sha3_224, &svc_sha3_256, &svc_sha3_384, &svc_sha3_512, &svc_shake128,
-	&svc_shake256, &ossl__svc_aes, &ossl__svc_aes_gcm, &ossl__svc_cmac,
+	&svc_shake256, &ossl__svc_aes, &ossl__svc_aes_gcm, &ossl__svc_chacha20_poly1305, &ossl__svc_cmac,
 	&ossl__svc_drbg,
 	&ossl__svc_scrypt,
 	NULL
@@ -322,7 +323,7 @@ static jca_provider_desc provider = {
 	.name = "openssl",
 	.version = NULL,
 	.description = "Bridge to OpenSSL 3 libcrypto: MD5, SHA-1, SHA-2, SHA-3, SHAKE (HMAC over them) "
-	               "AES in ECB/CBC/CTR, AES/GCM, AES-CMAC and scrypt, under JCA standard names; OpenSSL's CTR_DRBG "
+	               "AES in ECB/CBC/CTR, AES/GCM, ChaCha20-Poly1305, AES-CMAC and scrypt, under JCA standard names; OpenSSL's CTR_DRBG "
 	               "as SecureRandom OpenSSL-CTR-DRBG",
 	.services = services,
 };

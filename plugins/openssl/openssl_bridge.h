@@ -32,6 +32,8 @@ extern const jca_service_desc ossl__svc_aes;
 const EVP_CIPHER *ossl__aes_cipher(size_t key_len, int gcm);
 /* AES/GCM/NoPadding as an AEAD table (openssl_gcm.c). */
 extern const jca_service_desc ossl__svc_aes_gcm;
+/* ChaCha20-Poly1305 as an AEAD table (openssl_chacha.c). */
+extern const jca_service_desc ossl__svc_chacha20_poly1305;
 
 /* SecureRandom "OpenSSL-CTR-DRBG" (openssl_random.c): fetches EVP_RAND
  * CTR-DRBG and TEST-RAND at load (0, or -1 with ossl__load_error set),

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "../util/osrandom.h"
-#include "cipher_int.h"
+#include "cipher_aead_int.h"
 
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
@@ -472,6 +472,15 @@ size_t cipher_iv_length(const cipher_ctx *c)
 		return n;
 	}
 	return c && c->mode == JCA__MODE_CBC ? c->bs : 0;
+}
+
+size_t cipher_tag_length(const cipher_ctx *c)
+{
+	if (!c || !jca__is_aead_mode(c->mode))
+		return 0;
+	if (c->dir)
+		return jca__aead_state(c)->tag_len;
+	return c->mode == JCA__MODE_AEAD ? c->aead->tag_len : 16;
 }
 
 const char *cipher_algorithm(const cipher_ctx *c)

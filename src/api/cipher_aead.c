@@ -36,6 +36,14 @@ size_t jca__aead_extra(const jca_impl *impl, uint8_t mode)
 	return pad + sizeof(struct jca__aead) + (mode == JCA__MODE_GCM && b ? jca__align16(b->gcm_key_size) : 0);
 }
 
+int jca__aead_limit_error(const cipher_ctx *c)
+{
+	if (c->mode == JCA__MODE_GCM)
+		return jca__error(JCA_LIMIT, "%s: more than 2^36 - 32 bytes of data for one key and IV", c->name);
+	return jca__error(JCA_LIMIT, "%s: more than %llu bytes of data for one key and nonce", c->name,
+	                  (unsigned long long)jca__aead_max_data(c));
+}
+
 void jca__aead_free_secret(uint8_t **p, size_t len)
 {
 	if (*p) {
@@ -82,13 +90,43 @@ int jca__aead_append(uint8_t **buf, size_t *cap, size_t have, const uint8_t *in,
 
 /* ---- init ---------------------------------------------------------------- */
 
+/* An AEAD table's own rules (JCA_AEAD_NONCE): one tag length, one nonce
+ * length; draws a random nonce when none is given (into fresh). */
+static int check_nonce_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_len, size_t *tag_bits,
+                              uint8_t fresh[JCA__AEAD_ID])
+{
+	size_t nl = c->aead->nonce_len, tl = c->aead->tag_len;
+
+	if (*tag_bits == 0)
+		*tag_bits = tl * 8;
+	if (*tag_bits != tl * 8)
+		return jca__error(JCA_EINVAL, "%s: the tag is %zu bytes, got %zu", c->name, tl, *tag_bits / 8);
+	if (*iv) {
+		if (*iv_len != nl)
+			return jca__error(JCA_IVLEN, "%s: the nonce must be %zu bytes, got %zu", c->name, nl, *iv_len);
+		return 0;
+	}
+	if (opmode == JCA_DECRYPT)
+		return jca__error(JCA_NOIV, "%s: decryption needs the nonce", c->name);
+	if (*iv_len && *iv_len != nl)
+		return jca__error(JCA_IVLEN, "%s: a random nonce is %zu bytes (iv == NULL with iv_len 0 or %zu), "
+		                  "not %zu", c->name, nl, nl, *iv_len);
+	if (jca__cipher_random_iv(fresh, nl) != 0)
+		return jca__error(JCA_RANDOM, "%s: cannot draw a random nonce", c->name);
+	*iv = fresh;
+	*iv_len = nl;
+	return 0;
+}
+
 /* Checks the tag length and the IV; draws a random IV when none is given
  * (into fresh). */
 static int check_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_len, size_t *tag_bits,
-                        uint8_t fresh[16])
+                        uint8_t fresh[JCA__AEAD_ID])
 {
 	int gcm = c->mode == JCA__MODE_GCM;
 
+	if (c->mode == JCA__MODE_AEAD)
+		return check_nonce_params(c, opmode, iv, iv_len, tag_bits, fresh);
 	if (gcm) {
 		if (*tag_bits == 0)
 			*tag_bits = 128;
@@ -124,8 +162,8 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
                    size_t tag_bits)
 {
 	struct jca__aead *st = jca__aead_state(c);
-	int gcm = c->mode == JCA__MODE_GCM, msg = jca__aead_msg(c), same_key, rc;
-	uint8_t fresh[16], *ivcopy;
+	int gcm = jca__is_aead_mode(c->mode), msg = jca__aead_msg(c), same_key, rc;
+	uint8_t fresh[JCA__AEAD_ID], *ivcopy;
 	struct jca__gcm_iv g;
 
 	if ((rc = check_params(c, opmode, &iv, &iv_len, &tag_bits, fresh)) != 0)
@@ -193,7 +231,7 @@ int jca__aead_reset(cipher_ctx *c)
 	struct jca__aead *st = jca__aead_state(c);
 
 	jca__aead_rewind(c, st);
-	if (c->mode == JCA__MODE_GCM && c->dir == JCA_ENCRYPT && st->released) {
+	if (jca__is_aead_mode(c->mode) && c->dir == JCA_ENCRYPT && st->released) {
 		st->state = ST_DONE;
 		return jca__error(JCA_IVREUSE, "cipher_reset: %s: this encryption has released output under its key and "
 		                  "IV, which must not encrypt again; the data is dropped: call cipher_init with a new IV",
@@ -223,7 +261,7 @@ int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
 		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL object");
 	if (!aad && len)
 		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL buffer");
-	if (c->mode != JCA__MODE_GCM)
+	if (!jca__is_aead_mode(c->mode) || jca__aead_stream(c))
 		return jca__error(JCA_EINVAL, "cipher_update_aad: %s takes no additional authenticated data",
 		                  c->name);
 	if (!c->dir)
@@ -259,10 +297,13 @@ int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
 
 int jca__aead_hold(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len)
 {
+	size_t total;
+
 	if (!in_len)
 		return 0;
-	if (in_len > GCM_MAX_DATA + st->tag_len - st->blen)
-		return jca__error(JCA_LIMIT, "%s: more than 2^36 - 32 bytes of data for one key and IV", c->name);
+	total = st->blen + in_len;
+	if (total < st->blen || (total > st->tag_len && (uint64_t)(total - st->tag_len) > jca__aead_max_data(c)))
+		return jca__aead_limit_error(c);
 	if (jca__aead_append(&st->buf, &st->bcap, st->blen, in, in_len) != 0)
 		return jca__error(JCA_ENOMEM, "%s: out of memory holding %zu bytes of ciphertext", c->name,
 		                  st->blen + in_len);
@@ -278,7 +319,7 @@ int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 
 	if ((rc = check_live(c, st, "cipher_update")) != 0)
 		return rc;
-	if (c->mode == JCA__MODE_GCM && c->dir == JCA_DECRYPT) {
+	if (jca__aead_holds(c)) {
 		if ((rc = jca__aead_hold(c, st, in, in_len)) != 0)
 			return rc;
 		jca__gcm_start_data(c, st);
@@ -287,11 +328,11 @@ int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 	}
 	if (out_size < in_len)
 		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", in_len, out_size);
-	if (c->mode == JCA__MODE_GCM) {
-		if (in_len > GCM_MAX_DATA - st->data_len)
-			return jca__error(JCA_LIMIT, "%s: more than 2^36 - 32 bytes of data for one key and IV", c->name);
+	if (jca__is_aead_mode(c->mode)) {
+		if (in_len > jca__aead_max_data(c) - st->data_len)
+			return jca__aead_limit_error(c);
 		if (in_len)
-			jca__gcm_release(st);
+			jca__gcm_release(c, st);
 		if (jca__aead_msg(c)) {
 			jca__msg_encrypt(c, st, out, in, in_len);
 			if (c->failed)
@@ -339,7 +380,7 @@ static int gcm_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *ct, size
 	}
 	len = ct_len - st->tag_len;
 	if ((uint64_t)len > GCM_MAX_DATA)
-		return jca__error(JCA_LIMIT, "%s: more than 2^36 - 32 bytes of data for one key and IV", c->name);
+		return jca__aead_limit_error(c);
 	if (out_size < len)
 		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", len, out_size);
 	jca__gcm_start_data(c, st);
@@ -385,7 +426,7 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 		*out_len = in_len;
 		return 0;
 	}
-	if (c->dir == JCA_DECRYPT) {
+	if (jca__aead_holds(c)) {
 		if (jca__aead_msg(c))
 			return jca__msg_open(c, st, in, in_len, out, out_size, out_len);
 		if (st->blen == 0)
@@ -400,9 +441,9 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 	if (out_size < jca__aead_output_size(c, in_len))
 		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu",
 		                  jca__aead_output_size(c, in_len), out_size);
-	if (in_len > GCM_MAX_DATA - st->data_len)
-		return jca__error(JCA_LIMIT, "%s: more than 2^36 - 32 bytes of data for one key and IV", c->name);
-	jca__gcm_release(st);
+	if (in_len > jca__aead_max_data(c) - st->data_len)
+		return jca__aead_limit_error(c);
+	jca__gcm_release(c, st);
 	if (jca__aead_msg(c)) {
 		jca__msg_encrypt(c, st, out, in, in_len);
 		if (!c->failed)
@@ -422,7 +463,8 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 	jca__wipe(tag, sizeof tag);
 	*out_len = in_len + st->tag_len;
 	jca__aead_rewind(c, st);
-	st->state = ST_DONE;
+	if (c->dir == JCA_ENCRYPT)         /* (a stream cipher's decryption may run again) */
+		st->state = ST_DONE;
 	return 0;
 }
 
@@ -431,7 +473,7 @@ const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len)
 	const struct jca__aead *st = jca__aead_state(c);
 
 	if (!c->dir) {
-		*len = c->mode == JCA__MODE_GCM ? 12 : 16;
+		*len = c->mode == JCA__MODE_AEAD ? c->aead->nonce_len : c->mode == JCA__MODE_GCM ? 12 : 16;
 		return NULL;
 	}
 	*len = st->iv_len;
@@ -443,10 +485,14 @@ int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "cipher_init_aead: NULL object");
-	if (c->mode != JCA__MODE_GCM)
+	if (!jca__is_aead_mode(c->mode) || jca__aead_stream(c))
 		return jca__error(JCA_EINVAL, "cipher_init_aead: %s is not an AEAD mode", c->name);
 	/* bytes at the API (rule 10 of jca/common.h), bits inside (SP 800-38D) */
-	if (!(tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16)))
+	if (c->mode == JCA__MODE_AEAD) {
+		if (tag_len != c->aead->tag_len)
+			return jca__error(JCA_EINVAL, "%s: the tag is %zu bytes, got %zu", c->name, c->aead->tag_len,
+			                  tag_len);
+	} else if (!(tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16)))
 		return jca__error(JCA_EINVAL, "%s: tag length must be 12 to 16 bytes (or 4 or 8, SP 800-38D "
 		                  "Appendix C), got %zu", c->name, tag_len);
 	if (opmode != JCA_ENCRYPT && opmode != JCA_DECRYPT)

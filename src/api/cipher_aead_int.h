@@ -32,8 +32,12 @@ enum { ST_AAD = 0, ST_DATA = 1, ST_DONE = 2 };
  * accepts is shorter than 64 bytes). */
 #define JCA__AEAD_MAX_KEY 64
 
+/* The IV-reuse guard's record of an IV: GCM's J0, or an AEAD's nonce
+ * (JCA_AEAD_NONCE, at most 32 bytes), zero-padded. */
+#define JCA__AEAD_ID 32
+
 struct jca__aead {
-	uint8_t j0[16];                /* GCM pre-counter block */
+	uint8_t j0[JCA__AEAD_ID];      /* GCM pre-counter block (16 bytes), or the nonce */
 	uint8_t ctr[16];               /* next counter block */
 	uint8_t xi[16];                /* GHASH accumulator */
 	uint8_t ks[16];                /* keystream of the current partial block */
@@ -46,8 +50,8 @@ struct jca__aead {
 	 * initialisation for encryption (init_*) and of the last message that
 	 * released output (used_*). */
 	uint8_t init_set, used_set, init_key_len, used_key_len;
-	uint8_t init_key[JCA__AEAD_MAX_KEY], init_j0[16];
-	uint8_t used_key[JCA__AEAD_MAX_KEY], used_j0[16];
+	uint8_t init_key[JCA__AEAD_MAX_KEY], init_j0[JCA__AEAD_ID];
+	uint8_t used_key[JCA__AEAD_MAX_KEY], used_j0[JCA__AEAD_ID];
 	uint8_t cur_key[JCA__AEAD_MAX_KEY]; /* the key the schedule and gkey were made from */
 	uint8_t cur_key_len;           /* 0: none */
 	uint8_t iv_short[32];          /* the IV as given, if at most 32 bytes */
@@ -55,11 +59,11 @@ struct jca__aead {
 	size_t iv_len;
 	uint8_t *buf;                  /* decryption: ciphertext held back (heap) */
 	size_t blen, bcap;
-	/* message-level GCM only */
+	/* AEAD tables (message-level) only */
 	uint8_t *abuf;                 /* the AAD, held until the first data (aad_len bytes) */
 	size_t acap;
-	uint8_t piv[16];               /* the IV the implementation gets: the caller's of 12 or
-	                                  16 bytes, else 16 bytes with the same J0 */
+	uint8_t piv[JCA__AEAD_ID];     /* the IV the implementation gets: the nonce; for GCM the
+	                                  caller's of 12 or 16 bytes, else 16 bytes with the same J0 */
 	uint8_t piv_len;
 	uint8_t h_set;                 /* h is H = E(0^128) under cur_key */
 	uint8_t h[16];
@@ -82,6 +86,29 @@ static inline int jca__aead_msg(const cipher_ctx *c)
 {
 	return c->aead != NULL;
 }
+
+/* A stream cipher's table (JCA_AEAD_NONCE rules with tag_len 0: ChaCha20):
+ * no tag and no AAD; decryption streams as encryption does. */
+static inline int jca__aead_stream(const cipher_ctx *c)
+{
+	return c->mode == JCA__MODE_AEAD && c->aead->tag_len == 0;
+}
+/* Decryption held back until the tag is checked (every AEAD but a stream
+ * cipher). */
+static inline int jca__aead_holds(const cipher_ctx *c)
+{
+	return jca__is_aead_mode(c->mode) && c->dir == JCA_DECRYPT && !jca__aead_stream(c);
+}
+
+/* The most bytes of data under one key and IV (nonce). */
+static inline uint64_t jca__aead_max_data(const cipher_ctx *c)
+{
+	if (c->mode == JCA__MODE_AEAD)
+		return c->aead->max_data ? c->aead->max_data : UINT64_MAX;
+	return GCM_MAX_DATA;
+}
+/* JCA_LIMIT for more than jca__aead_max_data(c) bytes. */
+JCA__HIDDEN int jca__aead_limit_error(const cipher_ctx *c);
 
 static inline const uint8_t *jca__aead_iv_of(const struct jca__aead *st)
 {
@@ -161,9 +188,9 @@ JCA__HIDDEN int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t
 /* What a GCM initialisation works out from (key, IV) before it changes
  * anything. */
 struct jca__gcm_iv {
-	uint8_t j0[16];
-	uint8_t j0_set;                /* j0 computed (always for message-level GCM encryption) */
-	uint8_t piv[16], piv_len;      /* message-level: the IV the implementation gets */
+	uint8_t j0[JCA__AEAD_ID];      /* J0 or the nonce, zero-padded */
+	uint8_t j0_set;                /* j0 computed (always for message-level encryption) */
+	uint8_t piv[JCA__AEAD_ID], piv_len; /* message-level: the IV the implementation gets */
 	uint8_t h[16], h_set;          /* message-level: H under the key, if it was needed */
 };
 /* Checks a GCM initialisation: works out g (J0, and for message-level
@@ -180,12 +207,13 @@ JCA__HIDDEN int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmod
 JCA__HIDDEN void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const uint8_t *key,
                                     size_t key_len, struct jca__gcm_iv *g);
 /* The encryption is about to release ciphertext or its tag: its key and J0
- * become the last message encrypted. */
-static inline void jca__gcm_release(struct jca__aead *st)
+ * become the last message encrypted (a stream cipher's decryption releases
+ * nothing the guard records). */
+static inline void jca__gcm_release(const cipher_ctx *c, struct jca__aead *st)
 {
-	if (!st->released) {
+	if (!st->released && c->dir == JCA_ENCRYPT) {
 		memcpy(st->used_key, st->init_key, sizeof st->used_key);
-		memcpy(st->used_j0, st->init_j0, 16);
+		memcpy(st->used_j0, st->init_j0, JCA__AEAD_ID);
 		st->used_key_len = st->init_key_len;
 		st->used_set = st->init_set;
 		st->released = 1;

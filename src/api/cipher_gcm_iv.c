@@ -176,10 +176,10 @@ static int j0_blocks(cipher_ctx *c, struct jca__aead *st, const uint8_t *key, si
 
 /* ---- the guard -------------------------------------------------------- */
 
-static int same_pair(const uint8_t *skey, size_t sklen, const uint8_t sj0[16], const uint8_t *key, size_t key_len,
-                     const uint8_t j0[16])
+static int same_pair(const uint8_t *skey, size_t sklen, const uint8_t sj0[JCA__AEAD_ID], const uint8_t *key,
+                     size_t key_len, const uint8_t j0[JCA__AEAD_ID])
 {
-	return sklen == key_len && (jca__ct_diff(skey, key, key_len) | jca__ct_diff(sj0, j0, 16)) == 0;
+	return sklen == key_len && (jca__ct_diff(skey, key, key_len) | jca__ct_diff(sj0, j0, JCA__AEAD_ID)) == 0;
 }
 
 static int key_recorded(const struct jca__aead *st, const uint8_t *key, size_t key_len)
@@ -194,7 +194,13 @@ int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmode, const uin
 	int enc = opmode == JCA_ENCRYPT, rc;
 
 	memset(g, 0, sizeof *g);
-	if (jca__aead_msg(c)) {
+	if (c->mode == JCA__MODE_AEAD) {
+		/* a nonce used as it is (its length checked by the engine) */
+		memcpy(g->j0, iv, iv_len);
+		memcpy(g->piv, iv, iv_len);
+		g->piv_len = (uint8_t)iv_len;
+		g->j0_set = 1;
+	} else if (jca__aead_msg(c)) {
 		if (iv_len == 12) {
 			jca__gcm_j0(c, NULL, iv, 12, g->j0);
 			memcpy(g->piv, iv, 12);
@@ -224,8 +230,10 @@ int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmode, const uin
 	    ((st->init_set && same_pair(st->init_key, st->init_key_len, st->init_j0, key, key_len, g->j0)) ||
 	     (st->used_set && same_pair(st->used_key, st->used_key_len, st->used_j0, key, key_len, g->j0)))) {
 		jca__wipe(g, sizeof *g);
-		return jca__error(JCA_IVREUSE, "%s: this key and IV (J0) were already used for encryption; GCM needs "
-		                  "a fresh IV for every encryption", c->name);
+		return jca__error(JCA_IVREUSE, c->mode == JCA__MODE_AEAD ?
+		                  "%s: this key and nonce were already used for encryption; it needs a fresh nonce "
+		                  "for every encryption" : "%s: this key and IV (J0) were already used for encryption; "
+		                  "GCM needs a fresh IV for every encryption", c->name);
 	}
 	return 0;
 }
@@ -234,8 +242,8 @@ void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const u
                         struct jca__gcm_iv *g)
 {
 	if (jca__aead_msg(c)) {
-		memcpy(st->j0, g->j0, 16);
-		memcpy(st->piv, g->piv, 16);
+		memcpy(st->j0, g->j0, JCA__AEAD_ID);
+		memcpy(st->piv, g->piv, JCA__AEAD_ID);
 		st->piv_len = g->piv_len;
 		if (g->h_set) {
 			memcpy(st->h, g->h, 16);
@@ -248,7 +256,7 @@ void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const u
 		memset(st->init_key, 0, sizeof st->init_key);
 		memcpy(st->init_key, key, key_len);
 		st->init_key_len = (uint8_t)key_len;
-		memcpy(st->init_j0, st->j0, 16);
+		memcpy(st->init_j0, st->j0, JCA__AEAD_ID);
 		st->init_set = 1;
 	}
 	jca__wipe(g, sizeof *g);

@@ -15,7 +15,8 @@
 /* What a Cipher name selects within its service (jca__resolved.variant,
  * set by cipher_type.c, read by the engine): the mode, the padding and a
  * pinned key length in bytes ("AES_128": 16; 0 if none). */
-enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2, JCA__MODE_CTR = 3, JCA__MODE_GCM = 4 };
+enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2, JCA__MODE_CTR = 3, JCA__MODE_GCM = 4,
+       JCA__MODE_AEAD = 5 /* an AEAD table with JCA_AEAD_NONCE rules ("ChaCha20-Poly1305") */ };
 enum { JCA__PAD_NONE = 1, JCA__PAD_PKCS5 = 2 };
 
 static inline uint32_t jca__cipher_variant(uint8_t mode, uint8_t padding, uint8_t keylen)
@@ -107,9 +108,15 @@ static inline int jca__gcm_blocks(const jca_cipher_impl *c)
 {
 	return c->ctr32 && c->ghash && c->gcm_init && c->block_size == 16 && c->gcm_key_size <= (1u << 16);
 }
+/* The modes of the counter-mode engine (cipher_aead.c): CTR and the AEADs. */
 static inline int jca__is_ctr_mode(uint8_t mode)
 {
-	return mode == JCA__MODE_CTR || mode == JCA__MODE_GCM;
+	return mode == JCA__MODE_CTR || mode == JCA__MODE_GCM || mode == JCA__MODE_AEAD;
+}
+/* An authenticated mode: GCM, or an AEAD table's own. */
+static inline int jca__is_aead_mode(uint8_t mode)
+{
+	return mode == JCA__MODE_GCM || mode == JCA__MODE_AEAD;
 }
 /* Bytes the mode's state adds after the key schedule. */
 JCA__HIDDEN size_t jca__aead_extra(const jca_impl *impl, uint8_t mode);

@@ -68,6 +68,19 @@ static const char *aead_fault(const jca_aead_impl *a, char *why, size_t n)
 	if (!a->set_key || !a->init || !a->update || !a->final)
 		return !a->set_key ? "set_key is NULL" : !a->init ? "init is NULL" : !a->update ? "update is NULL"
 		                                                                                 : "final is NULL";
+	if (a->rules == JCA_AEAD_NONCE) {
+		if (!a->nonce_len || a->nonce_len > 32)
+			return snprintf(why, n, "nonce_len %zu (must be 1 to 32)", a->nonce_len), why;
+		if (a->tag_len > 16)
+			return snprintf(why, n, "tag_len %zu (must be 1 to 16, or 0 for a stream cipher)", a->tag_len),
+			       why;
+		return NULL;
+	}
+	if (a->rules != JCA_AEAD_GCM)
+		return snprintf(why, n, "rules %u (must be JCA_AEAD_GCM, 0, or JCA_AEAD_NONCE, %u)", a->rules,
+		                JCA_AEAD_NONCE), why;
+	if (a->nonce_len || a->tag_len || a->max_data)
+		return "nonce_len, tag_len and max_data are for JCA_AEAD_NONCE rules (GCM has its own): must be 0";
 	if (!a->block_encrypt)
 		return "block_encrypt is NULL (GCM needs the block cipher for IVs other than 12 bytes)";
 	return NULL;
@@ -105,9 +118,15 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 	if (x->shape != y->shape)
 		return snprintf(why, n, "shape %u differs from %s's %u (one service, one shape)", y->shape, a->name,
 		                x->shape), why;
-	if (x->shape == JCA_CIPHER_AEAD)
+	if (x->shape == JCA_CIPHER_AEAD) {
+		const jca_aead_impl *p = (const jca_aead_impl *)(const void *)a, *q = (const jca_aead_impl *)(const void *)b;
+
+		if (p->rules != q->rules || p->nonce_len != q->nonce_len || p->tag_len != q->tag_len ||
+		    p->max_data != q->max_data)
+			return snprintf(why, n, "rules, nonce_len, tag_len or max_data differ from %s's", a->name), why;
 		return same_key_sizes(jca__cipher_key_sizes(a), jca__cipher_key_sizes(b)) ? NULL
 		       : (snprintf(why, n, "key_sizes differ from %s's", a->name), why);
+	}
 	if (x->block_size != y->block_size)
 		return snprintf(why, n, "block_size %zu differs from %s's %zu", y->block_size, a->name,
 		                x->block_size), why;
@@ -121,11 +140,21 @@ static int mode_offered(const jca_impl *c, uint8_t mode);
 /* An AEAD known answer (JCA_KAT_AEAD). */
 static const char *gcm_kat_fault(const jca_impl *c, const jca_kat *k, char *why, size_t n)
 {
-	if (!mode_offered(c, JCA__MODE_GCM))
+	const jca_aead_impl *a = jca__as_aead(c);
+
+	if (!mode_offered(c, JCA__MODE_GCM) && !mode_offered(c, JCA__MODE_AEAD))
 		return "JCA_KAT_AEAD, but the implementation offers no GCM";
-	if (!k->key || !k->iv || !k->iv_len || !k->tag || (k->in_len && (!k->in || !k->out)) ||
+	int stream = a && a->rules == JCA_AEAD_NONCE && !a->tag_len;
+
+	if (!k->key || !k->iv || !k->iv_len || (!k->tag && !stream) || (k->in_len && (!k->in || !k->out)) ||
 	    (k->aad_len && !k->aad))
 		return "key, iv (iv_len > 0), tag, or in/out/aad of nonzero length is NULL";
+	if (a && a->rules == JCA_AEAD_NONCE && (k->iv_len != a->nonce_len || k->tag_len != a->tag_len))
+		return snprintf(why, n, "iv_len %zu, tag_len %zu (the table's nonce_len is %zu, tag_len %zu)", k->iv_len,
+		                k->tag_len, a->nonce_len, a->tag_len), why;
+	if (stream)                        /* a stream cipher: no tag, no AAD */
+		return k->aad_len || !k->in_len ? "a stream cipher's known answer has data and no AAD"
+		       : k->flags != JCA_KAT_AEAD ? "JCA_KAT_AEAD takes no other flag" : NULL;
 	if (k->in_len != k->out_len || k->in_len > MAX_KAT || k->aad_len > MAX_KAT || k->iv_len > MAX_KAT)
 		return snprintf(why, n, "in_len %zu, out_len %zu, aad_len %zu, iv_len %zu: in_len == out_len, "
 		                "each at most %d", k->in_len, k->out_len, k->aad_len, k->iv_len, MAX_KAT), why;
@@ -200,7 +229,8 @@ static const struct {
 	const char *name;
 	uint8_t mode;
 } modes[] = { { "ECB", JCA__MODE_ECB }, { "CBC", JCA__MODE_CBC },
-               { "CTR", JCA__MODE_CTR }, { "GCM", JCA__MODE_GCM } };
+               { "CTR", JCA__MODE_CTR }, { "GCM", JCA__MODE_GCM },
+               { "None", JCA__MODE_AEAD } };   /* an AEAD of its own: "ChaCha20-Poly1305/None/NoPadding" */
 
 static const struct {
 	const char *name;
@@ -215,8 +245,10 @@ static int mode_offered(const jca_impl *m, uint8_t mode)
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)(const void *)m;
 
-	if (jca__as_aead(m))
-		return mode == JCA__MODE_GCM;         /* the one AEAD mode the engine runs */
+	if (jca__as_aead(m))                       /* its rules say which */
+		return mode == (jca__as_aead(m)->rules == JCA_AEAD_NONCE ? JCA__MODE_AEAD : JCA__MODE_GCM);
+	if (mode == JCA__MODE_AEAD)
+		return 0;                          /* a block table has no AEAD of its own */
 	if (mode == JCA__MODE_ECB)
 		return c->ecb_encrypt && c->ecb_decrypt;
 	if (mode == JCA__MODE_CTR || mode == JCA__MODE_GCM) {
@@ -300,8 +332,9 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 			pins[nb++] = 0;
 		}
 	}
-	/* Key-size-pinned names: AES_128, AES_192, AES_256. */
-	for (i = 0; ksz[i]; i++) {
+	/* Key-size-pinned names: AES_128, AES_192, AES_256 (not for an AEAD of
+	 * its own: "ChaCha20-Poly1305" has one key size). */
+	for (i = 0; ksz[i] && !mode_offered(c, JCA__MODE_AEAD); i++) {
 		snprintf(pinned[i], sizeof pinned[i], "%s_%zu", base, ksz[i] * 8);
 		bases[nb] = pinned[i];
 		canon_base[nb] = pinned[i];
@@ -336,12 +369,18 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 				/* counter modes are stream modes: NoPadding only */
 				if (modes[m].mode >= JCA__MODE_CTR && paddings[p].padding != JCA__PAD_NONE)
 					continue;
-				snprintf(canon, sizeof canon, "%s/%s/%s", canon_base[i], modes[m].name, pad);
+				/* an AEAD of its own is named without its mode ("ChaCha20-Poly1305") */
+				if (modes[m].mode == JCA__MODE_AEAD)
+					snprintf(canon, sizeof canon, "%s", canon_base[i]);
+				else
+					snprintf(canon, sizeof canon, "%s/%s/%s", canon_base[i], modes[m].name, pad);
 				snprintf(name, sizeof name, "%s/%s/%s", bases[i], modes[m].name, paddings[p].name);
 				rc = jca__put_name(table, JCA_CIPHER, name, &r, pos);
-				/* JCA default for a bare algorithm name: ECB with PKCS5Padding. */
+				/* JCA default for a bare algorithm name: ECB with PKCS5Padding;
+				 * the AEAD itself for an AEAD of its own */
 				if (rc == 0 && !fixed_mode[0] && !fixed_pad[0] &&
-				    modes[m].mode == JCA__MODE_ECB && paddings[p].padding == JCA__PAD_PKCS5)
+				    ((modes[m].mode == JCA__MODE_ECB && paddings[p].padding == JCA__PAD_PKCS5) ||
+				     modes[m].mode == JCA__MODE_AEAD))
 					rc = jca__put_name(table, JCA_CIPHER, bases[i], &r, pos);
 				if (rc)
 					break;

@@ -76,6 +76,71 @@ static const jca_kat kat_aes_gcm = {
 };
 static const jca_kat *const aes_extra_kats[] = { &kat_aes_gcm, NULL };
 
+/* ---- ChaCha20-Poly1305, XChaCha20-Poly1305: AEAD tables ---- */
+static const char *const cp_names[] = { JCA_NAMES_CHACHA20_POLY1305, NULL };
+static const jca_attr cp_attrs[] = {
+	{ "SupportedKeyFormats", "RAW" },
+	{ "ImplementedIn", "Software" },
+	{ NULL, NULL }
+};
+#define CP_KEY "\x80\x81\x82\x83\x84\x85\x86\x87\x88\x89\x8a\x8b\x8c\x8d\x8e\x8f" \
+	"\x90\x91\x92\x93\x94\x95\x96\x97\x98\x99\x9a\x9b\x9c\x9d\x9e\x9f"
+#define CP_PT "Ladies and Gentlemen of the class of '99: If I could offer you only one tip " \
+	"for the future, sunscreen would be it."
+/* RFC 8439 2.8.2 (ciphertext from python3-cryptography, the tag the
+ * RFC's: tests/kat/gen_chacha_kat.py) */
+static const jca_kat kat_cp = {
+	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_AEAD,
+	.key = CP_KEY, .key_len = 32,
+	.iv = "\x07\x00\x00\x00\x40\x41\x42\x43\x44\x45\x46\x47", .iv_len = 12,
+	.aad = "\x50\x51\x52\x53\xc0\xc1\xc2\xc3\xc4\xc5\xc6\xc7", .aad_len = 12,
+	.in = CP_PT, .in_len = 114,
+	.out = "\xd3\x1a\x8d\x34\x64\x8e\x60\xdb\x7b\x86\xaf\xbc\x53\xef\x7e\xc2"
+	       "\xa4\xad\xed\x51\x29\x6e\x08\xfe\xa9\xe2\xb5\xa7\x36\xee\x62\xd6"
+	       "\x3d\xbe\xa4\x5e\x8c\xa9\x67\x12\x82\xfa\xfb\x69\xda\x92\x72\x8b"
+	       "\x1a\x71\xde\x0a\x9e\x06\x0b\x29\x05\xd6\xa5\xb6\x7e\xcd\x3b\x36"
+	       "\x92\xdd\xbd\x7f\x2d\x77\x8b\x8c\x98\x03\xae\xe3\x28\x09\x1b\x58"
+	       "\xfa\xb3\x24\xe4\xfa\xd6\x75\x94\x55\x85\x80\x8b\x48\x31\xd7\xbc"
+	       "\x3f\xf4\xde\xf0\x8e\x4b\x7a\x9d\xe5\x76\xd2\x65\x86\xce\xc6\x4b"
+	       "\x61\x16", .out_len = 114,
+	.tag = "\x1a\xe1\x0b\x59\x4f\x09\xe2\x6a\x7e\x90\x2e\xcb\xd0\x60\x06\x91", .tag_len = 16
+};
+/* draft-irtf-cfrg-xchacha-03 A.3.1 (ciphertext and tag from libsodium:
+ * tests/kat/gen_chacha_kat.py) */
+static const jca_kat kat_xcp = {
+	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_AEAD,
+	.key = CP_KEY, .key_len = 32,
+	.iv = "\x40\x41\x42\x43\x44\x45\x46\x47\x48\x49\x4a\x4b\x4c\x4d\x4e\x4f"
+	      "\x50\x51\x52\x53\x54\x55\x56\x57", .iv_len = 24,
+	.aad = "\x50\x51\x52\x53\xc0\xc1\xc2\xc3\xc4\xc5\xc6\xc7", .aad_len = 12,
+	.in = CP_PT, .in_len = 114,
+	.out = "\xbd\x6d\x17\x9d\x3e\x83\xd4\x3b\x95\x76\x57\x94\x93\xc0\xe9\x39"
+	       "\x57\x2a\x17\x00\x25\x2b\xfa\xcc\xbe\xd2\x90\x2c\x21\x39\x6c\xbb"
+	       "\x73\x1c\x7f\x1b\x0b\x4a\xa6\x44\x0b\xf3\xa8\x2f\x4e\xda\x7e\x39"
+	       "\xae\x64\xc6\x70\x8c\x54\xc2\x16\xcb\x96\xb7\x2e\x12\x13\xb4\x52"
+	       "\x2f\x8c\x9b\xa4\x0d\xb5\xd9\x45\xb1\x1b\x69\xb9\x82\xc1\xbb\x9e"
+	       "\x3f\x3f\xac\x2b\xc3\x69\x48\x8f\x76\xb2\x38\x35\x65\xd3\xff\xf9"
+	       "\x21\xf9\x66\x4c\x97\x63\x7d\xa9\x76\x88\x12\xf6\x15\xc6\x8b\x13"
+	       "\xb5\x2e", .out_len = 114,
+	.tag = "\xc0\x87\x59\x24\xc1\xc7\x98\x79\x47\xde\xaf\xd8\x78\x0a\xcf\x49", .tag_len = 16
+};
+/* RFC 8439 2.4.2 (ciphertext from python3-cryptography's ChaCha20) */
+static const jca_kat kat_c20 = {
+	.struct_size = sizeof(jca_kat), .flags = JCA_KAT_AEAD,
+	.key = "\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f"
+	       "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f", .key_len = 32,
+	.iv = "\x00\x00\x00\x00\x00\x00\x00\x4a\x00\x00\x00\x00", .iv_len = 12,
+	.in = CP_PT, .in_len = 114,
+	.out = "\x6e\x2e\x35\x9a\x25\x68\xf9\x80\x41\xba\x07\x28\xdd\x0d\x69\x81"
+	       "\xe9\x7e\x7a\xec\x1d\x43\x60\xc2\x0a\x27\xaf\xcc\xfd\x9f\xae\x0b"
+	       "\xf9\x1b\x65\xc5\x52\x47\x33\xab\x8f\x59\x3d\xab\xcd\x62\xb3\x57"
+	       "\x16\x39\xd6\x24\xe6\x51\x52\xab\x8f\x53\x0c\x35\x9f\x08\x61\xd8"
+	       "\x07\xca\x0d\xbf\x50\x0d\x6a\x61\x56\xa3\x8e\x08\x8a\x22\xb6\x5e"
+	       "\x52\xbc\x51\x4d\x16\xcc\xf8\x06\x81\x8c\xe9\x1a\xb7\x79\x37\x36"
+	       "\x5a\xf9\x0b\xbf\x74\xa3\x5b\xe6\xb4\x0b\x8e\xed\xf2\x78\x5e\x42"
+	       "\x87\x4d", .out_len = 114,
+};
+
 /* ---- SecureRandom, KDF ---- */
 static const jca_impl *const drbg_impls[] = { &jca__drbg_impl.base, NULL };
 static const jca_impl *const native_impls[] = { &jca__getrandom_impl.base, NULL };
@@ -117,10 +182,26 @@ static const jca_service_desc svc_aes = {
 	aes_extra_kats
 };
 
+static const jca_service_desc svc_cp = {
+	.struct_size = sizeof(jca_service_desc), .type = JCA_CIPHER, .algorithm = JCA_NAME_CHACHA20_POLY1305,
+	.aliases = cp_names, .attributes = cp_attrs, .impls = jca__chacha20_poly1305_impls, .kat = &kat_cp
+};
+static const jca_service_desc svc_c20 = {
+	.struct_size = sizeof(jca_service_desc), .type = JCA_CIPHER, .algorithm = JCA_NAME_CHACHA20,
+	.attributes = cp_attrs, .impls = jca__chacha20_impls, .kat = &kat_c20
+};
+static const jca_service_desc svc_xcp = {
+	.struct_size = sizeof(jca_service_desc), .type = JCA_CIPHER, .algorithm = JCA_NAME_XCHACHA20_POLY1305,
+	.attributes = cp_attrs, .impls = jca__xchacha20_poly1305_impls, .kat = &kat_xcp
+};
+
 #define MD_SERVICE_REF(fam, var, ...) &svc_##var,
 static const jca_service_desc *const services[] = {
 	JCA__MD_VARIANTS(MD_SERVICE_REF)
 	&svc_aes,
+	&svc_cp,
+	&svc_xcp,
+	&svc_c20,
 	&svc_drbg,
 	&svc_native,
 	&svc_pbkdf2,
@@ -131,7 +212,7 @@ static const jca_service_desc *const services[] = {
 static const jca_provider_desc builtin = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc),
 	"builtin", JCA_VERSION_STRING,
-	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, DRBG, NativePRNG, PBKDF2, HKDF",
+	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, ChaCha20-Poly1305, XChaCha20-Poly1305, ChaCha20, DRBG, NativePRNG, PBKDF2, HKDF",
 	services, NULL
 };
 

@@ -19,6 +19,10 @@ JCA__HIDDEN int jca__builtin_entry(const jca_host_api *host, const jca_provider_
 #define JCA__DECLARE_MD_IMPLS(fam, var, ...) JCA__HIDDEN extern const jca_impl *const jca__##var##_impls[];
 JCA__MD_VARIANTS(JCA__DECLARE_MD_IMPLS)
 JCA__HIDDEN extern const jca_impl *const jca__aes_impls[];
+/* (builtin_chacha.c) */
+JCA__HIDDEN extern const jca_impl *const jca__chacha20_poly1305_impls[];
+JCA__HIDDEN extern const jca_impl *const jca__xchacha20_poly1305_impls[];
+JCA__HIDDEN extern const jca_impl *const jca__chacha20_impls[];
 
 JCA__HIDDEN extern const jca_kdf_impl jca__pbkdf2_impl, jca__hkdf_impl;
 

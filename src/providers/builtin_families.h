@@ -30,6 +30,7 @@
 #include "../algs/algs.h"
 #include "../algs/cpu.h"
 #include "../algs/gcm.h"
+#include "../algs/chacha.h"
 
 #if defined(JCA_HAVE_X86_BACKENDS)
 #define JCA__X86(...) __VA_ARGS__
@@ -175,6 +176,11 @@ static inline int have_zbb(void) { return jca__cpu_has(JCA__CPU_RV_ZBB); }
 	.cbc_encrypt = jca__aes_armv8_cbc_encrypt, .cbc_decrypt = jca__aes_armv8_cbc_decrypt
 #define ARMV8_GCM .ctr32 = jca__aes_armv8_ctr32, .gcm_key_size = JCA__GCM_ARMV8_KEY_SIZE, \
 	.gcm_init = jca__aes_armv8_gcm_init, .ghash = jca__ghash_pmull, .gcm_encrypt = jca__aes_armv8_gcm_encrypt
+
+/* ---- ChaCha20 (the AEADs of builtin_chacha.c) ----
+ * Backend rows: B(backend, priority, available, block function). */
+#define JCA__BACKENDS_chacha20(B) \
+	B(generic, JCA_PRIO_GENERIC, NULL, jca__chacha20_blocks)
 
 /* Expansion helpers: JCA__APPLY(m, JCA__UNPACK (a, b), c) is m(a, b, c). */
 #define JCA__UNPACK(...) __VA_ARGS__
