@@ -38,3 +38,22 @@ openssl pkey -in rsa2048.priv.pem -traditional -out rsa2048.trad.pem
 key rsapss -algorithm RSA-PSS -pkeyopt rsa_keygen_bits:2048
 key rsapss_params -algorithm RSA-PSS -pkeyopt rsa_keygen_bits:2048 \
 	-pkeyopt rsa_pss_keygen_md:sha256 -pkeyopt rsa_pss_keygen_mgf1_md:sha256 -pkeyopt rsa_pss_keygen_saltlen:32
+
+# the seeds of tests/fuzz/fuzz_der.c: each fixture behind its mode byte
+C=../../fuzz/corpus/fuzz_der
+mkdir -p "$C"
+seed() { { printf "\\$1"; cat; } > "$C/$2"; }
+for n in ed25519 x25519 ec256 ec384 ec521 rsa2048 rsapss rsapss_params; do
+	seed 000 "spki_$n" < "$n.pub.der"
+	seed 001 "pkcs8_$n" < "$n.priv.der"
+	seed 002 "pem_pub_$n" < "$n.pub.pem"
+done
+for n in ed25519 ec384 rsapss_params; do
+	seed 002 "pem_priv_$n" < "$n.priv.pem"
+done
+for n in ec256 ec384 ec521; do
+	seed 003 "sig_$n" < "$n.sig1.der"
+	seed 002 "pem_trad_$n" < "$n.trad.pem"
+	openssl base64 -d -in "$n.trad.pem" | seed 004 "trad_$n"
+done
+openssl base64 -d -in rsa2048.trad.pem | seed 004 trad_rsa2048
