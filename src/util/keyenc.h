@@ -90,8 +90,9 @@ JCA__HIDDEN int jca__key_parse_labelled(const char *label, size_t label_len, con
 					jca__key_parts *out);
 
 /* Write k as SubjectPublicKeyInfo (its pub) or PKCS#8 (its priv, and pub
- * where the format holds it). The parts are checked as the parsers check
- * them. out NULL: *len = the size needed; too small: JCA_BUFSIZE, *len the
+ * where the format holds it: EC's [1]; for Ed25519/X25519 a pub makes it a
+ * v2 OneAsymmetricKey, leave it NULL for v1). The parts are checked as the
+ * parsers check them. out NULL: *len = the size needed; too small: JCA_BUFSIZE, *len the
  * size needed. */
 JCA__HIDDEN int jca__spki_write(const jca__key_parts *k, uint8_t *out, size_t cap, size_t *len);
 JCA__HIDDEN int jca__pkcs8_write(const jca__key_parts *k, uint8_t *out, size_t cap, size_t *len);
