@@ -137,7 +137,7 @@ int jca__der_read_version(jca__der *d, unsigned want, const char *what)
 	if (r)
 		return r;
 	if (n != 1 || m[0] != want)
-		return jca__error(JCA_EINVAL, "DER: %s at offset %zu is not %u", what, off, want);
+		return jca__error(JCA_EINVAL, "DER: %s at offset %zu is not %u", what ? what : "INTEGER", off, want);
 	return 0;
 }
 
