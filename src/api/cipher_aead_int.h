@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cipher_int.h"
+#include "../util/bytes.h"
 
 /* SP 800-38D 5.2.1.1: plaintext at most 2^39 - 256 bits, AAD and IV at
  * most 2^64 - 1 bits. */
@@ -131,9 +132,10 @@ static inline void jca__gcm_j0(cipher_ctx *c, void *gkey, const uint8_t *iv, siz
 		jca__gcm_j0_hashed(c, gkey, iv, iv_len, j0);
 		return;
 	}
-	memcpy(j0, iv, 12);
-	j0[12] = j0[13] = j0[14] = 0;
-	j0[15] = 1;
+	/* IV || 0^31 || 1 as two 8-byte stores: the readers load it by 8 bytes
+	 * right away, which byte stores would stall (no store forwarding) */
+	memcpy(j0, iv, 8);
+	jca__store_be64(j0 + 8, (uint64_t)jca__load_be32(iv + 8) << 32 | 1);
 }
 /* Closes the AAD (GHASH of its last partial block); state ST_DATA. */
 JCA__HIDDEN void jca__gcm_start_data(cipher_ctx *c, struct jca__aead *st);
@@ -165,6 +167,7 @@ struct jca__gcm_iv {
 	uint8_t j0_set;                /* j0 computed (always for message-level GCM encryption) */
 	uint8_t piv[16], piv_len;      /* message-level: the IV the implementation gets */
 	uint8_t h[16], h_set;          /* message-level: H under the key, if it was needed */
+	uint8_t init_key_same;         /* encrypting under the key of the last such initialisation */
 };
 /* Checks a GCM initialisation: works out g (J0, and for message-level
  * implementations the IV they get) and, when encrypting, refuses the key

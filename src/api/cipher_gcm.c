@@ -160,15 +160,15 @@ void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 
 void jca__aead_rewind(cipher_ctx *c, struct jca__aead *st)
 {
-	memcpy(st->ctr, c->mode == JCA__MODE_GCM ? st->j0 : jca__aead_iv_of(st), 16);
 	if (c->mode == JCA__MODE_GCM) {
-		/* data starts at inc32(J0) */
-		uint32_t n = jca__load_be32(st->ctr + 12) + 1;
+		/* data starts at inc32(J0); by 8-byte words, as J0 was written
+		 * (jca__gcm_j0), so that the loads take the stores' values */
+		uint64_t hi = jca__load_be64(st->j0 + 8);
 
-		st->ctr[12] = (uint8_t)(n >> 24);
-		st->ctr[13] = (uint8_t)(n >> 16);
-		st->ctr[14] = (uint8_t)(n >> 8);
-		st->ctr[15] = (uint8_t)n;
+		memcpy(st->ctr, st->j0, 8);
+		jca__store_be64(st->ctr + 8, (hi & ~(uint64_t)0xffffffff) | (uint32_t)(hi + 1));
+	} else {
+		memcpy(st->ctr, jca__aead_iv_of(st), 16);
 	}
 	/* (the next use reads them: plain stores are not optimised away) */
 	memset(st->xi, 0, sizeof st->xi);
