@@ -173,7 +173,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	}
 	st->iv_len = iv_len;
 	if (gcm) {
-		jca__gcm_iv_commit(c, st, opmode, key, key_len, &g);
+		jca__gcm_iv_commit(c, st, opmode, key, key_len, iv, &g);
 		st->tag_len = (uint8_t)(tag_bits / 8);
 	}
 	c->dir = (uint8_t)opmode;
@@ -418,7 +418,10 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 		jca__aead_rewind(c, st);
 		return jca__aead_impl_failed(c, "cipher_do_final", out, in_len);
 	}
-	memcpy(out + in_len, tag, st->tag_len);
+	if (st->tag_len == 16)
+		memcpy(out + in_len, tag, 16);         /* (two moves, not rep movs) */
+	else
+		memcpy(out + in_len, tag, st->tag_len);
 	jca__wipe(tag, sizeof tag);
 	*out_len = in_len + st->tag_len;
 	jca__aead_rewind(c, st);

@@ -142,11 +142,9 @@ void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 {
 	uint8_t lens[16], j0[16];
 
-	jca__store_be64(lens, st->aad_len * 8);
-	jca__store_be64(lens + 8, st->data_len * 8);
-	CHK(c->impl->ghash(st->gkey, st->xi, lens, 1));
-	/* E(J0): one block, by the single-block ECB path where there is one
-	 * (cheaper to start than the wide counter code) */
+	/* E(J0) first: it does not wait for the GHASH chain, so it runs in
+	 * its shadow; one block, by the single-block ECB path where there is
+	 * one (cheaper to start than the wide counter code) */
 	if (c->impl->ecb_encrypt) {
 		CHK(c->impl->ecb_encrypt(c->key, tag, st->j0, 1));
 	} else {
@@ -154,6 +152,8 @@ void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 		memset(tag, 0, 16);
 		CHK(c->impl->ctr32(c->key, j0, tag, tag, 1));
 	}
+	jca__put_be64x2(lens, st->aad_len * 8, st->data_len * 8);
+	CHK(c->impl->ghash(st->gkey, st->xi, lens, 1));
 	for (int i = 0; i < 16; i++)
 		tag[i] ^= st->xi[i];
 }
@@ -161,12 +161,10 @@ void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 void jca__aead_rewind(cipher_ctx *c, struct jca__aead *st)
 {
 	if (c->mode == JCA__MODE_GCM) {
-		/* data starts at inc32(J0); by 8-byte words, as J0 was written
-		 * (jca__gcm_j0), so that the loads take the stores' values */
+		/* data starts at inc32(J0); one store (jca__put_be64x2) */
 		uint64_t hi = jca__load_be64(st->j0 + 8);
 
-		memcpy(st->ctr, st->j0, 8);
-		jca__store_be64(st->ctr + 8, (hi & ~(uint64_t)0xffffffff) | (uint32_t)(hi + 1));
+		jca__put_be64x2(st->ctr, jca__load_be64(st->j0), (hi & ~(uint64_t)0xffffffff) | (uint32_t)(hi + 1));
 	} else {
 		memcpy(st->ctr, jca__aead_iv_of(st), 16);
 	}

@@ -238,7 +238,7 @@ int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmode, const uin
 }
 
 void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const uint8_t *key, size_t key_len,
-                        struct jca__gcm_iv *g)
+                        const uint8_t *iv, struct jca__gcm_iv *g)
 {
 	if (jca__aead_msg(c)) {
 		memcpy(st->j0, g->j0, 16);
@@ -249,7 +249,7 @@ void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const u
 			st->h_set = 1;
 		}
 	} else {
-		jca__gcm_j0(c, st->gkey, jca__aead_iv_of(st), st->iv_len, st->j0);
+		jca__gcm_j0(c, st->gkey, iv, st->iv_len, st->j0);
 	}
 	if (opmode == JCA_ENCRYPT) {
 		/* (a new IV under the same key, the usual case, leaves the key) */
@@ -261,7 +261,7 @@ void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const u
 		/* J0 again rather than a 16-byte load of the 8-byte stores
 		 * just made (which would wait for them) */
 		if (!jca__aead_msg(c) && st->iv_len == 12)
-			jca__gcm_j0(c, NULL, jca__aead_iv_of(st), 12, st->init_j0);
+			jca__gcm_j0(c, NULL, iv, 12, st->init_j0);
 		else
 			memcpy(st->init_j0, st->j0, 16);
 		st->init_set = 1;
