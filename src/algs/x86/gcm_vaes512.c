@@ -145,6 +145,21 @@ static __m128i ghash_tail(const struct ghkey *k, __m128i y, const uint8_t *in, s
 	return y;
 }
 
+/* y <- (y ^ b0) H^n ^ ... ^ b(n-1) H for the n (1..4) blocks in the low
+ * lanes of b (byte-reflected; the other lanes zero): one reduction. */
+static ALWAYS_INLINE __m128i ghash_lanes(const struct ghkey *k, __m128i y, __m512i b, size_t n)
+{
+	__m512i h = LOAD512(k->h[Z - 1]), lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+
+	/* lane i takes H^(n-i), lane 4-n+i of h (H^4 .. H^1); the index wraps
+	 * for the zero lanes */
+	if (n < 4)
+		h = _mm512_permutexvar_epi64(_mm512_add_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0),
+		                                              _mm512_set1_epi64((long long)(2 * (4 - n)))), h);
+	mul_acc(_mm512_xor_si512(b, _mm512_zextsi128_si512(y)), h, &lo, &mid, &hi);
+	return reduce512(lo, mid, hi);
+}
+
 int jca__ghash_vpclmul512(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
 {
 	const struct ghkey *k = gkey;
@@ -346,9 +361,19 @@ int jca__vaes512_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16],
 		}
 		y = ghash16(g, y, prev);
 	}
-	if (done < nblocks) {
-		c = ctr_tail(&r, c, out + 16 * done, in + 16 * done, nblocks - done);
-		y = ghash_tail(g, y, out + 16 * done, nblocks - done);
+	/* The last blocks, up to four at a time, hashed from the register:
+	 * loading what the masked store just wrote would wait for the store
+	 * (no forwarding from masked stores). */
+	while (done < nblocks) {
+		size_t n = nblocks - done < 4 ? nblocks - done : 4;
+		__mmask8 m = (__mmask8)((1u << (2 * n)) - 1);
+		__m512i ct = _mm512_maskz_xor_epi64(m, aes_one(&r, bswap512(c)),
+		                                    _mm512_maskz_loadu_epi64(m, in + 16 * done));
+
+		_mm512_mask_storeu_epi64(out + 16 * done, m, ct);
+		c = _mm512_add_epi32(c, _mm512_broadcast_i32x4(_mm_set_epi32(0, 0, 0, (int)n)));
+		y = ghash_lanes(g, y, bswap512(ct), n);
+		done += n;
 	}
 	STORE128(xi, bswap128(y));
 	STORE128(ctr, bswap128(_mm512_castsi512_si128(c)));
