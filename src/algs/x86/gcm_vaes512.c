@@ -214,12 +214,15 @@ static ALWAYS_INLINE void aes_zmm(const struct rk *r, __m512i b[Z])
 	aes_zmmn(r, b, Z);
 }
 
-static ALWAYS_INLINE __m512i aes_one(const struct rk *r, __m512i b)
+/* AES of one ZMM with the round keys broadcast from the schedule as they
+ * are used: for a few blocks, where filling struct rk (eleven to fifteen
+ * 64-byte stores) would cost more than the AES. */
+static ALWAYS_INLINE __m512i aes_one_ek(const jca__aesni_ctx *k, __m512i b)
 {
-	b = _mm512_xor_si512(b, r->k[0]);
-	for (unsigned i = 1; i < r->nr; i++)
-		b = _mm512_aesenc_epi128(b, r->k[i]);
-	return _mm512_aesenclast_epi128(b, r->k[r->nr]);
+	b = _mm512_xor_si512(b, _mm512_broadcast_i32x4(LOAD128(k->ek)));
+	for (unsigned i = 1; i < k->rounds; i++)
+		b = _mm512_aesenc_epi128(b, _mm512_broadcast_i32x4(LOAD128(k->ek + 16 * i)));
+	return _mm512_aesenclast_epi128(b, _mm512_broadcast_i32x4(LOAD128(k->ek + 16 * k->rounds)));
 }
 
 /* c: byte-reversed counter in every lane, lane i holding counter + i. */
@@ -242,22 +245,22 @@ static ALWAYS_INLINE __m512i start_counter(const uint8_t ctr[16])
 
 /* Up to 4 blocks, with masked loads and stores. Returns the counter
  * advanced by n. */
-static ALWAYS_INLINE __m512i ctr_part(const struct rk *r, __m512i c, uint8_t *out, const uint8_t *in, size_t n)
+static ALWAYS_INLINE __m512i ctr_part(const jca__aesni_ctx *k, __m512i c, uint8_t *out, const uint8_t *in, size_t n)
 {
 	__mmask8 m = (__mmask8)((1u << (2 * n)) - 1);
-	__m512i ks = aes_one(r, bswap512(c));
+	__m512i ks = aes_one_ek(k, bswap512(c));
 
 	_mm512_mask_storeu_epi64(out, m, _mm512_xor_si512(ks, _mm512_maskz_loadu_epi64(m, in)));
 	return _mm512_add_epi32(c, _mm512_broadcast_i32x4(_mm_set_epi32(0, 0, 0, (int)n)));
 }
 
 /* Tail of fewer than 16 blocks. */
-static __m512i ctr_tail(const struct rk *r, __m512i c, uint8_t *out, const uint8_t *in, size_t nblocks)
+static __m512i ctr_tail(const jca__aesni_ctx *k, __m512i c, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	while (nblocks > 0) {
 		size_t n = nblocks < 4 ? nblocks : 4;
 
-		c = ctr_part(r, c, out, in, n);
+		c = ctr_part(k, c, out, in, n);
 		in += 16 * n;
 		out += 16 * n;
 		nblocks -= n;
@@ -270,7 +273,8 @@ int jca__vaes512_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uin
 	struct rk r;
 	__m512i c = start_counter(ctr);
 
-	load_rk(&r, ctx);
+	if (nblocks >= 4 * Z)
+		load_rk(&r, ctx);
 	/* CTR alone has no GHASH to overlap with: 32 blocks (8 ZMM) in flight
 	 * keep the AES units busy through the rounds' latency */
 	for (; nblocks >= 8 * Z; nblocks -= 8 * Z, in += 128 * Z, out += 128 * Z) {
@@ -292,7 +296,7 @@ int jca__vaes512_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uin
 		for (int j = 0; j < Z; j++)
 			STORE512(out + 64 * j, _mm512_xor_si512(b[j], LOAD512(in + 64 * j)));
 	}
-	c = ctr_tail(&r, c, out, in, nblocks);
+	c = ctr_tail(ctx, c, out, in, nblocks);
 	STORE128(ctr, bswap128(_mm512_castsi512_si128(c)));
 	return 0;
 }
@@ -334,10 +338,10 @@ int jca__vaes512_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16],
 	__m128i y = bswap128(LOAD128(xi));
 	size_t done = 0;
 
-	load_rk(&r, ctx);
 	if (nblocks >= 4 * Z) {
 		__m512i b[Z];
 
+		load_rk(&r, ctx);
 		counters(&c, b);
 		aes_zmm(&r, b);
 		UNROLL
@@ -367,7 +371,7 @@ int jca__vaes512_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16],
 	while (done < nblocks) {
 		size_t n = nblocks - done < 4 ? nblocks - done : 4;
 		__mmask8 m = (__mmask8)((1u << (2 * n)) - 1);
-		__m512i ct = _mm512_maskz_xor_epi64(m, aes_one(&r, bswap512(c)),
+		__m512i ct = _mm512_maskz_xor_epi64(m, aes_one_ek(ctx, bswap512(c)),
 		                                    _mm512_maskz_loadu_epi64(m, in + 16 * done));
 
 		_mm512_mask_storeu_epi64(out + 16 * done, m, ct);
