@@ -167,6 +167,11 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	jca__aead_free_secret(&st->iv_long, st->iv_len);
 	if (ivcopy) {
 		st->iv_long = ivcopy;
+	} else if (iv != st->iv_short && iv_len == 12) {
+		/* the usual IV: fixed-size moves, no library calls; the bytes
+		 * after it cleared as below */
+		memcpy(st->iv_short, iv, 12);
+		memset(st->iv_short + 12, 0, sizeof st->iv_short - 12);
 	} else if (iv != st->iv_short) {       /* (cipher_iv's own buffer given back) */
 		jca__wipe(st->iv_short, sizeof st->iv_short);
 		memcpy(st->iv_short, iv, iv_len);
