@@ -9,9 +9,12 @@
  *   output.c       the preamble, the tables, the cross-check
  *   targets.c      the targets, as data, and their verdicts
  *   alloc_count.c  the malloc counter
- *   ops_md.c, ops_cipher.c, ops_mac.c, ops_rand.c
+ *   ops_md.c, ops_cipher.c, ops_mac.c, ops_gcm.c, ops_rand.c
  *                  one family of rows each: the operations through libjca
  *                  and OpenSSL, the kinds of rows, the rows themselves
+ *   aead.h, aead_jca.c, aead_ossl.c, aead_gcry.c, aead_nettle.c
+ *                  one AEAD message through each library (libgcrypt and
+ *                  Nettle beside OpenSSL), for the AEAD rows of ops_gcm.c
  *
  * A new group of rows is one new file bench/ops_<family>.c defining a
  * `bench_family` and one line in the table of rows.c (plus the file in
@@ -29,7 +32,9 @@
 #include <openssl/params.h>
 #endif
 
-enum { LIB_JCA, LIB_OSSL };
+/* The libraries a row runs through; lib_name() gives the Lib column. */
+enum { LIB_JCA, LIB_OSSL, LIB_GCRY, LIB_NETTLE };
+const char *lib_name(int lib);
 
 typedef struct param {
 	const char *alg;    /* libjca name: digest, transformation or Mac */
@@ -39,6 +44,8 @@ typedef struct param {
 	size_t keylen;      /* key bytes */
 	int enc;            /* AES: 1 encrypt, 0 decrypt */
 	int inplace;        /* AES: output over the input */
+	int aead;           /* AEAD rows: the algorithm (aead.h) */
+	const void *ops;    /* AEAD rows: the library's aead_lib (aead.h) */
 } param;
 
 /* Per-thread state of a row: everything one thread's loop works on. The
@@ -96,8 +103,11 @@ typedef struct bench_family {
 	/* "name=implementation" items for the preamble, one call per item;
 	 * NULL: none */
 	void (*impls)(void (*item)(const char *name, const char *impl));
-	/* compares its outputs with OpenSSL's; adds to *ok and *bad */
+	/* compares its outputs with OpenSSL's (or other libraries'); adds to
+	 * *ok and *bad */
 	void (*cross_check)(int *ok, int *bad);
+	/* extra "# ..." preamble lines (the peers' versions); NULL: none */
+	void (*notes)(void);
 } bench_family;
 
 /* ---- options (main.c) ---- */

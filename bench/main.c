@@ -151,7 +151,7 @@ int main(int argc, char **argv)
 					continue;
 				seen[nseen++] = rows[j].k;
 				printf("    %s.%s [%s]: %s\n", group, rows[j].k->name,
-				       rows[j].k->lib == LIB_JCA ? "jca" : "ossl", rows[j].k->does);
+				       lib_name(rows[j].k->lib), rows[j].k->does);
 			}
 		}
 	}

@@ -252,4 +252,4 @@ static void cross_check_cipher(int *ok, int *bad)
 #endif
 }
 
-const bench_family bench_family_cipher = { "Cipher", rows_cipher, impls_cipher, cross_check_cipher };
+const bench_family bench_family_cipher = { "Cipher", rows_cipher, impls_cipher, cross_check_cipher, NULL };

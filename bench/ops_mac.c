@@ -313,4 +313,4 @@ static void cross_check_mac(int *ok, int *bad)
 #endif
 }
 
-const bench_family bench_family_mac = { "Mac", rows_mac, impls_mac, cross_check_mac };
+const bench_family bench_family_mac = { "Mac", rows_mac, impls_mac, cross_check_mac, NULL };

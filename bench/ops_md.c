@@ -381,4 +381,4 @@ static void cross_check_md(int *ok, int *bad)
 #endif
 }
 
-const bench_family bench_family_md = { "MessageDigest", rows_md, impls_md, cross_check_md };
+const bench_family bench_family_md = { "MessageDigest", rows_md, impls_md, cross_check_md, NULL };

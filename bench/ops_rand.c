@@ -223,4 +223,4 @@ static void cross_check_rand(int *ok, int *bad)
 #endif
 }
 
-const bench_family bench_family_rand = { "SecureRandom/KDF", rows_rand, impls_rand, cross_check_rand };
+const bench_family bench_family_rand = { "SecureRandom/KDF", rows_rand, impls_rand, cross_check_rand, NULL };

@@ -34,9 +34,9 @@ static double score_of(const bench *b, double ns)
 
 void print_header_row(void)
 {
-	printf("%-32s %-4s %-34s %3s %3s %12s   %10s %12s %12s  %-5s %4s %9s %8s %8s %6s\n",
+	printf("%-32s %-6s %-34s %3s %3s %12s   %10s %12s %12s  %-5s %4s %9s %8s %8s %6s\n",
 	       "Benchmark", "Lib", "Params", "Thr", "Cnt", "Score", "Error", "Min", "Max", "Units",
-	       "CPU%", "Allocs/op", "Bytes/op", "jca/ossl", "2T/1T");
+	       "CPU%", "Allocs/op", "Bytes/op", "jca/peer", "2T/1T");
 }
 
 void print_row(const bench *b, int ti)
@@ -57,8 +57,8 @@ void print_row(const bench *b, int ti)
 		snprintf(ratio, sizeof ratio, "%.3f", rows[b->vs].r[ti].med / r->med);
 	if (ti == 1 && b->r[0].done)
 		snprintf(scale, sizeof scale, "x%.2f", 2.0 * b->r[0].med / r->med);
-	printf("%-32s %-4s %-34s %3d %3d %12.3f ± %10.3f %12.3f %12.3f  %-5s %4.0f %9s %8s %8s %6s\n",
-	       name, b->k->lib == LIB_JCA ? "jca" : "ossl", b->params, ti + 1, r->cnt, med,
+	printf("%-32s %-6s %-34s %3d %3d %12.3f ± %10.3f %12.3f %12.3f  %-5s %4.0f %9s %8s %8s %6s\n",
+	       name, lib_name(b->k->lib), b->params, ti + 1, r->cnt, med,
 	       (hi - lo) / 2, lo, hi, b->k->data ? "MB/s" : "ns/op", 100 * r->cpu, allocs, bytes,
 	       ratio, scale);
 }
@@ -156,8 +156,9 @@ void print_preamble(int argc, char **argv)
 	       "#           Score = median of the loops, Min/Max = worst/best loop, Error = (Max - Min) / 2;\n"
 	       "#           MB/s = 10^6 bytes of input per second; Thr 2 = two threads at once, Score per\n"
 	       "#           thread, 2T/1T = aggregate ops/s of 2 threads / ops/s of 1 thread;\n"
-	       "#           jca/ossl (on OpenSSL rows) = libjca time per op / OpenSSL time per op of the\n"
-	       "#           paired row (same Params and Thr): below 1 means libjca is faster;\n"
+	       "#           jca/peer (on OpenSSL, libgcrypt, Nettle rows) = libjca time per op / the peer's\n"
+	       "#           time per op, against the paired libjca row (same Params and Thr): below 1\n"
+	       "#           means libjca is faster;\n"
 	       "#           CPU%% = median over loops of (CPU time of the row's threads) / (threads x wall\n"
 	       "#           time): below ~95 the machine was busy and the row's threads were preempted;\n"
 	       "#           Allocs/op, Bytes/op = malloc/calloc/realloc/memalign calls and bytes asked, per op%s\n",
@@ -169,17 +170,19 @@ void print_preamble(int argc, char **argv)
 		if (bench_families[i]->impls)
 			bench_families[i]->impls(impl_item);
 	printf("\n");
+	for (size_t i = 0; i < bench_nfamilies; i++)
+		if (bench_families[i]->notes)
+			bench_families[i]->notes();
 }
 
-/* Checks once that both libraries compute the same thing. */
+/* Checks once that the libraries compute the same thing. */
 void cross_check(void)
 {
-#ifdef HAVE_OPENSSL
 	int bad = 0, ok = 0;
 
 	for (size_t i = 0; i < bench_nfamilies; i++)
 		bench_families[i]->cross_check(&ok, &bad);
-	printf("# cross-check: %d of %d algorithms give the same output in libjca and OpenSSL%s\n", ok,
-	       ok + bad, bad ? "  <-- MISMATCH" : "");
-#endif
+	if (ok + bad)
+		printf("# cross-check: %d of %d comparisons give the same output (each algorithm in libjca and "
+		       "OpenSSL; the AEADs in every library built in)%s\n", ok, ok + bad, bad ? "  <-- MISMATCH" : "");
 }

@@ -20,6 +20,13 @@ const bench_family *const bench_families[] = {
 };
 const size_t bench_nfamilies = sizeof bench_families / sizeof bench_families[0];
 
+const char *lib_name(int lib)
+{
+	static const char *const names[] = { "jca", "ossl", "gcry", "nettle" };
+
+	return lib >= 0 && lib < (int)(sizeof names / sizeof names[0]) ? names[lib] : "?";
+}
+
 bench *rows;
 int nrows;
 static int cap_rows;
@@ -60,8 +67,7 @@ void build_rows(void)
 
 void row_text(const bench *b, char *buf, size_t size)
 {
-	snprintf(buf, size, "%s.%s %s %s", b->k->group, b->k->name, b->k->lib == LIB_JCA ? "jca" : "ossl",
-	         b->params);
+	snprintf(buf, size, "%s.%s %s %s", b->k->group, b->k->name, lib_name(b->k->lib), b->params);
 }
 
 /* Does every '+'-separated term of filter f occur in text? */

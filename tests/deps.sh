@@ -4,7 +4,8 @@
 #
 #   tests/deps.sh build   to build the library, its plugins and jca
 #   tests/deps.sh test    and to run every test (tests/all.sh): Check,
-#                         OpenSSL, cross compilers and qemu-user,
+#                         OpenSSL, libgcrypt and Nettle (jca-bench's
+#                         peers), cross compilers and qemu-user,
 #                         sanitizers (clang), valgrind, cppcheck, clang-tidy,
 #                         dpkg-dev and debhelper (the Debian build)
 #   tests/deps.sh -n ...  only print the missing packages
@@ -18,7 +19,7 @@ if [ "${1:-}" = -n ]; then dry=1; shift; fi
 build="build-essential autoconf automake libtool pkg-config uthash-dev"
 test_extra="check libssl-dev openssl dpkg-dev debhelper qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross clang valgrind cppcheck clang-tidy
-	softhsm2 libp11-kit-dev python3-cryptography"
+	softhsm2 libp11-kit-dev python3-cryptography libgcrypt20-dev nettle-dev"
 case "${1:-}" in
 build) want=$build ;;
 test) want="$build $test_extra" ;;

@@ -205,13 +205,18 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	jca__aead_free_secret(&st->iv_long, st->iv_len);
 	if (ivcopy) {
 		st->iv_long = ivcopy;
+	} else if (iv != st->iv_short && iv_len == 12) {
+		/* the usual IV: fixed-size moves, no library calls; the bytes
+		 * after it cleared as below */
+		memcpy(st->iv_short, iv, 12);
+		memset(st->iv_short + 12, 0, sizeof st->iv_short - 12);
 	} else if (iv != st->iv_short) {       /* (cipher_iv's own buffer given back) */
 		jca__wipe(st->iv_short, sizeof st->iv_short);
 		memcpy(st->iv_short, iv, iv_len);
 	}
 	st->iv_len = iv_len;
 	if (gcm) {
-		jca__gcm_iv_commit(c, st, opmode, key, key_len, &g);
+		jca__gcm_iv_commit(c, st, opmode, key, key_len, iv, &g);
 		st->tag_len = (uint8_t)(tag_bits / 8);
 	}
 	c->dir = (uint8_t)opmode;
@@ -459,7 +464,10 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 		jca__aead_rewind(c, st);
 		return jca__aead_impl_failed(c, "cipher_do_final", out, in_len);
 	}
-	memcpy(out + in_len, tag, st->tag_len);
+	if (st->tag_len == 16)
+		memcpy(out + in_len, tag, 16);         /* (two moves, not rep movs) */
+	else
+		memcpy(out + in_len, tag, st->tag_len);
 	jca__wipe(tag, sizeof tag);
 	*out_len = in_len + st->tag_len;
 	jca__aead_rewind(c, st);

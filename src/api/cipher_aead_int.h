@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cipher_int.h"
+#include "../util/bytes.h"
 
 /* SP 800-38D 5.2.1.1: plaintext at most 2^39 - 256 bits, AAD and IV at
  * most 2^64 - 1 bits. */
@@ -115,6 +116,20 @@ static inline const uint8_t *jca__aead_iv_of(const struct jca__aead *st)
 	return st->iv_long ? st->iv_long : st->iv_short;
 }
 
+/* out = a || b, both big-endian, by one 16-byte store: GHASH and AES code
+ * load such a block by 16 bytes at once, often right away, and a load
+ * waits for narrower stores it spans (no store forwarding). */
+typedef uint64_t jca__u64x2 __attribute__((vector_size(16)));
+static inline void jca__put_be64x2(uint8_t out[16], uint64_t a, uint64_t b)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	jca__u64x2 v = { a, b };
+#else
+	jca__u64x2 v = { __builtin_bswap64(a), __builtin_bswap64(b) };
+#endif
+	memcpy(out, &v, 16);
+}
+
 /* ---- cipher_aead.c ---- */
 /* Ends a call whose implementation failed: wipes the n bytes written to
  * out; the object needs cipher_init again. Returns JCA_IMPL. */
@@ -158,9 +173,9 @@ static inline void jca__gcm_j0(cipher_ctx *c, void *gkey, const uint8_t *iv, siz
 		jca__gcm_j0_hashed(c, gkey, iv, iv_len, j0);
 		return;
 	}
-	memcpy(j0, iv, 12);
-	j0[12] = j0[13] = j0[14] = 0;
-	j0[15] = 1;
+	/* IV || 0^31 || 1 in one store: byte stores would stall the loads of
+	 * J0 that follow (jca__put_be64x2) */
+	jca__put_be64x2(j0, jca__load_be64(iv), (uint64_t)jca__load_be32(iv + 8) << 32 | 1);
 }
 /* Closes the AAD (GHASH of its last partial block); state ST_DATA. */
 JCA__HIDDEN void jca__gcm_start_data(cipher_ctx *c, struct jca__aead *st);
@@ -192,6 +207,7 @@ struct jca__gcm_iv {
 	uint8_t j0_set;                /* j0 computed (always for message-level encryption) */
 	uint8_t piv[JCA__AEAD_ID], piv_len; /* message-level: the IV the implementation gets */
 	uint8_t h[16], h_set;          /* message-level: H under the key, if it was needed */
+	uint8_t init_key_same;         /* encrypting under the key of the last such initialisation */
 };
 /* Checks a GCM initialisation: works out g (J0, and for message-level
  * implementations the IV they get) and, when encrypting, refuses the key
@@ -203,9 +219,11 @@ JCA__HIDDEN int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmod
                                   struct jca__gcm_iv *g);
 /* After the initialisation went through: J0 (and the implementation's IV,
  * H) into the state; when encrypting, (key, J0) becomes the last
- * initialisation for encryption. Wipes g. */
+ * initialisation for encryption. iv: the caller's (the state's copy has
+ * the same bytes; reading it back right after writing it would wait for
+ * the stores). Wipes g. */
 JCA__HIDDEN void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const uint8_t *key,
-                                    size_t key_len, struct jca__gcm_iv *g);
+                                    size_t key_len, const uint8_t *iv, struct jca__gcm_iv *g);
 /* The encryption is about to release ciphertext or its tag: its key and J0
  * become the last message encrypted (a stream cipher's decryption releases
  * nothing the guard records). */

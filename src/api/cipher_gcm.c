@@ -142,11 +142,9 @@ void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 {
 	uint8_t lens[16], j0[16];
 
-	jca__store_be64(lens, st->aad_len * 8);
-	jca__store_be64(lens + 8, st->data_len * 8);
-	CHK(c->impl->ghash(st->gkey, st->xi, lens, 1));
-	/* E(J0): one block, by the single-block ECB path where there is one
-	 * (cheaper to start than the wide counter code) */
+	/* E(J0) first: it does not wait for the GHASH chain, so it runs in
+	 * its shadow; one block, by the single-block ECB path where there is
+	 * one (cheaper to start than the wide counter code) */
 	if (c->impl->ecb_encrypt) {
 		CHK(c->impl->ecb_encrypt(c->key, tag, st->j0, 1));
 	} else {
@@ -154,21 +152,29 @@ void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 		memset(tag, 0, 16);
 		CHK(c->impl->ctr32(c->key, j0, tag, tag, 1));
 	}
-	for (int i = 0; i < 16; i++)
-		tag[i] ^= st->xi[i];
+	jca__put_be64x2(lens, st->aad_len * 8, st->data_len * 8);
+	CHK(c->impl->ghash(st->gkey, st->xi, lens, 1));
+	/* by 16 bytes: a byte loop (tag may alias nothing, but the compiler
+	 * cannot tell) leaves byte stores that the tag's 16-byte copy waits for */
+	{
+		jca__u64x2 t, x;
+
+		memcpy(&t, tag, 16);
+		memcpy(&x, st->xi, 16);
+		t ^= x;
+		memcpy(tag, &t, 16);
+	}
 }
 
 void jca__aead_rewind(cipher_ctx *c, struct jca__aead *st)
 {
-	memcpy(st->ctr, c->mode == JCA__MODE_GCM ? st->j0 : jca__aead_iv_of(st), 16);
 	if (c->mode == JCA__MODE_GCM) {
-		/* data starts at inc32(J0) */
-		uint32_t n = jca__load_be32(st->ctr + 12) + 1;
+		/* data starts at inc32(J0); one store (jca__put_be64x2) */
+		uint64_t hi = jca__load_be64(st->j0 + 8);
 
-		st->ctr[12] = (uint8_t)(n >> 24);
-		st->ctr[13] = (uint8_t)(n >> 16);
-		st->ctr[14] = (uint8_t)(n >> 8);
-		st->ctr[15] = (uint8_t)n;
+		jca__put_be64x2(st->ctr, jca__load_be64(st->j0), (hi & ~(uint64_t)0xffffffff) | (uint32_t)(hi + 1));
+	} else {
+		memcpy(st->ctr, jca__aead_iv_of(st), 16);
 	}
 	/* (the next use reads them: plain stores are not optimised away) */
 	memset(st->xi, 0, sizeof st->xi);

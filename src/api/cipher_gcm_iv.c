@@ -182,9 +182,15 @@ static int same_pair(const uint8_t *skey, size_t sklen, const uint8_t sj0[JCA__A
 	return sklen == key_len && (jca__ct_diff(skey, key, key_len) | jca__ct_diff(sj0, j0, JCA__AEAD_ID)) == 0;
 }
 
-static int key_recorded(const struct jca__aead *st, const uint8_t *key, size_t key_len)
+/* Is key the one of the last initialisation for encryption? */
+static int init_key_is(const struct jca__aead *st, const uint8_t *key, size_t key_len)
 {
-	return (st->init_set && st->init_key_len == key_len && !jca__ct_diff(st->init_key, key, key_len)) ||
+	return st->init_set && st->init_key_len == key_len && !jca__ct_diff(st->init_key, key, key_len);
+}
+
+static int key_recorded(const struct jca__aead *st, const uint8_t *key, size_t key_len, int init_same)
+{
+	return init_same ||
 	       (st->used_set && st->used_key_len == key_len && !jca__ct_diff(st->used_key, key, key_len));
 }
 
@@ -194,6 +200,7 @@ int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmode, const uin
 	int enc = opmode == JCA_ENCRYPT, rc;
 
 	memset(g, 0, sizeof *g);
+	g->init_key_same = enc && init_key_is(st, key, key_len);
 	if (c->mode == JCA__MODE_AEAD) {
 		/* a nonce used as it is (its length checked by the engine) */
 		memcpy(g->j0, iv, iv_len);
@@ -221,7 +228,7 @@ int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmode, const uin
 				iv_for_j0(g->h, g->j0, g->piv);
 			g->piv_len = 16;
 		}
-	} else if (enc && key_recorded(st, key, key_len)) {
+	} else if (enc && key_recorded(st, key, key_len, g->init_key_same)) {
 		if ((rc = j0_blocks(c, st, key, key_len, same_key, iv, iv_len, g->j0)) != 0)
 			return rc;
 		g->j0_set = 1;
@@ -239,7 +246,7 @@ int jca__gcm_iv_check(cipher_ctx *c, struct jca__aead *st, int opmode, const uin
 }
 
 void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const uint8_t *key, size_t key_len,
-                        struct jca__gcm_iv *g)
+                        const uint8_t *iv, struct jca__gcm_iv *g)
 {
 	if (jca__aead_msg(c)) {
 		memcpy(st->j0, g->j0, JCA__AEAD_ID);
@@ -250,13 +257,21 @@ void jca__gcm_iv_commit(cipher_ctx *c, struct jca__aead *st, int opmode, const u
 			st->h_set = 1;
 		}
 	} else {
-		jca__gcm_j0(c, st->gkey, jca__aead_iv_of(st), st->iv_len, st->j0);
+		jca__gcm_j0(c, st->gkey, iv, st->iv_len, st->j0);
 	}
 	if (opmode == JCA_ENCRYPT) {
-		memset(st->init_key, 0, sizeof st->init_key);
-		memcpy(st->init_key, key, key_len);
-		st->init_key_len = (uint8_t)key_len;
-		memcpy(st->init_j0, st->j0, JCA__AEAD_ID);
+		/* (a new IV under the same key, the usual case, leaves the key) */
+		if (!g->init_key_same) {
+			memset(st->init_key, 0, sizeof st->init_key);
+			memcpy(st->init_key, key, key_len);
+			st->init_key_len = (uint8_t)key_len;
+		}
+		/* J0 again rather than a 16-byte load of the 8-byte stores
+		 * just made (which would wait for them) */
+		if (!jca__aead_msg(c) && st->iv_len == 12)
+			jca__gcm_j0(c, NULL, iv, 12, st->init_j0);
+		else
+			memcpy(st->init_j0, st->j0, JCA__AEAD_ID);
 		st->init_set = 1;
 	}
 	jca__wipe(g, sizeof *g);

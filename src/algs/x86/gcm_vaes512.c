@@ -145,6 +145,21 @@ static __m128i ghash_tail(const struct ghkey *k, __m128i y, const uint8_t *in, s
 	return y;
 }
 
+/* y <- (y ^ b0) H^n ^ ... ^ b(n-1) H for the n (1..4) blocks in the low
+ * lanes of b (byte-reflected; the other lanes zero): one reduction. */
+static ALWAYS_INLINE __m128i ghash_lanes(const struct ghkey *k, __m128i y, __m512i b, size_t n)
+{
+	__m512i h = LOAD512(k->h[Z - 1]), lo = _mm512_setzero_si512(), mid = lo, hi = lo;
+
+	/* lane i takes H^(n-i), lane 4-n+i of h (H^4 .. H^1); the index wraps
+	 * for the zero lanes */
+	if (n < 4)
+		h = _mm512_permutexvar_epi64(_mm512_add_epi64(_mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0),
+		                                              _mm512_set1_epi64((long long)(2 * (4 - n)))), h);
+	mul_acc(_mm512_xor_si512(b, _mm512_zextsi128_si512(y)), h, &lo, &mid, &hi);
+	return reduce512(lo, mid, hi);
+}
+
 int jca__ghash_vpclmul512(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
 {
 	const struct ghkey *k = gkey;
@@ -199,12 +214,15 @@ static ALWAYS_INLINE void aes_zmm(const struct rk *r, __m512i b[Z])
 	aes_zmmn(r, b, Z);
 }
 
-static ALWAYS_INLINE __m512i aes_one(const struct rk *r, __m512i b)
+/* AES of one ZMM with the round keys broadcast from the schedule as they
+ * are used: for a few blocks, where filling struct rk (eleven to fifteen
+ * 64-byte stores) would cost more than the AES. */
+static ALWAYS_INLINE __m512i aes_one_ek(const jca__aesni_ctx *k, __m512i b)
 {
-	b = _mm512_xor_si512(b, r->k[0]);
-	for (unsigned i = 1; i < r->nr; i++)
-		b = _mm512_aesenc_epi128(b, r->k[i]);
-	return _mm512_aesenclast_epi128(b, r->k[r->nr]);
+	b = _mm512_xor_si512(b, _mm512_broadcast_i32x4(LOAD128(k->ek)));
+	for (unsigned i = 1; i < k->rounds; i++)
+		b = _mm512_aesenc_epi128(b, _mm512_broadcast_i32x4(LOAD128(k->ek + 16 * i)));
+	return _mm512_aesenclast_epi128(b, _mm512_broadcast_i32x4(LOAD128(k->ek + 16 * k->rounds)));
 }
 
 /* c: byte-reversed counter in every lane, lane i holding counter + i. */
@@ -227,22 +245,22 @@ static ALWAYS_INLINE __m512i start_counter(const uint8_t ctr[16])
 
 /* Up to 4 blocks, with masked loads and stores. Returns the counter
  * advanced by n. */
-static ALWAYS_INLINE __m512i ctr_part(const struct rk *r, __m512i c, uint8_t *out, const uint8_t *in, size_t n)
+static ALWAYS_INLINE __m512i ctr_part(const jca__aesni_ctx *k, __m512i c, uint8_t *out, const uint8_t *in, size_t n)
 {
 	__mmask8 m = (__mmask8)((1u << (2 * n)) - 1);
-	__m512i ks = aes_one(r, bswap512(c));
+	__m512i ks = aes_one_ek(k, bswap512(c));
 
 	_mm512_mask_storeu_epi64(out, m, _mm512_xor_si512(ks, _mm512_maskz_loadu_epi64(m, in)));
 	return _mm512_add_epi32(c, _mm512_broadcast_i32x4(_mm_set_epi32(0, 0, 0, (int)n)));
 }
 
 /* Tail of fewer than 16 blocks. */
-static __m512i ctr_tail(const struct rk *r, __m512i c, uint8_t *out, const uint8_t *in, size_t nblocks)
+static __m512i ctr_tail(const jca__aesni_ctx *k, __m512i c, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	while (nblocks > 0) {
 		size_t n = nblocks < 4 ? nblocks : 4;
 
-		c = ctr_part(r, c, out, in, n);
+		c = ctr_part(k, c, out, in, n);
 		in += 16 * n;
 		out += 16 * n;
 		nblocks -= n;
@@ -255,7 +273,8 @@ int jca__vaes512_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uin
 	struct rk r;
 	__m512i c = start_counter(ctr);
 
-	load_rk(&r, ctx);
+	if (nblocks >= 4 * Z)
+		load_rk(&r, ctx);
 	/* CTR alone has no GHASH to overlap with: 32 blocks (8 ZMM) in flight
 	 * keep the AES units busy through the rounds' latency */
 	for (; nblocks >= 8 * Z; nblocks -= 8 * Z, in += 128 * Z, out += 128 * Z) {
@@ -277,7 +296,7 @@ int jca__vaes512_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uin
 		for (int j = 0; j < Z; j++)
 			STORE512(out + 64 * j, _mm512_xor_si512(b[j], LOAD512(in + 64 * j)));
 	}
-	c = ctr_tail(&r, c, out, in, nblocks);
+	c = ctr_tail(ctx, c, out, in, nblocks);
 	STORE128(ctr, bswap128(_mm512_castsi512_si128(c)));
 	return 0;
 }
@@ -319,10 +338,10 @@ int jca__vaes512_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16],
 	__m128i y = bswap128(LOAD128(xi));
 	size_t done = 0;
 
-	load_rk(&r, ctx);
 	if (nblocks >= 4 * Z) {
 		__m512i b[Z];
 
+		load_rk(&r, ctx);
 		counters(&c, b);
 		aes_zmm(&r, b);
 		UNROLL
@@ -346,9 +365,19 @@ int jca__vaes512_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16],
 		}
 		y = ghash16(g, y, prev);
 	}
-	if (done < nblocks) {
-		c = ctr_tail(&r, c, out + 16 * done, in + 16 * done, nblocks - done);
-		y = ghash_tail(g, y, out + 16 * done, nblocks - done);
+	/* The last blocks, up to four at a time, hashed from the register:
+	 * loading what the masked store just wrote would wait for the store
+	 * (no forwarding from masked stores). */
+	while (done < nblocks) {
+		size_t n = nblocks - done < 4 ? nblocks - done : 4;
+		__mmask8 m = (__mmask8)((1u << (2 * n)) - 1);
+		__m512i ct = _mm512_maskz_xor_epi64(m, aes_one_ek(ctx, bswap512(c)),
+		                                    _mm512_maskz_loadu_epi64(m, in + 16 * done));
+
+		_mm512_mask_storeu_epi64(out + 16 * done, m, ct);
+		c = _mm512_add_epi32(c, _mm512_broadcast_i32x4(_mm_set_epi32(0, 0, 0, (int)n)));
+		y = ghash_lanes(g, y, bswap512(ct), n);
+		done += n;
 	}
 	STORE128(xi, bswap128(y));
 	STORE128(ctr, bswap128(_mm512_castsi512_si128(c)));
