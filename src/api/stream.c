@@ -236,7 +236,7 @@ int jca_stream_read_header(jca_stream *s, const void *in, size_t in_len)
 		return jca__error(JCA_EINVAL, "jca_stream_read_header: %s", s->dir != JCA_DECRYPT ?
 		                  "an encrypting stream writes its header" : "the header is read already");
 	if (in_len < s->h)
-		return jca__error(JCA_TRUNCATED, "stream header: %zu bytes, %zu expected: the input is truncated",
+		return jca__error(JCA_TRUNCATED, "stream truncated: a header of %zu bytes, %zu expected",
 		                  in_len, s->h);
 	if (in_len > s->h)
 		return jca__error(JCA_EINVAL, "jca_stream_read_header: %zu bytes given, the header has %zu", in_len,
@@ -300,8 +300,8 @@ static int check_segment(const jca_stream *s, const char *fn, cipher_opmode dir,
 	if (s->next >= MAX_SEGMENTS)
 		return jca__error(JCA_LIMIT, "%s: a stream has at most 2^32 segments", fn);
 	if (dir == JCA_DECRYPT && last && in_len < TAG)
-		return jca__error(JCA_TRUNCATED, "stream segment %llu: %zu bytes, shorter than its %d-byte tag: "
-		                  "the input is truncated", (unsigned long long)s->next, in_len, TAG);
+		return jca__error(JCA_TRUNCATED, "stream truncated: segment %llu has %zu bytes, fewer than its %d-byte "
+		                  "tag", (unsigned long long)s->next, in_len, TAG);
 	if (in_len > want || (!last && in_len != want))
 		return jca__error(JCA_EINVAL, "%s: segment %llu takes %s%zu bytes, got %zu", fn,
 		                  (unsigned long long)s->next, last ? "at most " : "", want, in_len);
@@ -352,13 +352,13 @@ int jca_stream_open(jca_stream *s, const void *in, size_t in_len, int last, void
 	    crypt_segment(s, s->next, !last, in, in_len, out, out_size, &n) == 0) {
 		jca__wipe(out, n);
 		if (last)
-			return jca__error(JCA_TRUNCATED, "stream segment %llu is not the last one: the input is "
-			                  "truncated after it", (unsigned long long)s->next);
+			return jca__error(JCA_TRUNCATED, "stream truncated after segment %llu, which is not the "
+			                  "last one", (unsigned long long)s->next);
 		return jca__error(JCA_BADTAG, "stream segment %llu is the last one: data follows it",
 		                  (unsigned long long)s->next);
 	}
-	return jca__error(JCA_BADTAG, "stream segment %llu: authentication failed: wrong key, wrong associated "
-	                  "data or corrupted input", (unsigned long long)s->next);
+	return jca__error(JCA_BADTAG, "stream segment %llu: authentication failed: wrong key, wrong AAD, "
+	                  "other stream parameters or corrupted input", (unsigned long long)s->next);
 }
 
 int jca_stream_finish(const jca_stream *s)
@@ -368,8 +368,8 @@ int jca_stream_finish(const jca_stream *s)
 	if (s->done)
 		return 0;
 	if (s->dir == JCA_DECRYPT)
-		return jca__error(JCA_TRUNCATED, "the stream ends before its last segment (%llu segments read): "
-		                  "the input is truncated", (unsigned long long)s->next);
+		return jca__error(JCA_TRUNCATED, "stream truncated: it ends before its last segment (%llu "
+		                  "segments read)", (unsigned long long)s->next);
 	return jca__error(JCA_EINVAL, "jca_stream_finish: the last segment was not sealed");
 }
 
