@@ -6,6 +6,9 @@ and sources, over Python's `cryptography` package. The tests use it to check
 libjca both ways and to make the committed known answers.
 
   stream_ref.py enc|dec [options] IN OUT    encrypt or decrypt a file
+  stream_ref.py batch < FILE                 one "enc|dec [options] IN OUT" per
+                                             line (one Python start for many files);
+                                             a failed decryption writes no OUT
   stream_ref.py kat > tests/stream_kat.h    the known answers of check_stream
 
 options: --aead aes-gcm|chacha20-poly1305 (default aes-gcm), --key HEX,
@@ -159,6 +162,8 @@ def main(argv):
     if argv[:1] == ["kat"]:
         kat()
         return 0
+    if argv[:1] == ["batch"]:
+        return max([0] + [main(line.split()) for line in sys.stdin if line.strip()])
     op, args = argv[0], argv[1:]
     opts = {"--aead": "aes-gcm", "--key": "", "--aad": "", "--segment-size": "4096",
             "--derived-key-size": "0", "--hkdf": "sha256", "--salt": None, "--nonce-prefix": None}
