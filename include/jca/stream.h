@@ -80,8 +80,10 @@
  * the memory a segment takes). Key: at least 16 bytes and at least K (as
  * Tink). Associated data: at most 2^30 bytes (HKDF's info in libjca).
  *
- * Errors follow jca/common.h: an int status, the last error set; nothing
- * is written on any error and *out_len is 0.
+ * Errors follow jca/common.h: an int status, the last error set; on any
+ * error *out_len is 0 and out holds no plaintext (jca_stream_open's check
+ * of the other last flag, for a full segment that fails, decrypts into out
+ * and wipes it: in place, the ciphertext is gone then).
  */
 #ifndef JCA_STREAM_H
 #define JCA_STREAM_H
@@ -169,7 +171,7 @@ JCA_API int jca_stream_seal(jca_stream *s, const void *in, size_t in_len, int la
 
 /* Decrypts and authenticates the next segment: in_len bytes of ciphertext
  * (exactly jca_stream_in_length(s) unless last) into in_len - 16 bytes of
- * out, written only when the tag checks. last = 1 when the input ends
+ * out, released only when the tag checks. last = 1 when the input ends
  * after this segment (the caller reads one byte ahead to know). Errors:
  * JCA_BADTAG (wrong key or data, see above; the stream stays where it was
  * and may be freed), JCA_TRUNCATED (see above), JCA_EINVAL (wrong length,
