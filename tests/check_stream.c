@@ -209,7 +209,7 @@ START_TEST(test_fresh_header)
 }
 END_TEST
 
-START_TEST(test_known_answers)
+static void known_answers(void)
 {
 	int chacha = have_chacha(), ran = 0;
 
@@ -251,6 +251,11 @@ START_TEST(test_known_answers)
 	ck_assert_int_ge(ran, 7);
 	if (!chacha)
 		printf("SKIP: ChaCha20-Poly1305 known answers: no provider offers ChaCha20-Poly1305\n");
+}
+
+START_TEST(test_known_answers)
+{
+	known_answers();
 }
 END_TEST
 
@@ -537,6 +542,24 @@ START_TEST(test_parameters)
 }
 END_TEST
 
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+/* The OpenSSL bridge first in preference: its AES/GCM/NoPadding (an AEAD
+ * table, the engine's message-level path) serves the stream, same bytes.
+ * Check runs each test in its own process: the others keep the builtin. */
+START_TEST(test_openssl_bridge)
+{
+	cipher_ctx *c;
+
+	ck_assert_int_eq(jca_provider_load(JCA_TOP_BUILDDIR "/plugins/.libs/openssl.so", 0), 0);
+	c = cipher_get_instance("AES/GCM/NoPadding");
+	ck_assert_str_eq(cipher_provider(c), "openssl");
+	cipher_free(c);
+	known_answers();
+	round_trips("AES/GCM/NoPadding", 32, 100);
+}
+END_TEST
+#endif
+
 int main(void)
 {
 	Suite *s = suite_create("stream");
@@ -556,6 +579,11 @@ int main(void)
 	tcase_add_test(tc, test_last_flag_and_trailing);
 	tcase_add_test(tc, test_segment_limit);
 	tcase_add_test(tc, test_parameters);
+#ifdef JCA_TEST_OPENSSL_BRIDGE
+	tcase_add_test(tc, test_openssl_bridge);
+#else
+	printf("SKIP: the OpenSSL bridge is not built: streams run on the built-in provider only\n");
+#endif
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
