@@ -145,7 +145,6 @@ jca_stream *jca_stream_new(cipher_opmode opmode, const void *key, size_t key_len
 {
 	jca_stream *s;
 	size_t k, seg;
-	int rc;
 
 	if (!p || (!key && key_len) || (opmode != JCA_ENCRYPT && opmode != JCA_DECRYPT)) {
 		jca__error(JCA_EINVAL, "jca_stream_new: %s", !p ? "NULL params" : !key && key_len ? "NULL key" :
@@ -165,8 +164,7 @@ jca_stream *jca_stream_new(cipher_opmode opmode, const void *key, size_t key_len
 	s->s = seg;
 	s->next = p->first_segment;
 	memcpy(s->hkdf, p->hkdf ? p->hkdf : "HKDF-SHA256", strlen(p->hkdf ? p->hkdf : "HKDF-SHA256") + 1);
-	rc = open_aead(s, p->aead ? p->aead : "AES/GCM/NoPadding");
-	if (rc)
+	if (open_aead(s, p->aead ? p->aead : "AES/GCM/NoPadding") != 0)
 		goto fail;
 	if (opmode == JCA_DECRYPT) {
 		s->ikm = copy_of(key, key_len);
@@ -174,20 +172,20 @@ jca_stream *jca_stream_new(cipher_opmode opmode, const void *key, size_t key_len
 		s->ikm_len = key_len;
 		s->aad_len = p->aad_len;
 		if (!s->ikm || !s->aad) {
-			rc = jca__error(JCA_ENOMEM, "jca_stream_new: out of memory");
+			jca__error(JCA_ENOMEM, "jca_stream_new: out of memory");
 			goto fail;
 		}
 		return s;
 	}
 	if (p->salt)
 		memcpy(s->salt, p->salt, k);
-	else if ((rc = jca_random(s->salt, k)) != 0)
+	else if (jca_random(s->salt, k) != 0)
 		goto fail;
 	if (p->nonce_prefix)
 		memcpy(s->prefix, p->nonce_prefix, PREFIX);
-	else if ((rc = jca_random(s->prefix, PREFIX)) != 0)
+	else if (jca_random(s->prefix, PREFIX) != 0)
 		goto fail;
-	if ((rc = derive(s, key, key_len, p->aad, p->aad_len)) != 0)
+	if (derive(s, key, key_len, p->aad, p->aad_len) != 0)
 		goto fail;
 	return s;
 fail:
@@ -215,7 +213,7 @@ int jca_stream_write_header(jca_stream *s, void *out, size_t out_size, size_t *o
 		return jca__error(JCA_EINVAL, "jca_stream_write_header: NULL argument");
 	if (s->dir != JCA_ENCRYPT)
 		return jca__error(JCA_EINVAL, "jca_stream_write_header: a decrypting stream reads its header");
-	if (out_size < s->h)
+	if (out_size < s->h || !o)
 		return jca__error(JCA_BUFSIZE, "jca_stream_write_header: output needs %zu bytes, got %zu", s->h,
 		                  out_size);
 	o[0] = (uint8_t)s->h;
@@ -235,7 +233,7 @@ int jca_stream_read_header(jca_stream *s, const void *in, size_t in_len)
 	if (s->dir != JCA_DECRYPT || s->keyed)
 		return jca__error(JCA_EINVAL, "jca_stream_read_header: %s", s->dir != JCA_DECRYPT ?
 		                  "an encrypting stream writes its header" : "the header is read already");
-	if (in_len < s->h)
+	if (in_len < s->h || !b)
 		return jca__error(JCA_TRUNCATED, "stream truncated: a header of %zu bytes, %zu expected",
 		                  in_len, s->h);
 	if (in_len > s->h)
