@@ -23,6 +23,7 @@
 #include "jca/mac.h"
 #include "jca/random.h"
 #include "jca/kdf.h"
+#include "jca/stream.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -12,6 +12,7 @@
  *   list.c    jca list
  *   dgst.c    jca dgst, jca mac (and their --check)
  *   enc.c     jca enc, jca dec
+ *   enc_stream.c  their --stream (streaming AEAD, jca/stream.h)
  *   outfile.c their -out file (outfile.h)
  *   speed.c   jca speed (on the threaded harness, harness.c)
  *   rand.c    jca rand
@@ -167,6 +168,19 @@ int cmd_list(int argc, char **argv);
 int cmd_dgst(int argc, char **argv);
 int cmd_mac(int argc, char **argv);
 int cmd_enc(int argc, char **argv);     /* "enc" and "dec" */
+
+/* jca enc/dec --stream (enc_stream.c): what enc.c parsed. Returns the exit
+ * status: 0, EXIT_VERIFY (a file that does not authenticate or is
+ * truncated) or EXIT_ERROR, after printing why. */
+struct stream_opts {
+	cipher_opmode dir;
+	const char *cmd;                /* "enc" or "dec" */
+	const char *aead;               /* -t, NULL: AES/GCM/NoPadding */
+	const char *key_hex, *key_file, *aad_hex, *in, *out;
+	uint64_t segment_size;          /* 0: STREAM_DEFAULT_SEGMENT */
+};
+#define STREAM_DEFAULT_SEGMENT (1u << 20)
+int enc_stream(const struct stream_opts *o);
 int cmd_speed(int argc, char **argv);
 int cmd_rand(int argc, char **argv);
 int cmd_kdf(int argc, char **argv);

@@ -14,6 +14,9 @@
  * file's mode is kept, and a symbolic link is written through (unless
  * the kernel's protected_symlinks rule forbids it); a device or FIFO is
  * written into (outfile.c). Standard output cannot be taken back.
+ *
+ * --stream hands over to enc_stream.c (the streaming AEAD: constant memory
+ * for GCM too, each segment authenticated before it is written).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -32,6 +35,8 @@ struct enc_opts {
 	const char *cmd;        /* "enc" or "dec" */
 	const char *trans, *provider, *key_hex, *key_file, *iv_hex, *in, *out;
 	const char *aad_hex;    /* AEAD: additional authenticated data */
+	int stream;             /* --stream */
+	const char *segment_size;
 };
 
 /* An AEAD (GCM, ChaCha20-Poly1305) takes a tag and AAD; the engine checks
@@ -46,6 +51,8 @@ static void usage_enc(FILE *f, const char *cmd)
 	fprintf(f,
 	        "usage: jca %s -t TRANSFORMATION (-K HEX | --key-file FILE) [--iv HEX]\n"
 	        "               [--aad HEX] [-in FILE] [-out FILE]\n"
+	        "       jca %s --stream [-t AEAD] (-K HEX | --key-file FILE) [--aad HEX]\n"
+	        "               [--segment-size N] [-in FILE] [-out FILE]\n"
 	        "\n"
 	        "%s standard input (or -in FILE) to standard output (or -out FILE),\n"
 	        "streaming in constant memory.\n"
@@ -66,6 +73,10 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "  -i, -in, --in FILE      input (default: standard input; '-' too)\n"
 	        "  -o, -out, --out FILE    output (default: standard output; '-' too)\n"
 	        "  -P, --provider NAME     use this provider only\n"
+	        "      --stream            streaming AEAD: Tink's AES-GCM-HKDF streaming\n"
+	        "                          format (see below)\n"
+	        "      --segment-size N    --stream: ciphertext segment size, tag included\n"
+	        "                          (k, M suffixes; default 1M; both sides must agree)\n"
 	        "\n"
 	        "The IV: with --iv, the IV is given and the output holds the ciphertext\n"
 	        "alone (as 'openssl enc -K -iv'). Without --iv, 'jca enc' draws a random\n"
@@ -95,8 +106,21 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "never replaced. Output already written to a device or standard output\n"
 	        "cannot be taken back: on error, discard it.\n"
 	        "\n"
-	        "Exit codes: 0 success, 2 any error (usage, key, I/O, bad decrypt).\n",
-	        cmd, !strcmp(cmd, "enc") ? "Encrypts" : "Decrypts");
+	        "--stream: the file is header || segments, each segment authenticated on\n"
+	        "its own (STREAM; Tink's StreamingAead with AES-GCM-HKDF keys reads and\n"
+	        "writes it), so 'jca dec --stream' holds one segment in memory, not the\n"
+	        "message. -t is AES/GCM/NoPadding (the default) or ChaCha20-Poly1305 when a\n"
+	        "provider offers it; the key (16 or 32 bytes: AES-128 or AES-256; 32 for\n"
+	        "ChaCha20-Poly1305) goes through HKDF-SHA256 with a random salt into a key\n"
+	        "for this file. The AEAD, the key, --segment-size and --aad are not in the\n"
+	        "file: decrypt with the same ones. A changed, reordered or spliced segment\n"
+	        "or a wrong key or AAD is 'bad decrypt'; a file cut short is 'truncated\n"
+	        "input'. Plaintext of segments before the bad one has reached a device or\n"
+	        "standard output (discard it); -out FILE is left untouched.\n"
+	        "\n"
+	        "Exit codes: 0 success, 1 (--stream) bad decrypt or truncated input,\n"
+	        "2 any error (usage, key, I/O; without --stream also bad decrypt).\n",
+	        cmd, cmd, !strcmp(cmd, "enc") ? "Encrypts" : "Decrypts");
 }
 
 /* ---- the cipher loop ---- */
@@ -268,6 +292,35 @@ static int start(const struct enc_opts *o, cipher_ctx *c, const uint8_t *key, si
 	return 0;
 }
 
+/* --stream: the options that apply, and over to enc_stream.c. */
+static int run_stream(const struct enc_opts *o)
+{
+	struct stream_opts so;
+
+	if (o->iv_hex || o->provider) {
+		fprintf(stderr, "jca %s: --stream takes no %s (the format makes its nonces; the AEAD comes "
+		        "from the first provider)\n", o->cmd, o->iv_hex ? "--iv" : "--provider");
+		return EXIT_ERROR;
+	}
+	memset(&so, 0, sizeof so);
+	so.dir = o->dir;
+	so.cmd = o->cmd;
+	so.aead = o->trans;
+	so.key_hex = o->key_hex;
+	so.key_file = o->key_file;
+	so.aad_hex = o->aad_hex;
+	so.in = o->in;
+	so.out = o->out;
+	so.segment_size = STREAM_DEFAULT_SEGMENT;
+	if (o->segment_size && (parse_count(o->segment_size, &so.segment_size) != 0 || !so.segment_size ||
+	                        so.segment_size > JCA_STREAM_MAX_SEGMENT)) {
+		fprintf(stderr, "jca %s: --segment-size: '%s' is not a size from 1 to 64M bytes\n", o->cmd,
+		        esc(o->segment_size));
+		return EXIT_ERROR;
+	}
+	return enc_stream(&so);
+}
+
 static int run(const struct enc_opts *o)
 {
 	const char *in_name = o->in ? o->in : "-";
@@ -339,7 +392,7 @@ out:
 
 int cmd_enc(int argc, char **argv)
 {
-	enum { O_TRANS = 1, O_KEY, O_KEY_FILE, O_IV, O_IN, O_OUT, O_PROVIDER, O_HELP, O_AAD };
+	enum { O_TRANS = 1, O_KEY, O_KEY_FILE, O_IV, O_IN, O_OUT, O_PROVIDER, O_HELP, O_AAD, O_STREAM, O_SEGMENT };
 	static const struct opt opts[] = {
 		{ O_TRANS, 't', "transformation", 1, 0 },
 		{ O_TRANS, 'a', "algorithm", 1, 0 },
@@ -351,6 +404,8 @@ int cmd_enc(int argc, char **argv)
 		{ O_OUT, 'o', "out", 1, 1 },
 		{ O_PROVIDER, 'P', "provider", 1, 0 },
 		{ O_HELP, 'h', "help", 0, 0 },
+		{ O_STREAM, 0, "stream", 0, 0 },
+		{ O_SEGMENT, 0, "segment-size", 1, 0 },
 		{ 0, 0, NULL, 0, 0 }
 	};
 	struct enc_opts o;
@@ -372,6 +427,8 @@ int cmd_enc(int argc, char **argv)
 		case O_IN: o.in = arg; break;
 		case O_OUT: o.out = arg; break;
 		case O_PROVIDER: o.provider = arg; break;
+		case O_STREAM: o.stream = 1; break;
+		case O_SEGMENT: o.segment_size = arg; break;
 		case O_HELP: usage_enc(stdout, o.cmd); return 0;
 		case OPT_OPERAND:
 			fprintf(stderr, "jca %s: unexpected argument '%s' (use -in FILE / -out FILE)\n", o.cmd, esc(arg));
@@ -380,6 +437,12 @@ int cmd_enc(int argc, char **argv)
 		default: return EXIT_ERROR;
 		}
 	}
+	if (o.segment_size && !o.stream) {
+		fprintf(stderr, "jca %s: --segment-size needs --stream\n", o.cmd);
+		return EXIT_ERROR;
+	}
+	if (o.stream)
+		return run_stream(&o);
 	if (!o.trans) {
 		fprintf(stderr, "jca %s: no transformation given (-t AES/CBC/PKCS5Padding)\n", o.cmd);
 		try_help(o.cmd);

@@ -37,6 +37,7 @@ static void usage_main(FILE *f)
 	        "  mac -a ALG -K HEX [FILE...]  HMAC tags in the same format\n"
 	        "  enc -t TRANSFORMATION -K HEX [-in F] [-out F]   encrypt (random IV written first)\n"
 	        "  dec -t TRANSFORMATION -K HEX [-in F] [-out F]   decrypt\n"
+	        "  enc|dec --stream -K HEX [-in F] [-out F]   any size in constant memory (Tink's format)\n"
 	        "  speed [ALG...]             throughput and get-instance cost\n"
 	        "  rand [--hex] N             N random bytes (default SecureRandom, or -a DRBG)\n"
 	        "  kdf -a ALG ...             PBKDF2 or HKDF: derived bytes in hex\n"

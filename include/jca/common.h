@@ -67,6 +67,7 @@ extern "C" {
 	X(LIMIT,          -28, "data limit for this key and IV reached") \
 	X(IVREUSE,        -29, "key and IV already used for encryption") \
 	X(UNSUPPORTED,    -30, "operation not supported by this object") \
+	X(TRUNCATED,      -31, "input truncated") \
 	X(END,              1, "no more items")
 
 enum jca_status {
