@@ -64,7 +64,7 @@ void jca__chacha20_block(jca__chacha20 *c, uint8_t out[64])
 	jca__wipe(x, sizeof x);
 }
 
-void jca__chacha20_blocks(jca__chacha20 *c, uint8_t *out, const uint8_t *in, size_t nblocks)
+void jca__chacha20_blocks_generic(jca__chacha20 *c, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	uint8_t ks[64];
 	size_t b;
@@ -76,6 +76,11 @@ void jca__chacha20_blocks(jca__chacha20 *c, uint8_t *out, const uint8_t *in, siz
 			out[i] = (uint8_t)(in[i] ^ ks[i]);
 	}
 	jca__wipe(ks, sizeof ks);
+}
+
+void jca__chacha20_blocks(jca__chacha20 *c, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	jca__chacha20_blocks_generic(c, out, in, nblocks);
 }
 
 void jca__hchacha20(uint8_t out[32], const uint8_t key[32], const uint8_t nonce[16])
