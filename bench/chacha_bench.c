@@ -63,13 +63,15 @@ static void run_chacha(void *arg, size_t len)
 	fn(&c, buf, buf, len / 64);
 }
 
+static jca__poly1305_blocks_fn *poly_fn = jca__poly1305_blocks_generic;
+
 static void run_poly(void *arg, size_t len)
 {
 	jca__poly1305 p;
 	uint8_t tag[16];
 
 	(void)arg;
-	jca__poly1305_init(&p, key);
+	jca__poly1305_init_backend(&p, key, poly_fn);
 	jca__poly1305_update(&p, buf, len);
 	jca__poly1305_final(&p, tag);
 	buf[0] ^= tag[0];
@@ -187,7 +189,13 @@ int main(void)
 		row(name, run_chacha, (void *)be[b].fn, best_chacha);
 		best = b;
 	}
-	row("poly1305", run_poly, NULL, poly);
+	row("poly1305 generic", run_poly, NULL, poly);
+#if defined(__x86_64__) && defined(JCA_HAVE_X86_BACKENDS)
+	if (jca__cpu_features() & JCA__CPU_AVX2) {
+		poly_fn = jca__poly1305_blocks_avx2;
+		row("poly1305 avx2", run_poly, NULL, poly);
+	}
+#endif
 	snprintf(name, sizeof name, "chacha+poly %s", be[best].name);
 	row(name, run_both, (void *)be[best].fn, best_both);
 #ifdef HAVE_OPENSSL

@@ -5,9 +5,10 @@
  * agrees with the portable one on random keys, nonces and counters for
  * every block count 0..40 and some large ones, out of place on misaligned
  * buffers and in place, across the 32-bit counter wrap; and gives RFC 8439's
- * outputs. Poly1305 (the 64- or 32-bit limb version this build chose):
- * RFC 8439's tags, whole and byte by byte, and a 200-byte message split at
- * every point. Backends the CPU lacks (or JCA_CPU removed) are printed as
+ * outputs. Poly1305 (the generic code in the 64- or 32-bit limbs this build
+ * chose, and every vector backend): RFC 8439's tags, whole and byte by
+ * byte, a 200-byte message split at every point, and the vector backends
+ * against the generic one on random keys, lengths and splits. Backends the CPU lacks (or JCA_CPU removed) are printed as
  * UNAVAILABLE.
  */
 #ifdef HAVE_CONFIG_H
@@ -42,10 +43,23 @@ static const struct backend {
 };
 #define NBACKENDS (sizeof backends / sizeof backends[0])
 
-static int usable(const struct backend *b)
+static const struct poly_backend {
+	const char *name;
+	jca__poly1305_blocks_fn *fn;
+	uint32_t need;
+} poly_backends[] = {
+	{ "generic", jca__poly1305_blocks_generic, 0 },
+#if defined(__x86_64__) && defined(JCA_HAVE_X86_BACKENDS)
+	{ "avx2", jca__poly1305_blocks_avx2, JCA__CPU_AVX2 },
+#endif
+};
+#define NPOLY (sizeof poly_backends / sizeof poly_backends[0])
+
+static int has(uint32_t need)
 {
-	return (jca__cpu_features() & b->need) == b->need;
+	return (jca__cpu_features() & need) == need;
 }
+#define usable(b) has((b)->need)
 
 /* xorshift: reproducible random numbers */
 static uint64_t rng = 0x2545f4914f6cdd1dull;
@@ -183,32 +197,90 @@ START_TEST(test_chacha_wrap)
 }
 END_TEST
 
-static void tag_of(const uint8_t key[32], const uint8_t *m, size_t len, uint8_t tag[16])
+static void tag_of(jca__poly1305_blocks_fn *fn, const uint8_t key[32], const uint8_t *m, size_t len, uint8_t tag[16])
 {
 	jca__poly1305 p;
 
-	jca__poly1305_init(&p, key);
+	jca__poly1305_init_backend(&p, key, fn);
 	jca__poly1305_update(&p, m, len);
 	jca__poly1305_final(&p, tag);
 }
 
 START_TEST(test_poly_rfc)
 {
-	size_t k, i;
+	size_t b, k, i;
 
-	for (k = 0; k < sizeof poly_kats / sizeof poly_kats[0]; k++) {
-		const struct poly_kat *v = &poly_kats[k];
-		uint8_t tag[16];
-		jca__poly1305 p;
+	for (b = 0; b < NPOLY; b++) {
+		jca__poly1305_blocks_fn *fn = poly_backends[b].fn;
 
-		tag_of(v->key, v->msg, v->len, tag);
-		ck_assert_msg(memcmp(tag, v->tag, 16) == 0, "poly1305: %s", v->name);
-		jca__poly1305_init(&p, v->key);
-		for (i = 0; i < v->len; i++)
-			jca__poly1305_update(&p, v->msg + i, 1);
-		jca__poly1305_final(&p, tag);
-		ck_assert_msg(memcmp(tag, v->tag, 16) == 0, "poly1305: %s byte by byte", v->name);
+		if (!has(poly_backends[b].need))
+			continue;
+		for (k = 0; k < sizeof poly_kats / sizeof poly_kats[0]; k++) {
+			const struct poly_kat *v = &poly_kats[k];
+			uint8_t tag[16];
+			jca__poly1305 p;
+
+			tag_of(fn, v->key, v->msg, v->len, tag);
+			ck_assert_msg(memcmp(tag, v->tag, 16) == 0, "poly1305 %s: %s", poly_backends[b].name, v->name);
+			jca__poly1305_init_backend(&p, v->key, fn);
+			for (i = 0; i < v->len; i++)
+				jca__poly1305_update(&p, v->msg + i, 1);
+			jca__poly1305_final(&p, tag);
+			ck_assert_msg(memcmp(tag, v->tag, 16) == 0, "poly1305 %s: %s byte by byte", poly_backends[b].name,
+			              v->name);
+		}
 	}
+}
+END_TEST
+
+/* Every backend against the generic one on random keys and messages: every
+ * length up to 40 blocks and some large ones, misaligned, whole and split
+ * into two random pieces; keys with all-ones r limbs and messages of 0xff
+ * bytes push the limbs to their largest. */
+START_TEST(test_poly_random)
+{
+	static const size_t large[] = { 1000, 4096, 4097, 65536 + 13 };
+	size_t b, n, t, len;
+	uint8_t *buf = malloc(65536 + 64);
+
+	ck_assert_ptr_nonnull(buf);
+	for (b = 1; b < NPOLY; b++) {
+		jca__poly1305_blocks_fn *fn = poly_backends[b].fn;
+
+		if (!has(poly_backends[b].need)) {
+			printf("UNAVAILABLE: poly1305 %s: this CPU lacks the feature or JCA_CPU removed it\n",
+			       poly_backends[b].name);
+			continue;
+		}
+		for (t = 0; t < 3; t++) {
+			for (n = 0; n < 16 * 40 + 4; n++) {
+				uint8_t key[32], ref[16], tag[16];
+				uint8_t *m = buf + n % 3;
+				jca__poly1305 p;
+				size_t cut;
+
+				len = n < 16 * 40 ? n : large[n - 16 * 40];
+				fill(key, sizeof key);
+				fill(buf, len + 3);
+				if (t == 1)
+					memset(key, 0xff, 16);      /* clamping leaves r's largest bits */
+				if (t == 2)
+					memset(buf, 0xff, len + 3);
+				tag_of(jca__poly1305_blocks_generic, key, m, len, ref);
+				tag_of(fn, key, m, len, tag);
+				ck_assert_msg(memcmp(tag, ref, 16) == 0, "poly1305 %s: %zu bytes (case %zu)",
+				              poly_backends[b].name, len, t);
+				cut = len ? (size_t)(rnd() % (len + 1)) : 0;
+				jca__poly1305_init_backend(&p, key, fn);
+				jca__poly1305_update(&p, m, cut);
+				jca__poly1305_update(&p, m + cut, len - cut);
+				jca__poly1305_final(&p, tag);
+				ck_assert_msg(memcmp(tag, ref, 16) == 0, "poly1305 %s: %zu bytes split at %zu",
+				              poly_backends[b].name, len, cut);
+			}
+		}
+	}
+	free(buf);
 }
 END_TEST
 
@@ -216,42 +288,49 @@ START_TEST(test_poly_splits)
 {
 	uint8_t key[32], buf[201], ref[16], tag[16];
 	uint8_t *m = buf + 1;          /* misaligned */
-	size_t i, j;
+	size_t b, i, j;
 
 	fill(key, sizeof key);
 	fill(buf, sizeof buf);
-	tag_of(key, m, 200, ref);
-	for (i = 0; i <= 200; i++) {
-		jca__poly1305 p;
+	tag_of(jca__poly1305_blocks_generic, key, m, 200, ref);
+	for (b = 0; b < NPOLY; b++) {
+		jca__poly1305_blocks_fn *fn = poly_backends[b].fn;
 
-		jca__poly1305_init(&p, key);
-		jca__poly1305_update(&p, m, i);
-		jca__poly1305_update(&p, m + i, 0);
-		jca__poly1305_update(&p, m + i, 200 - i);
-		jca__poly1305_final(&p, tag);
-		ck_assert_msg(memcmp(tag, ref, 16) == 0, "poly1305: split at %zu", i);
-		/* three pieces */
-		for (j = i; j <= 200; j += 7) {
-			jca__poly1305_init(&p, key);
+		if (!has(poly_backends[b].need))
+			continue;
+		for (i = 0; i <= 200; i++) {
+			jca__poly1305 p;
+
+			jca__poly1305_init_backend(&p, key, fn);
 			jca__poly1305_update(&p, m, i);
-			jca__poly1305_update(&p, m + i, j - i);
-			jca__poly1305_update(&p, m + j, 200 - j);
+			jca__poly1305_update(&p, m + i, 0);
+			jca__poly1305_update(&p, m + i, 200 - i);
 			jca__poly1305_final(&p, tag);
-			ck_assert_msg(memcmp(tag, ref, 16) == 0, "poly1305: split at %zu and %zu", i, j);
+			ck_assert_msg(memcmp(tag, ref, 16) == 0, "poly1305 %s: split at %zu", poly_backends[b].name, i);
+			/* three pieces */
+			for (j = i; j <= 200; j += 7) {
+				jca__poly1305_init_backend(&p, key, fn);
+				jca__poly1305_update(&p, m, i);
+				jca__poly1305_update(&p, m + i, j - i);
+				jca__poly1305_update(&p, m + j, 200 - j);
+				jca__poly1305_final(&p, tag);
+				ck_assert_msg(memcmp(tag, ref, 16) == 0, "poly1305 %s: split at %zu and %zu",
+				              poly_backends[b].name, i, j);
+			}
 		}
-	}
-	/* pad16 is the zero bytes up to the next multiple of 16 */
-	for (i = 0; i <= 40; i++) {
-		uint8_t padded[48] = { 0 };
-		jca__poly1305 p;
+		/* pad16 is the zero bytes up to the next multiple of 16 */
+		for (i = 0; i <= 40; i++) {
+			uint8_t padded[48] = { 0 }, want[16];
+			jca__poly1305 p;
 
-		memcpy(padded, m, i);
-		tag_of(key, padded, (i + 15) / 16 * 16, ref);
-		jca__poly1305_init(&p, key);
-		jca__poly1305_update(&p, m, i);
-		jca__poly1305_pad16(&p);
-		jca__poly1305_final(&p, tag);
-		ck_assert_msg(memcmp(tag, ref, 16) == 0, "poly1305: pad16 after %zu", i);
+			memcpy(padded, m, i);
+			tag_of(fn, key, padded, (i + 15) / 16 * 16, want);
+			jca__poly1305_init_backend(&p, key, fn);
+			jca__poly1305_update(&p, m, i);
+			jca__poly1305_pad16(&p);
+			jca__poly1305_final(&p, tag);
+			ck_assert_msg(memcmp(tag, want, 16) == 0, "poly1305 %s: pad16 after %zu", poly_backends[b].name, i);
+		}
 	}
 }
 END_TEST
@@ -269,6 +348,7 @@ int main(void)
 	tcase_add_test(tc, test_chacha_random);
 	tcase_add_test(tc, test_chacha_wrap);
 	tcase_add_test(tc, test_poly_rfc);
+	tcase_add_test(tc, test_poly_random);
 	tcase_add_test(tc, test_poly_splits);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

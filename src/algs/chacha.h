@@ -64,8 +64,18 @@ JCA__HIDDEN void jca__hchacha20(uint8_t out[32], const uint8_t key[32], const ui
 #define JCA__POLY1305_LIMBS "5x26-bit"
 #endif
 
-/* The accumulator h and r in limbs, s, and a partial block. */
+struct jca__poly1305;
+/* A Poly1305 backend: h = (h + m) * r mod 2^130 - 5 over nblocks whole
+ * 16-byte blocks, each with 2^128 added when full is 1 (0 only for the
+ * padded last block). Any alignment. The generic one is the limb code
+ * above; avx2 (JCA__CPU_AVX2, 64-bit limb builds only) runs four blocks
+ * at a time in 26-bit limbs from 8 blocks up, the rest through generic. */
+typedef void jca__poly1305_blocks_fn(struct jca__poly1305 *p, const uint8_t *in, size_t nblocks, uint32_t full);
+
+/* The accumulator h and r in limbs, s, a partial block, and the backend
+ * (code pointer: the context stays memcpy-clonable). */
 typedef struct jca__poly1305 {
+	jca__poly1305_blocks_fn *blocks;
 #if JCA__POLY1305_64
 	uint64_t r[3], h[3];
 #else
@@ -76,8 +86,15 @@ typedef struct jca__poly1305 {
 	size_t n;                      /* bytes in buf */
 } jca__poly1305;
 
-/* key: 32 bytes, r || s (r is clamped here). */
+JCA__HIDDEN jca__poly1305_blocks_fn jca__poly1305_blocks_generic;
+#if defined(__x86_64__)
+JCA__HIDDEN jca__poly1305_blocks_fn jca__poly1305_blocks_avx2;
+#endif
+
+/* key: 32 bytes, r || s (r is clamped here); the generic backend. */
 JCA__HIDDEN void jca__poly1305_init(jca__poly1305 *p, const uint8_t key[32]);
+/* The same with a chosen backend (the caller checked its CPU feature). */
+JCA__HIDDEN void jca__poly1305_init_backend(jca__poly1305 *p, const uint8_t key[32], jca__poly1305_blocks_fn *fn);
 JCA__HIDDEN void jca__poly1305_update(jca__poly1305 *p, const uint8_t *in, size_t len);
 /* Zero bytes up to the next multiple of 16 of what was absorbed (the
  * AEAD's padding). */

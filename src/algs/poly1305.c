@@ -35,13 +35,13 @@ static void load_r(jca__poly1305 *p, const uint8_t key[16])
 /* h = (h + m) * r mod p over whole 16-byte blocks; full: add 2^128 (a
  * whole block), 0 for the padded last one. Limbs stay below 2^45, so a
  * product sum stays below 2^97. */
-static void blocks(jca__poly1305 *p, const uint8_t *m, size_t nblocks, uint64_t full)
+void jca__poly1305_blocks_generic(jca__poly1305 *p, const uint8_t *m, size_t nblocks, uint32_t full)
 {
 	const uint64_t r0 = p->r[0], r1 = p->r[1], r2 = p->r[2];
 	/* limb products past 2^130 come back times 5; limbs are 2^44 apart,
 	 * so r1 and r2 wrap as 2^132 = 4 * 2^130 = 20 mod p */
 	const uint64_t s1 = r1 * 20, s2 = r2 * 20;
-	const uint64_t hibit = full << 40;
+	const uint64_t hibit = (uint64_t)full << 40;
 	uint64_t h0 = p->h[0], h1 = p->h[1], h2 = p->h[2], c;
 	u128 d0, d1, d2;
 
@@ -109,7 +109,7 @@ static void load_r(jca__poly1305 *p, const uint8_t key[16])
 
 /* h = (h + m) * r mod p over whole 16-byte blocks; full: add 2^128 (a
  * whole block, 1 << 24 in the top limb), 0 for the padded last one. */
-static void blocks(jca__poly1305 *p, const uint8_t *m, size_t nblocks, uint32_t full)
+void jca__poly1305_blocks_generic(jca__poly1305 *p, const uint8_t *m, size_t nblocks, uint32_t full)
 {
 	const uint32_t r0 = p->r[0], r1 = p->r[1], r2 = p->r[2], r3 = p->r[3], r4 = p->r[4];
 	const uint32_t s1 = r1 * 5, s2 = r2 * 5, s3 = r3 * 5, s4 = r4 * 5;
@@ -180,8 +180,14 @@ static void finish(jca__poly1305 *p, uint8_t tag[16])
 
 void jca__poly1305_init(jca__poly1305 *p, const uint8_t key[32])
 {
+	jca__poly1305_init_backend(p, key, jca__poly1305_blocks_generic);
+}
+
+void jca__poly1305_init_backend(jca__poly1305 *p, const uint8_t key[32], jca__poly1305_blocks_fn *fn)
+{
 	int i;
 
+	p->blocks = fn;
 	load_r(p, key);
 	for (i = 0; i < 4; i++)
 		p->pad[i] = jca__load_le32(key + 16 + 4 * i);
@@ -200,11 +206,11 @@ void jca__poly1305_update(jca__poly1305 *p, const uint8_t *in, size_t len)
 		len -= k;
 		if (p->n < 16)
 			return;
-		blocks(p, p->buf, 1, 1);
+		p->blocks(p, p->buf, 1, 1);
 		p->n = 0;
 	}
 	if (len >= 16) {
-		blocks(p, in, len / 16, 1);
+		p->blocks(p, in, len / 16, 1);
 		in += len & ~(size_t)15;
 		len &= 15;
 	}
@@ -227,7 +233,7 @@ void jca__poly1305_final(jca__poly1305 *p, uint8_t tag[16])
 	if (p->n) {                         /* the last block: 1 after its bytes, no 2^128 */
 		p->buf[p->n] = 1;
 		memset(p->buf + p->n + 1, 0, 15 - p->n);
-		blocks(p, p->buf, 1, 0);
+		p->blocks(p, p->buf, 1, 0);
 	}
 	finish(p, tag);
 	jca__wipe(p, sizeof *p);
