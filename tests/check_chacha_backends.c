@@ -51,6 +51,7 @@ static const struct poly_backend {
 	{ "generic", jca__poly1305_blocks_generic, 0 },
 #if defined(__x86_64__) && defined(JCA_HAVE_X86_BACKENDS)
 	{ "avx2", jca__poly1305_blocks_avx2, JCA__CPU_AVX2 },
+	{ "avx512", jca__poly1305_blocks_avx512, JCA__CPU_AVX512 },
 #endif
 };
 #define NPOLY (sizeof poly_backends / sizeof poly_backends[0])

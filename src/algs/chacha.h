@@ -68,8 +68,9 @@ struct jca__poly1305;
 /* A Poly1305 backend: h = (h + m) * r mod 2^130 - 5 over nblocks whole
  * 16-byte blocks, each with 2^128 added when full is 1 (0 only for the
  * padded last block). Any alignment. The generic one is the limb code
- * above; avx2 (JCA__CPU_AVX2, 64-bit limb builds only) runs four blocks
- * at a time in 26-bit limbs from 8 blocks up, the rest through generic. */
+ * above; avx2 (JCA__CPU_AVX2) and avx512 (JCA__CPU_AVX512) run four or
+ * eight blocks at a time in 26-bit limbs from 8 or 16 blocks up, the rest
+ * through generic (in 64-bit limb builds; otherwise they are generic). */
 typedef void jca__poly1305_blocks_fn(struct jca__poly1305 *p, const uint8_t *in, size_t nblocks, uint32_t full);
 
 /* The accumulator h and r in limbs, s, a partial block, and the backend
@@ -89,6 +90,7 @@ typedef struct jca__poly1305 {
 JCA__HIDDEN jca__poly1305_blocks_fn jca__poly1305_blocks_generic;
 #if defined(__x86_64__)
 JCA__HIDDEN jca__poly1305_blocks_fn jca__poly1305_blocks_avx2;
+JCA__HIDDEN jca__poly1305_blocks_fn jca__poly1305_blocks_avx512;
 #endif
 
 /* key: 32 bytes, r || s (r is clamped here); the generic backend. */
