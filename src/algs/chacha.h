@@ -52,13 +52,14 @@ JCA__HIDDEN void jca__hchacha20(uint8_t out[32], const uint8_t key[32], const ui
 
 /* ---- Poly1305 ----------------------------------------------------------- */
 
-/* The arithmetic is chosen at compile time: three 44/44/42-bit limbs with
- * 128-bit products where the compiler has unsigned __int128 (64-bit
- * hosts), else five 26-bit limbs with 64-bit products. JCA_POLY1305_32
- * forces the latter (to test it on a 64-bit host). */
+/* The arithmetic is chosen at compile time: 64-bit words with 128-bit
+ * products where the compiler has unsigned __int128 (64-bit hosts: h is
+ * h[0] + h[1] 2^64 + h[2] 2^128, r is r[0] + r[1] 2^64, r[2] = 5 r[1] / 4),
+ * else five 26-bit limbs with 64-bit products. JCA_POLY1305_32 forces the
+ * latter (to test it on a 64-bit host). */
 #if defined(__SIZEOF_INT128__) && !defined(JCA_POLY1305_32)
 #define JCA__POLY1305_64 1
-#define JCA__POLY1305_LIMBS "3x44-bit"
+#define JCA__POLY1305_LIMBS "2x64-bit"
 #else
 #define JCA__POLY1305_64 0
 #define JCA__POLY1305_LIMBS "5x26-bit"

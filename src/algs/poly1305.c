@@ -2,9 +2,9 @@
 /*
  * Poly1305 (RFC 8439, 2.5), portable, in one of two arithmetics chosen at
  * compile time (chacha.h): on hosts with unsigned __int128, the accumulator
- * and r in three limbs of 44, 44 and 42 bits with 128-bit products (three
- * multiplications per limb instead of five); elsewhere five 26-bit limbs
- * with 64-bit products. Either way the reduction modulo 2^130 - 5 is by
+ * in two 64-bit words and a few bits, r in two words, 64 x 64 -> 128-bit
+ * products (four per block, and two small ones); elsewhere five 26-bit
+ * limbs with 64-bit products (25 per block). Either way the reduction modulo 2^130 - 5 is by
  * carries (2^130 = 5 mod p) and the final selection by mask: no branch or
  * index depends on the key or the message.
  */
@@ -17,50 +17,56 @@
 #if JCA__POLY1305_64
 
 typedef unsigned __int128 u128;
-#define M44 0xfffffffffffull
-#define M42 0x3ffffffffffull
 
-/* r clamped (RFC 8439 2.5: r &= 0x0ffffffc0ffffffc0ffffffc0fffffff) and
- * cut into 44/44/42-bit limbs in one step */
+/* r clamped (RFC 8439 2.5: r &= 0x0ffffffc0ffffffc0ffffffc0fffffff) in
+ * two 64-bit words; r[2] = r1 + r1 / 4 (see blocks) */
 static void load_r(jca__poly1305 *p, const uint8_t key[16])
 {
-	uint64_t t0 = jca__load_le64(key), t1 = jca__load_le64(key + 8);
-
-	p->r[0] = t0 & 0xffc0fffffffull;
-	p->r[1] = ((t0 >> 44) | (t1 << 20)) & 0xfffffc0ffffull;
-	p->r[2] = (t1 >> 24) & 0x00ffffffc0full;
+	p->r[0] = jca__load_le64(key) & 0x0ffffffc0fffffffull;
+	p->r[1] = jca__load_le64(key + 8) & 0x0ffffffc0ffffffcull;
+	p->r[2] = p->r[1] + (p->r[1] >> 2);
 	p->h[0] = p->h[1] = p->h[2] = 0;
 }
 
-/* h = (h + m) * r mod p over whole 16-byte blocks; full: add 2^128 (a
- * whole block), 0 for the padded last one. Limbs stay below 2^45, so a
- * product sum stays below 2^97. */
+/*
+ * h = (h + m) * r mod p over whole 16-byte blocks; full: add 2^128 (a
+ * whole block), 0 for the padded last one. h = h0 + h1 2^64 + h2 2^128
+ * with h2 a few bits; r = r0 + r1 2^64. The product's terms at 2^128 and
+ * 2^192 fold back with 2^130 = 5: h1 r1 2^128 = h1 (r1 / 4) 2^130 = h1 s1
+ * and h2 r1 2^192 = h2 s1 2^64, where s1 = 5 r1 / 4 is exact because
+ * clamping clears r1's low two bits. Clamping also keeps r0, r1 below
+ * 2^60, so the 128-bit sums cannot overflow.
+ */
 void jca__poly1305_blocks_generic(jca__poly1305 *p, const uint8_t *m, size_t nblocks, uint32_t full)
 {
-	const uint64_t r0 = p->r[0], r1 = p->r[1], r2 = p->r[2];
-	/* limb products past 2^130 come back times 5; limbs are 2^44 apart,
-	 * so r1 and r2 wrap as 2^132 = 4 * 2^130 = 20 mod p */
-	const uint64_t s1 = r1 * 20, s2 = r2 * 20;
-	const uint64_t hibit = (uint64_t)full << 40;
+	const uint64_t r0 = p->r[0], r1 = p->r[1], s1 = p->r[2];
 	uint64_t h0 = p->h[0], h1 = p->h[1], h2 = p->h[2], c;
-	u128 d0, d1, d2;
+	u128 d0, d1, t;
 
 	for (; nblocks; nblocks--, m += 16) {
-		uint64_t t0 = jca__load_le64(m), t1 = jca__load_le64(m + 8);
+		t = (u128)h0 + jca__load_le64(m);
+		h0 = (uint64_t)t;
+		t = (u128)h1 + jca__load_le64(m + 8) + (uint64_t)(t >> 64);
+		h1 = (uint64_t)t;
+		h2 += (uint64_t)(t >> 64) + full;
 
-		h0 += t0 & M44;
-		h1 += ((t0 >> 44) | (t1 << 20)) & M44;
-		h2 += (t1 >> 24) | hibit;
+		d0 = (u128)h0 * r0 + (u128)h1 * s1;
+		d1 = (u128)h0 * r1 + (u128)h1 * r0 + (u128)(h2 * s1);
+		h2 = h2 * r0;                   /* h2 < 8, r0 < 2^60 */
 
-		d0 = (u128)h0 * r0 + (u128)h1 * s2 + (u128)h2 * s1;
-		d1 = (u128)h0 * r1 + (u128)h1 * r0 + (u128)h2 * s2;
-		d2 = (u128)h0 * r2 + (u128)h1 * r1 + (u128)h2 * r0;
-
-		c = (uint64_t)(d0 >> 44); h0 = (uint64_t)d0 & M44;
-		d1 += c; c = (uint64_t)(d1 >> 44); h1 = (uint64_t)d1 & M44;
-		d2 += c; c = (uint64_t)(d2 >> 42); h2 = (uint64_t)d2 & M42;
-		h0 += c * 5; c = h0 >> 44; h0 &= M44;
-		h1 += c;
+		/* carry into the 2^128 word, then fold its bits above 2^130
+		 * back as 5 times them: c = (h2 >> 2) * 5 = (h2 & ~3) + (h2 >> 2) */
+		d1 += (uint64_t)(d0 >> 64);
+		h0 = (uint64_t)d0;
+		h2 += (uint64_t)(d1 >> 64);
+		h1 = (uint64_t)d1;
+		c = (h2 & ~(uint64_t)3) + (h2 >> 2);
+		h2 &= 3;
+		t = (u128)h0 + c;
+		h0 = (uint64_t)t;
+		t = (u128)h1 + (uint64_t)(t >> 64);
+		h1 = (uint64_t)t;
+		h2 += (uint64_t)(t >> 64);
 	}
 	p->h[0] = h0, p->h[1] = h1, p->h[2] = h2;
 }
@@ -69,23 +75,26 @@ void jca__poly1305_blocks_generic(jca__poly1305 *p, const uint8_t *m, size_t nbl
 static void finish(jca__poly1305 *p, uint8_t tag[16])
 {
 	uint64_t h0 = p->h[0], h1 = p->h[1], h2 = p->h[2], g0, g1, g2, c, mask;
-	u128 f;
+	u128 t;
 
-	c = h1 >> 44; h1 &= M44; h2 += c;
-	c = h2 >> 42; h2 &= M42; h0 += c * 5;
-	c = h0 >> 44; h0 &= M44; h1 += c;   /* h1 may reach 2^44: packed by addition below */
-	/* g = h + 5 - 2^130; h = g if that did not borrow (h >= p) */
-	g0 = h0 + 5; c = g0 >> 44; g0 &= M44;
-	g1 = h1 + c; c = g1 >> 44; g1 &= M44;
-	g2 = h2 + c - (1ull << 42);
-	mask = (g2 >> 63) - 1;              /* all ones: no borrow, take g */
+	/* h2 < 8: fold the bits above 2^130 once more, so h < 2^130 + 5 */
+	c = (h2 & ~(uint64_t)3) + (h2 >> 2);
+	h2 &= 3;
+	t = (u128)h0 + c; h0 = (uint64_t)t;
+	t = (u128)h1 + (uint64_t)(t >> 64); h1 = (uint64_t)t;
+	h2 += (uint64_t)(t >> 64);
+	/* g = h + 5; h >= p exactly when g reaches 2^130: then take g
+	 * (its bits from 2^128 up do not reach the tag) */
+	t = (u128)h0 + 5; g0 = (uint64_t)t;
+	t = (u128)h1 + (uint64_t)(t >> 64); g1 = (uint64_t)t;
+	g2 = h2 + (uint64_t)(t >> 64);
+	mask = 0 - (g2 >> 2);               /* all ones: take g */
 	h0 = (h0 & ~mask) | (g0 & mask);
 	h1 = (h1 & ~mask) | (g1 & mask);
-	h2 = (h2 & ~mask) | (g2 & mask);
-	f = (u128)h0 + ((u128)h1 << 44) + ((u128)h2 << 88);
-	f += (u128)p->pad[0] | ((u128)p->pad[1] << 32) | ((u128)p->pad[2] << 64) | ((u128)p->pad[3] << 96);
-	jca__store_le64(tag, (uint64_t)f);
-	jca__store_le64(tag + 8, (uint64_t)(f >> 64));
+	t = (u128)h0 + ((uint64_t)p->pad[0] | (uint64_t)p->pad[1] << 32);
+	jca__store_le64(tag, (uint64_t)t);
+	t = (u128)h1 + ((uint64_t)p->pad[2] | (uint64_t)p->pad[3] << 32) + (uint64_t)(t >> 64);
+	jca__store_le64(tag + 8, (uint64_t)t);
 }
 
 #else /* five 26-bit limbs */

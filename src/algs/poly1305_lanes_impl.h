@@ -6,7 +6,7 @@
  * r^N between groups; after the last group each lane is multiplied by the
  * power of r its last block is from the end (r^N ... r^1) and the lanes
  * are summed. h enters the lane of block 0 and leaves in the generic
- * 44-bit limbs, so the context is the generic one and backends can
+ * 64-bit words, so the context is the generic one and backends can
  * alternate. Powers of r are computed on each call: below 2N blocks, and
  * for the blocks left over, the generic code runs instead. Only
  * multiplications, additions, shifts and masks: constant time.
@@ -26,29 +26,27 @@
 
 typedef unsigned __int128 pv_u128;
 #define PV_M26 0x3ffffffull
-#define PV_M44 0xfffffffffffull
 
-/* 44/44/42-bit limbs (possibly a little over) to 26-bit limbs, same value
+/* h0 + h1 2^64 + h2 2^128 (h2 a few bits) to 26-bit limbs, same value
  * (the top limb may exceed 26 bits) */
-static void to26(uint64_t l[5], const uint64_t h[3])
+static void to26(uint64_t l[5], uint64_t h0, uint64_t h1, uint64_t h2)
 {
-	pv_u128 v = (pv_u128)h[0] + ((pv_u128)h[1] << 44);
-
-	l[0] = (uint64_t)v & PV_M26;
-	l[1] = (uint64_t)(v >> 26) & PV_M26;
-	l[2] = (uint64_t)(v >> 52) & PV_M26;
-	l[3] = (uint64_t)(v >> 78) + ((h[2] & 0xffff) << 10);
-	l[4] = h[2] >> 16;
+	l[0] = h0 & PV_M26;
+	l[1] = (h0 >> 26) & PV_M26;
+	l[2] = ((h0 >> 52) | (h1 << 12)) & PV_M26;
+	l[3] = (h1 >> 14) & PV_M26;
+	l[4] = (h1 >> 40) | (h2 << 24);
 }
 
-/* carried 26-bit limbs (each below 2^32) back to 44-bit ones */
-static void to44(uint64_t h[3], const uint64_t l[5])
+/* carried 26-bit limbs (each below 2^32) back to the generic words */
+static void to64(uint64_t h[3], const uint64_t l[5])
 {
 	pv_u128 v = (pv_u128)l[0] + ((pv_u128)l[1] << 26) + ((pv_u128)l[2] << 52) + ((pv_u128)l[3] << 78);
+	pv_u128 hi = (v >> 64) + ((pv_u128)l[4] << 40);
 
-	h[0] = (uint64_t)v & PV_M44;
-	h[1] = (uint64_t)(v >> 44) & PV_M44;
-	h[2] = (uint64_t)(v >> 88) + (l[4] << 16);
+	h[0] = (uint64_t)v;
+	h[1] = (uint64_t)hi;
+	h[2] = (uint64_t)(hi >> 64);
 }
 
 /* d (five 64-bit column sums) carried to 26-bit limbs mod 2^130 - 5 */
@@ -143,10 +141,10 @@ void PV_FN(jca__poly1305 *p, const uint8_t *in, size_t nblocks, uint32_t full)
 		return;
 	}
 	/* pw[k] = r^(k + 1) */
-	to26(pw[0], p->r);
+	to26(pw[0], p->r[0], p->r[1], 0);
 	for (k = 1; k < PV_N; k++)
 		mul26(pw[k], pw[k - 1], pw[0]);
-	to26(l, p->h);
+	to26(l, p->h[0], p->h[1], p->h[2]);
 	for (i = 0; i < 5; i++) {
 		R[i] = PV_SET1((long long)pw[PV_N - 1][i]);
 		S[i] = PV_SET1((long long)(pw[PV_N - 1][i] * 5));
@@ -183,7 +181,7 @@ void PV_FN(jca__poly1305 *p, const uint8_t *in, size_t nblocks, uint32_t full)
 			d[i] += lanes[i][k];
 	}
 	carry26(l, d);
-	to44(p->h, l);
+	to64(p->h, l);
 	PV_CLEANUP();
 	if (nblocks % PV_N)
 		jca__poly1305_blocks_generic(p, in, nblocks % PV_N, 1);
