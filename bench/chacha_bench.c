@@ -208,6 +208,10 @@ int main(void)
 		poly_fn = jca__poly1305_blocks_avx512;
 		row("poly1305 avx512", run_poly, NULL, poly);
 	}
+	if ((jca__cpu_features() & JCA__CPU_AVX512IFMA) && (jca__cpu_features() & JCA__CPU_AVX512)) {
+		poly_fn = jca__poly1305_blocks_ifma;
+		row("poly1305 ifma", run_poly, NULL, poly);
+	}
 #endif
 	snprintf(name, sizeof name, "chacha+poly %s", be[best].name);
 	row(name, run_both, (void *)be[best].fn, best_both);

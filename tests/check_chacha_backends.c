@@ -52,6 +52,7 @@ static const struct poly_backend {
 #if defined(__x86_64__) && defined(JCA_HAVE_X86_BACKENDS)
 	{ "avx2", jca__poly1305_blocks_avx2, JCA__CPU_AVX2 },
 	{ "avx512", jca__poly1305_blocks_avx512, JCA__CPU_AVX512 },
+	{ "ifma", jca__poly1305_blocks_ifma, JCA__CPU_AVX512 | JCA__CPU_AVX512IFMA },
 #endif
 };
 #define NPOLY (sizeof poly_backends / sizeof poly_backends[0])

@@ -70,8 +70,10 @@ struct jca__poly1305;
  * 16-byte blocks, each with 2^128 added when full is 1 (0 only for the
  * padded last block). Any alignment. The generic one is the limb code
  * above; avx2 (JCA__CPU_AVX2) and avx512 (JCA__CPU_AVX512) run four or
- * eight blocks at a time in 26-bit limbs from 8 or 16 blocks up, the rest
- * through generic (in 64-bit limb builds; otherwise they are generic). */
+ * eight blocks at a time in 26-bit limbs from 8 or 16 blocks up, ifma
+ * (JCA__CPU_AVX512IFMA) eight at a time in 44-bit limbs from 16 up; the
+ * rest through generic (in 64-bit word builds; otherwise they are all
+ * generic). */
 typedef void jca__poly1305_blocks_fn(struct jca__poly1305 *p, const uint8_t *in, size_t nblocks, uint32_t full);
 
 /* The accumulator h and r in limbs, s, a partial block, and the backend
@@ -92,6 +94,7 @@ JCA__HIDDEN jca__poly1305_blocks_fn jca__poly1305_blocks_generic;
 #if defined(__x86_64__)
 JCA__HIDDEN jca__poly1305_blocks_fn jca__poly1305_blocks_avx2;
 JCA__HIDDEN jca__poly1305_blocks_fn jca__poly1305_blocks_avx512;
+JCA__HIDDEN jca__poly1305_blocks_fn jca__poly1305_blocks_ifma;
 #endif
 
 /* key: 32 bytes, r || s (r is clamped here); the generic backend. */
