@@ -64,18 +64,26 @@ void jca__chacha20_block(jca__chacha20 *c, uint8_t out[64])
 	jca__wipe(x, sizeof x);
 }
 
-void jca__chacha20_blocks(jca__chacha20 *c, uint8_t *out, const uint8_t *in, size_t nblocks)
+void jca__chacha20_blocks_generic(jca__chacha20 *c, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
-	uint8_t ks[64];
+	uint32_t x[16];
 	size_t b;
 	int i;
 
+	/* the key stream goes straight into the xor, a word at a time */
 	for (b = 0; b < nblocks; b++, in += 64, out += 64) {
-		jca__chacha20_block(c, ks);
-		for (i = 0; i < 64; i++)
-			out[i] = (uint8_t)(in[i] ^ ks[i]);
+		memcpy(x, c->s, sizeof x);
+		rounds(x);
+		for (i = 0; i < 16; i++)
+			jca__store_le32(out + 4 * i, jca__load_le32(in + 4 * i) ^ (x[i] + c->s[i]));
+		c->s[12]++;
 	}
-	jca__wipe(ks, sizeof ks);
+	jca__wipe(x, sizeof x);
+}
+
+void jca__chacha20_blocks(jca__chacha20 *c, uint8_t *out, const uint8_t *in, size_t nblocks)
+{
+	jca__chacha20_blocks_generic(c, out, in, nblocks);
 }
 
 void jca__hchacha20(uint8_t out[32], const uint8_t key[32], const uint8_t nonce[16])

@@ -28,6 +28,7 @@ static const struct {
 	{ JCA__CPU_AVX2, "avx2" }, { JCA__CPU_BMI2, "bmi2" }, { JCA__CPU_SHANI, "shani" },
 	{ JCA__CPU_AESNI, "aesni" }, { JCA__CPU_PCLMUL, "pclmul" }, { JCA__CPU_VAES, "vaes" },
 	{ JCA__CPU_AVX512, "avx512" }, { JCA__CPU_VAES512, "vaes512" }, { JCA__CPU_VPCLMUL, "vpclmul" },
+	{ JCA__CPU_AVX512IFMA, "avx512ifma" },
 	{ JCA__CPU_ARM_AES, "aes" }, { JCA__CPU_ARM_SHA1, "sha1" }, { JCA__CPU_ARM_SHA2, "sha2" },
 	{ JCA__CPU_ARM_SHA512, "sha512" }, { JCA__CPU_ARM_SHA3, "sha3" }, { JCA__CPU_ARM_PMULL, "pmull" },
 	{ JCA__CPU_ARM_ASIMD, "asimd" },
@@ -100,6 +101,8 @@ static uint32_t detect(void)
 				f |= JCA__CPU_VAES512;
 			if ((c & bit_VPCLMULQDQ) && (f & JCA__CPU_PCLMUL))
 				f |= JCA__CPU_VPCLMUL;
+			if (b & bit_AVX512IFMA)
+				f |= JCA__CPU_AVX512IFMA;
 		}
 	}
 	return f;
