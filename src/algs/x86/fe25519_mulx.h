@@ -51,32 +51,69 @@ static inline void fe_fold(fe r, fe_limb top)
 	r[0] += (0 - (fe_limb)c) & 38;
 }
 
+/* r = a + b; a carry out of 2^256 comes back as 38 (twice at most, the
+ * second time into a value that cannot carry again) */
 static inline void fe_add(fe r, const fe a, const fe b)
 {
-	unsigned char c;
+	fe_limb r0, r1, r2, r3, m;
 
-	c = FE_ADC(0, a[0], b[0], &r[0]);
-	c = FE_ADC(c, a[1], b[1], &r[1]);
-	c = FE_ADC(c, a[2], b[2], &r[2]);
-	c = FE_ADC(c, a[3], b[3], &r[3]);
-	fe_fold(r, c);
+	__asm__(
+		"movq 0(%[a]), %[r0]\n\t"
+		"movq 8(%[a]), %[r1]\n\t"
+		"movq 16(%[a]), %[r2]\n\t"
+		"movq 24(%[a]), %[r3]\n\t"
+		"addq 0(%[b]), %[r0]\n\t"
+		"adcq 8(%[b]), %[r1]\n\t"
+		"adcq 16(%[b]), %[r2]\n\t"
+		"adcq 24(%[b]), %[r3]\n\t"
+		"sbbq %[m], %[m]\n\t"
+		"andq $38, %[m]\n\t"
+		"addq %[m], %[r0]\n\t"
+		"adcq $0, %[r1]\n\t"
+		"adcq $0, %[r2]\n\t"
+		"adcq $0, %[r3]\n\t"
+		"sbbq %[m], %[m]\n\t"
+		"andq $38, %[m]\n\t"
+		"addq %[m], %[r0]\n\t"
+		: [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [m] "=&r"(m)
+		: [a] "r"(a), [b] "r"(b), "m"(*(const fe_limb(*)[4])a), "m"(*(const fe_limb(*)[4])b)
+		: "cc");
+	r[0] = r0;
+	r[1] = r1;
+	r[2] = r2;
+	r[3] = r3;
 }
 
+/* r = a - b; a borrow took 2^256 = 38 too much away: take 38 less */
 static inline void fe_sub(fe r, const fe a, const fe b)
 {
-	unsigned char c;
+	fe_limb r0, r1, r2, r3, m;
 
-	c = FE_SBB(0, a[0], b[0], &r[0]);
-	c = FE_SBB(c, a[1], b[1], &r[1]);
-	c = FE_SBB(c, a[2], b[2], &r[2]);
-	c = FE_SBB(c, a[3], b[3], &r[3]);
-	/* a borrow took 2^256 = 38 too much away: take 38 less (twice at
-	 * most, the second time from a value that cannot borrow again) */
-	c = FE_SBB(0, r[0], (0 - (fe_limb)c) & 38, &r[0]);
-	c = FE_SBB(c, r[1], 0, &r[1]);
-	c = FE_SBB(c, r[2], 0, &r[2]);
-	c = FE_SBB(c, r[3], 0, &r[3]);
-	r[0] -= (0 - (fe_limb)c) & 38;
+	__asm__(
+		"movq 0(%[a]), %[r0]\n\t"
+		"movq 8(%[a]), %[r1]\n\t"
+		"movq 16(%[a]), %[r2]\n\t"
+		"movq 24(%[a]), %[r3]\n\t"
+		"subq 0(%[b]), %[r0]\n\t"
+		"sbbq 8(%[b]), %[r1]\n\t"
+		"sbbq 16(%[b]), %[r2]\n\t"
+		"sbbq 24(%[b]), %[r3]\n\t"
+		"sbbq %[m], %[m]\n\t"
+		"andq $38, %[m]\n\t"
+		"subq %[m], %[r0]\n\t"
+		"sbbq $0, %[r1]\n\t"
+		"sbbq $0, %[r2]\n\t"
+		"sbbq $0, %[r3]\n\t"
+		"sbbq %[m], %[m]\n\t"
+		"andq $38, %[m]\n\t"
+		"subq %[m], %[r0]\n\t"
+		: [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [m] "=&r"(m)
+		: [a] "r"(a), [b] "r"(b), "m"(*(const fe_limb(*)[4])a), "m"(*(const fe_limb(*)[4])b)
+		: "cc");
+	r[0] = r0;
+	r[1] = r1;
+	r[2] = r2;
+	r[3] = r3;
 }
 
 static inline void fe_neg(fe r, const fe a)
@@ -86,102 +123,154 @@ static inline void fe_neg(fe r, const fe a)
 	fe_sub(r, zero, a);
 }
 
-/* r = t mod p (below 2^256) for an eight-limb t: low half + 38 high half */
-static inline void fe_reduce8(fe r, const fe_limb t[8])
-{
-	fe_limb l0, l1, l2, l3, h0, h1, h2, h3, top;
-	unsigned char c, o;
+/*
+ * Multiplication and squaring are written in assembly: C compilers turn
+ * _addcarryx_u64 into a single ADC chain, while MULX with ADCX (carry flag)
+ * and ADOX (overflow flag) keeps two independent carry chains in flight,
+ * one for the low and one for the high halves of the products. Both end
+ * with the reduction r = t mod p (below 2^256) of the 512-bit t: low half
+ * + 38 * high half, then the few bits above 2^256 times 38 once more.
+ */
+#define FE_REDUCE_ASM(t0, t1, t2, t3, t4, t5, t6, t7)                        \
+	"movl $38, %%edx\n\t"                                                \
+	"xorl %%ecx, %%ecx\n\t"                                              \
+	"mulxq " t4 ", %%rax, " t4 "\n\t"                                    \
+	"adcxq %%rax, " t0 "\n\t"                                            \
+	"adoxq " t4 ", " t1 "\n\t"                                           \
+	"mulxq " t5 ", %%rax, " t5 "\n\t"                                    \
+	"adcxq %%rax, " t1 "\n\t"                                            \
+	"adoxq " t5 ", " t2 "\n\t"                                           \
+	"mulxq " t6 ", %%rax, " t6 "\n\t"                                    \
+	"adcxq %%rax, " t2 "\n\t"                                            \
+	"adoxq " t6 ", " t3 "\n\t"                                           \
+	"mulxq " t7 ", %%rax, " t7 "\n\t"                                    \
+	"adcxq %%rax, " t3 "\n\t"                                            \
+	"adoxq %%rcx, " t7 "\n\t"                                            \
+	"adcxq %%rcx, " t7 "\n\t"                                            \
+	"imulq $38, " t7 ", " t7 "\n\t"                                      \
+	"addq " t7 ", " t0 "\n\t"                                            \
+	"adcq %%rcx, " t1 "\n\t"                                             \
+	"adcq %%rcx, " t2 "\n\t"                                             \
+	"adcq %%rcx, " t3 "\n\t"                                             \
+	"sbbq %%rax, %%rax\n\t"                                              \
+	"andq $38, %%rax\n\t"                                                \
+	"addq %%rax, " t0 "\n\t"
 
-	l0 = _mulx_u64(38, t[4], &h0);
-	l1 = _mulx_u64(38, t[5], &h1);
-	l2 = _mulx_u64(38, t[6], &h2);
-	l3 = _mulx_u64(38, t[7], &h3);
-	c = FE_ADC(0, t[0], l0, &r[0]);
-	c = FE_ADC(c, t[1], l1, &r[1]);
-	c = FE_ADC(c, t[2], l2, &r[2]);
-	c = FE_ADC(c, t[3], l3, &r[3]);
-	o = FE_ADC(0, r[1], h0, &r[1]);
-	o = FE_ADC(o, r[2], h1, &r[2]);
-	o = FE_ADC(o, r[3], h2, &r[3]);
-	top = h3 + c + o;
-	fe_fold(r, top);
+/* One row i = 1..3 of the schoolbook product: t[i..i+3] += a_i * b (low
+ * halves on CF, high halves on OF), t[i+4] = the top high half + both
+ * carries. rdx holds a_i, rcx is zeroed (which clears CF and OF). */
+#define FE_ROW_ASM(ti, ti1, ti2, ti3, ti4)                                   \
+	"xorl %%ecx, %%ecx\n\t"                                              \
+	"mulxq 0(%[b]), %%rax, %%rbx\n\t"                                    \
+	"adcxq %%rax, " ti "\n\t"                                            \
+	"adoxq %%rbx, " ti1 "\n\t"                                           \
+	"mulxq 8(%[b]), %%rax, %%rbx\n\t"                                    \
+	"adcxq %%rax, " ti1 "\n\t"                                           \
+	"adoxq %%rbx, " ti2 "\n\t"                                           \
+	"mulxq 16(%[b]), %%rax, %%rbx\n\t"                                   \
+	"adcxq %%rax, " ti2 "\n\t"                                           \
+	"adoxq %%rbx, " ti3 "\n\t"                                           \
+	"mulxq 24(%[b]), %%rax, " ti4 "\n\t"                                 \
+	"adcxq %%rax, " ti3 "\n\t"                                           \
+	"adoxq %%rcx, " ti4 "\n\t"                                           \
+	"adcxq %%rcx, " ti4 "\n\t"
+
+static __attribute__((noinline)) void fe_mul(fe r, const fe a, const fe b)
+{
+	fe_limb t[3];
+
+	/* accumulators rotate through r8..r12 as each row retires its
+	 * lowest limb; t0, t1, t2 wait in memory for the reduction */
+	__asm__ volatile(
+		"movq 0(%[a]), %%rdx\n\t"
+		"mulxq 0(%[b]), %%r8, %%r9\n\t"
+		"mulxq 8(%[b]), %%rax, %%r10\n\t"
+		"addq %%rax, %%r9\n\t"
+		"mulxq 16(%[b]), %%rax, %%r11\n\t"
+		"adcq %%rax, %%r10\n\t"
+		"mulxq 24(%[b]), %%rax, %%r12\n\t"
+		"adcq %%rax, %%r11\n\t"
+		"adcq $0, %%r12\n\t"
+		"movq %%r8, %[t0]\n\t"
+		"movq 8(%[a]), %%rdx\n\t"
+		FE_ROW_ASM("%%r9", "%%r10", "%%r11", "%%r12", "%%r8")
+		"movq %%r9, %[t1]\n\t"
+		"movq 16(%[a]), %%rdx\n\t"
+		FE_ROW_ASM("%%r10", "%%r11", "%%r12", "%%r8", "%%r9")
+		"movq %%r10, %[t2]\n\t"
+		"movq 24(%[a]), %%rdx\n\t"
+		FE_ROW_ASM("%%r11", "%%r12", "%%r8", "%%r9", "%%r10")
+		/* t3..t7 = r11, r12, r8, r9, r10 */
+		"movq %[t0], %%rbx\n\t"
+		"movq %[t1], %%r13\n\t"
+		"movq %[t2], %%r14\n\t"
+		FE_REDUCE_ASM("%%rbx", "%%r13", "%%r14", "%%r11", "%%r12", "%%r8", "%%r9", "%%r10")
+		"movq %%rbx, 0(%[r])\n\t"
+		"movq %%r13, 8(%[r])\n\t"
+		"movq %%r14, 16(%[r])\n\t"
+		"movq %%r11, 24(%[r])\n\t"
+		: [t0] "=m"(t[0]), [t1] "=m"(t[1]), [t2] "=m"(t[2])
+		: [r] "r"(r), [a] "r"(a), [b] "r"(b)
+		: "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "cc", "memory");
 }
 
-/* t[i .. i+4] += a * b[0..3], t[i+4] being written fresh */
-static inline void fe_row(fe_limb t[8], int i, fe_limb a, const fe b)
+static __attribute__((noinline)) void fe_sqr(fe r, const fe a)
 {
-	fe_limb l0, l1, l2, l3, h0, h1, h2, h3;
-	unsigned char c, o;
-
-	l0 = _mulx_u64(a, b[0], &h0);
-	l1 = _mulx_u64(a, b[1], &h1);
-	l2 = _mulx_u64(a, b[2], &h2);
-	l3 = _mulx_u64(a, b[3], &h3);
-	c = FE_ADC(0, t[i], l0, &t[i]);
-	c = FE_ADC(c, t[i + 1], l1, &t[i + 1]);
-	c = FE_ADC(c, t[i + 2], l2, &t[i + 2]);
-	c = FE_ADC(c, t[i + 3], l3, &t[i + 3]);
-	o = FE_ADC(0, t[i + 1], h0, &t[i + 1]);
-	o = FE_ADC(o, t[i + 2], h1, &t[i + 2]);
-	o = FE_ADC(o, t[i + 3], h2, &t[i + 3]);
-	/* the partial product fits in i + 5 limbs: no carry out of here */
-	t[i + 4] = h3 + c + o;
-}
-
-static inline void fe_mul(fe r, const fe a, const fe b)
-{
-	fe_limb t[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
-
-	fe_row(t, 0, a[0], b);
-	fe_row(t, 1, a[1], b);
-	fe_row(t, 2, a[2], b);
-	fe_row(t, 3, a[3], b);
-	fe_reduce8(r, t);
-}
-
-static inline void fe_sqr(fe r, const fe a)
-{
-	fe_limb t[8], l01, h01, l02, h02, l03, h03, l12, h12, l13, h13, l23, h23, u4, u5, lo, hi;
-	unsigned char c;
-
-	/* the off-diagonal products a_i a_j (i < j), once */
-	l01 = _mulx_u64(a[0], a[1], &h01);
-	l02 = _mulx_u64(a[0], a[2], &h02);
-	l03 = _mulx_u64(a[0], a[3], &h03);
-	l12 = _mulx_u64(a[1], a[2], &h12);
-	l13 = _mulx_u64(a[1], a[3], &h13);
-	l23 = _mulx_u64(a[2], a[3], &h23);
-	t[1] = l01;
-	c = FE_ADC(0, h01, l02, &t[2]);
-	c = FE_ADC(c, h02, l03, &t[3]);
-	t[4] = h03 + c;
-	c = FE_ADC(0, h12, l13, &u4);
-	u5 = h13 + c;
-	c = FE_ADC(0, t[3], l12, &t[3]);
-	c = FE_ADC(c, t[4], u4, &t[4]);
-	t[5] = u5 + c;
-	c = FE_ADC(0, t[5], l23, &t[5]);
-	t[6] = h23 + c;
-	/* twice that, plus the squares a_i^2 on the diagonal */
-	t[7] = t[6] >> 63;
-	t[6] = (t[6] << 1) | (t[5] >> 63);
-	t[5] = (t[5] << 1) | (t[4] >> 63);
-	t[4] = (t[4] << 1) | (t[3] >> 63);
-	t[3] = (t[3] << 1) | (t[2] >> 63);
-	t[2] = (t[2] << 1) | (t[1] >> 63);
-	t[1] = t[1] << 1;
-	t[0] = _mulx_u64(a[0], a[0], &hi);
-	c = FE_ADC(0, t[1], hi, &t[1]);
-	lo = _mulx_u64(a[1], a[1], &hi);
-	c = FE_ADC(c, t[2], lo, &t[2]);
-	c = FE_ADC(c, t[3], hi, &t[3]);
-	lo = _mulx_u64(a[2], a[2], &hi);
-	c = FE_ADC(c, t[4], lo, &t[4]);
-	c = FE_ADC(c, t[5], hi, &t[5]);
-	lo = _mulx_u64(a[3], a[3], &hi);
-	c = FE_ADC(c, t[6], lo, &t[6]);
-	FE_ADC(c, t[7], hi, &t[7]);
-	fe_reduce8(r, t);
+	__asm__ volatile(
+		/* the off-diagonal products a_i a_j, i < j: t1..t6 in r9..r14 */
+		"movq 0(%[a]), %%rdx\n\t"
+		"mulxq 8(%[a]), %%r9, %%r10\n\t"
+		"mulxq 16(%[a]), %%rax, %%r11\n\t"
+		"addq %%rax, %%r10\n\t"
+		"mulxq 24(%[a]), %%rax, %%r12\n\t"
+		"adcq %%rax, %%r11\n\t"
+		"adcq $0, %%r12\n\t"
+		"movq 8(%[a]), %%rdx\n\t"
+		"xorl %%ecx, %%ecx\n\t"
+		"mulxq 16(%[a]), %%rax, %%rbx\n\t"
+		"adcxq %%rax, %%r11\n\t"
+		"adoxq %%rbx, %%r12\n\t"
+		"mulxq 24(%[a]), %%rax, %%r13\n\t"
+		"adcxq %%rax, %%r12\n\t"
+		"adoxq %%rcx, %%r13\n\t"
+		"adcxq %%rcx, %%r13\n\t"
+		"movq 16(%[a]), %%rdx\n\t"
+		"mulxq 24(%[a]), %%rax, %%r14\n\t"
+		"addq %%rax, %%r13\n\t"
+		"adcq %%rcx, %%r14\n\t"
+		/* twice that (each limb added to itself on CF) plus the squares
+		 * on the diagonal (on OF): t0..t7 in r8..r15 */
+		"xorl %%ecx, %%ecx\n\t"
+		"movq 0(%[a]), %%rdx\n\t"
+		"mulxq %%rdx, %%r8, %%rax\n\t"
+		"adcxq %%r9, %%r9\n\t"
+		"adoxq %%rax, %%r9\n\t"
+		"movq 8(%[a]), %%rdx\n\t"
+		"mulxq %%rdx, %%rax, %%rbx\n\t"
+		"adcxq %%r10, %%r10\n\t"
+		"adoxq %%rax, %%r10\n\t"
+		"adcxq %%r11, %%r11\n\t"
+		"adoxq %%rbx, %%r11\n\t"
+		"movq 16(%[a]), %%rdx\n\t"
+		"mulxq %%rdx, %%rax, %%rbx\n\t"
+		"adcxq %%r12, %%r12\n\t"
+		"adoxq %%rax, %%r12\n\t"
+		"adcxq %%r13, %%r13\n\t"
+		"adoxq %%rbx, %%r13\n\t"
+		"movq 24(%[a]), %%rdx\n\t"
+		"mulxq %%rdx, %%rax, %%r15\n\t"
+		"adcxq %%r14, %%r14\n\t"
+		"adoxq %%rax, %%r14\n\t"
+		"adcxq %%rcx, %%r15\n\t"
+		"adoxq %%rcx, %%r15\n\t"
+		FE_REDUCE_ASM("%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15")
+		"movq %%r8, 0(%[r])\n\t"
+		"movq %%r9, 8(%[r])\n\t"
+		"movq %%r10, 16(%[r])\n\t"
+		"movq %%r11, 24(%[r])\n\t"
+		:
+		: [r] "r"(r), [a] "r"(a)
+		: "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
 }
 
 static inline void fe_mul_small(fe r, const fe a, uint32_t k)
