@@ -26,6 +26,7 @@
 
 #include "algs/curve25519.h"
 #include "algs/cpu.h"
+#include "util/bytes.h"
 
 static const jca__c25519_impl *impls[2];
 static int nimpls;
@@ -289,6 +290,73 @@ START_TEST(test_refusals)
 }
 END_TEST
 
+/* ---- field operations on edge values (tests/fe25519_ops.c) ---- */
+int fe25519_ops_generic(uint8_t out[32], int op, const uint8_t a8[32], const uint8_t b8[32]);
+#if defined(JCA_HAVE_X86_BACKENDS)
+int fe25519_ops_mulx(uint8_t out[32], int op, const uint8_t a8[32], const uint8_t b8[32]);
+#endif
+
+/* 256-bit values whose limbs sit at the carry boundaries: 0, 1, 19, 38,
+ * 2^63, 2^64 - 1, 2^64 - 19, 2^64 - 38, p's limbs, and random ones */
+static void edge_value(uint8_t v[32], unsigned pick)
+{
+	static const uint64_t limbs[] = { 0, 1, 19, 38, 1ull << 63, ~0ull, ~0ull - 18, ~0ull - 37,
+	                                  0xffffffffffffffedull, 0x7fffffffffffffffull, 0x8000000000000000ull };
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		unsigned c = pick % 13;
+		uint64_t w;
+
+		pick /= 13;
+		if (c < 11) {
+			w = limbs[c];
+		} else {
+			uint8_t r8[8];
+
+			rnd(r8, 8);
+			memcpy(&w, r8, 8);
+		}
+		jca__store_le64(v + 8 * i, w);
+	}
+}
+
+START_TEST(test_field_edges)
+{
+#if defined(JCA_HAVE_X86_BACKENDS)
+	uint8_t a[32], b[32], r0[32], r1[32];
+	unsigned i, j;
+	int op;
+
+	if (!jca__c25519_mulx_usable()) {
+		printf("curve25519: mulx UNAVAILABLE: field edge test not run\n");
+		return;
+	}
+	for (i = 0; i < 13 * 13 * 13 * 13; i += 7) {
+		edge_value(a, i);
+		for (j = 0; j < 40; j++) {
+			/* b = a, b = 2^256 - 1, then spread over the edge values */
+			if (j == 0)
+				memcpy(b, a, 32);
+			else if (j == 1)
+				memset(b, 0xff, 32);
+			else
+				edge_value(b, (i * 31 + j * 2861) % (13 * 13 * 13 * 13));
+			for (op = 0; op < 8; op++) {
+				if (j > 0 && op != 0 && op != 2 && op != 3)
+					continue;       /* unary: once per a */
+				fe25519_ops_generic(r0, op, a, b);
+				fe25519_ops_mulx(r1, op, a, b);
+				ck_assert_msg(memcmp(r0, r1, 32) == 0, "field op %d differs (a %u, b %u)", op, i, j);
+			}
+		}
+	}
+#else
+	printf("curve25519: mulx not built: field edge test not run\n");
+#endif
+}
+END_TEST
+
 /* ---- the backends agree ---- */
 START_TEST(test_backends_agree)
 {
@@ -379,6 +447,7 @@ int main(void)
 	tcase_add_loop_test(tc, test_iterated, 0, 2);
 	tcase_add_loop_test(tc, test_refusals, 0, 2);
 	tcase_add_test(tc, test_backends_agree);
+	tcase_add_test(tc, test_field_edges);
 	tcase_add_test(tc, test_default);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);

@@ -38,19 +38,6 @@ static inline void fe_copy(fe r, const fe a) { memcpy(r, a, sizeof(fe)); }
 static inline void fe_0(fe r) { memset(r, 0, sizeof(fe)); }
 static inline void fe_1(fe r) { fe_0(r); r[0] = 1; }
 
-/* r = t + 2^256 top, folded: top (below 2^7) times 38 into the bottom,
- * and a last carry (only when r was near 2^256) as 38 again. */
-static inline void fe_fold(fe r, fe_limb top)
-{
-	unsigned char c;
-
-	c = FE_ADC(0, r[0], top * 38, &r[0]);
-	c = FE_ADC(c, r[1], 0, &r[1]);
-	c = FE_ADC(c, r[2], 0, &r[2]);
-	c = FE_ADC(c, r[3], 0, &r[3]);
-	r[0] += (0 - (fe_limb)c) & 38;
-}
-
 /* r = a + b; a carry out of 2^256 comes back as 38 (twice at most, the
  * second time into a value that cannot carry again) */
 static inline void fe_add(fe r, const fe a, const fe b)
@@ -273,19 +260,36 @@ static __attribute__((noinline)) void fe_sqr(fe r, const fe a)
 		: "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
 }
 
+/* r = a * k for a small k: five limbs, the top one folded by 38 */
 static inline void fe_mul_small(fe r, const fe a, uint32_t k)
 {
-	fe_limb h0, h1, h2, h3;
-	unsigned char c;
+	fe_limb r0, r1, r2, r3, h;
 
-	r[0] = _mulx_u64(a[0], k, &h0);
-	r[1] = _mulx_u64(a[1], k, &h1);
-	r[2] = _mulx_u64(a[2], k, &h2);
-	r[3] = _mulx_u64(a[3], k, &h3);
-	c = FE_ADC(0, r[1], h0, &r[1]);
-	c = FE_ADC(c, r[2], h1, &r[2]);
-	c = FE_ADC(c, r[3], h2, &r[3]);
-	fe_fold(r, h3 + c);
+	__asm__(
+		"movl %k[k], %%edx\n\t"
+		"mulxq 0(%[a]), %[r0], %[r1]\n\t"
+		"mulxq 8(%[a]), %%rax, %[r2]\n\t"
+		"addq %%rax, %[r1]\n\t"
+		"mulxq 16(%[a]), %%rax, %[r3]\n\t"
+		"adcq %%rax, %[r2]\n\t"
+		"mulxq 24(%[a]), %%rax, %[h]\n\t"
+		"adcq %%rax, %[r3]\n\t"
+		"adcq $0, %[h]\n\t"
+		"imulq $38, %[h], %[h]\n\t"
+		"addq %[h], %[r0]\n\t"
+		"adcq $0, %[r1]\n\t"
+		"adcq $0, %[r2]\n\t"
+		"adcq $0, %[r3]\n\t"
+		"sbbq %[h], %[h]\n\t"
+		"andq $38, %[h]\n\t"
+		"addq %[h], %[r0]\n\t"
+		: [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [h] "=&r"(h)
+		: [a] "r"(a), [k] "r"(k), "m"(*(const fe_limb(*)[4])a)
+		: "rax", "rdx", "cc");
+	r[0] = r0;
+	r[1] = r1;
+	r[2] = r2;
+	r[3] = r3;
 }
 
 static inline void fe_from_words(fe r, const uint64_t w[4])
@@ -332,15 +336,17 @@ static inline void fe_tobytes(uint8_t s[32], const fe a)
 
 static inline void fe_cswap(fe a, fe b, uint64_t mask)
 {
-	int i;
+	fe_limb x0, x1, x2, x3;
 
 	mask = fe_barrier(mask);
-	for (i = 0; i < 4; i++) {
-		fe_limb x = (a[i] ^ b[i]) & mask;
-
-		a[i] ^= x;
-		b[i] ^= x;
-	}
+	x0 = (a[0] ^ b[0]) & mask;
+	x1 = (a[1] ^ b[1]) & mask;
+	x2 = (a[2] ^ b[2]) & mask;
+	x3 = (a[3] ^ b[3]) & mask;
+	a[0] ^= x0; b[0] ^= x0;
+	a[1] ^= x1; b[1] ^= x1;
+	a[2] ^= x2; b[2] ^= x2;
+	a[3] ^= x3; b[3] ^= x3;
 }
 
 static inline void fe_cmov(fe r, const fe a, uint64_t mask)
