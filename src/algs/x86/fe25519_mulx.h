@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Arithmetic modulo p = 2^255 - 19 for x86-64 with BMI2 and ADX: four
- * 64-bit limbs (radix 2^64), 64x64->128 products by MULX, carry chains by
- * ADCX/ADOX (_addcarryx_u64). Same names as the portable fe25519.h, so the
- * curve code (x25519_impl.h, ed25519_impl.h) compiles over either.
+ * 64-bit limbs (radix 2^64), 64x64->128 products by MULX, two carry chains
+ * at once by ADCX/ADOX. The products, sums and differences are short
+ * inline assembly blocks (the compiler would make one ADC chain of
+ * _addcarryx_u64 and spill around it); the final reduction uses the
+ * intrinsics. Same names as the portable fe25519.h, so the curve code
+ * (x25519_impl.h, ed25519_impl.h) compiles over either.
  *
  * Values are kept below 2^256, not fully reduced: 2^256 = 38 mod p, so a
  * carry out of the top limb comes back as 38 at the bottom. Only
@@ -11,7 +14,9 @@
  * never tested.
  *
  * Only for files compiled with -mbmi2 -madx, and called only when
- * jca__cpu_features() has both.
+ * jca__cpu_features() has both. fe_mul and fe_sqr are kept out of line:
+ * inlined, their many fixed registers made the ladder spill more than a
+ * call costs.
  */
 #ifndef JCA_FE25519_MULX_H
 #define JCA_FE25519_MULX_H
