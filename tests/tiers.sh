@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# Runs the MessageDigest, Cipher, Mac, SecureRandom, KDF and backend suites again with lower
+# Runs the MessageDigest, Cipher, Mac, SecureRandom, KDF, Curve25519 and backend suites again with lower
 # CPU tiers forced through JCA_CPU, so every implementation this machine
 # can run is exercised as the active one, not only by its driver name.
 # JCA_TIER_VECTORS=no: the tiers without the NIST vector files (tests/all.sh's
@@ -22,7 +22,7 @@ riscv64) tiers="generic -zknh" ;;
 *) tiers="generic" ;;
 esac
 for tier in $tiers; do
-	for t in check_backends check_mac check_cipher check_gcm check_random check_kdf; do
+	for t in check_backends check_mac check_cipher check_gcm check_random check_kdf check_curve25519; do
 		JCA_CPU=$tier "$b/$t" > "$b/tier-$t.out" 2>&1
 		case $? in
 		0) echo "ok: JCA_CPU=$tier $t" ;;
@@ -33,4 +33,12 @@ for tier in $tiers; do
 		esac
 	done
 done
+# Curve25519's portable backend beside every other feature (only ADX off)
+if [ "$(uname -m)" = x86_64 ]; then
+	if JCA_CPU=-adx "$b/check_curve25519" > "$b/tier-check_curve25519.out" 2>&1; then
+		echo "ok: JCA_CPU=-adx check_curve25519"
+	else
+		echo "FAIL: JCA_CPU=-adx check_curve25519"; cat "$b/tier-check_curve25519.out"; fail=1
+	fi
+fi
 exit $fail

@@ -29,6 +29,7 @@ static const struct {
 	{ JCA__CPU_AESNI, "aesni" }, { JCA__CPU_PCLMUL, "pclmul" }, { JCA__CPU_VAES, "vaes" },
 	{ JCA__CPU_AVX512, "avx512" }, { JCA__CPU_VAES512, "vaes512" }, { JCA__CPU_VPCLMUL, "vpclmul" },
 	{ JCA__CPU_AVX512IFMA, "avx512ifma" },
+	{ JCA__CPU_ADX, "adx" },
 	{ JCA__CPU_ARM_AES, "aes" }, { JCA__CPU_ARM_SHA1, "sha1" }, { JCA__CPU_ARM_SHA2, "sha2" },
 	{ JCA__CPU_ARM_SHA512, "sha512" }, { JCA__CPU_ARM_SHA3, "sha3" }, { JCA__CPU_ARM_PMULL, "pmull" },
 	{ JCA__CPU_ARM_ASIMD, "asimd" },
@@ -94,6 +95,7 @@ static uint32_t detect(void)
 		/* BMI2 here means BMI1 too (ANDN): every CPU with one has both. */
 		if ((b & bit_BMI2) && (b & bit_BMI)) f |= JCA__CPU_BMI2;
 		if (b & bit_SHA) f |= JCA__CPU_SHANI;
+		if (b & bit_ADX) f |= JCA__CPU_ADX;     /* leaf 7, EBX bit 19 */
 		if (ymm && (f & JCA__CPU_AVX2) && (c & bit_VAES) && (f & JCA__CPU_AESNI)) f |= JCA__CPU_VAES;
 		if (zmm && (b & bit_AVX512F) && (b & bit_AVX512VL) && (b & bit_AVX512BW) && (b & bit_AVX512DQ)) {
 			f |= JCA__CPU_AVX512;

@@ -33,6 +33,7 @@ enum {
 	JCA__CPU_VAES512 = 1u << 10,  /* VAES on ZMM (needs AVX512) */
 	JCA__CPU_VPCLMUL = 1u << 11,  /* VPCLMULQDQ on ZMM (needs AVX512 and PCLMUL) */
 	JCA__CPU_AVX512IFMA = 1u << 12,  /* AVX-512 IFMA (52-bit multiply-add; needs AVX512) */
+	JCA__CPU_ADX     = 1u << 13,  /* ADCX/ADOX (multi-precision arithmetic, with BMI2's MULX) */
 	/* AArch64 */
 	JCA__CPU_ARM_AES    = 1u << 16,
 	JCA__CPU_ARM_SHA1   = 1u << 17,
