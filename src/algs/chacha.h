@@ -20,10 +20,6 @@ typedef struct jca__chacha20 {
 	uint32_t s[16];
 } jca__chacha20;
 
-/* A backend's block function (jca__chacha20_blocks below is the portable
- * one). */
-typedef void jca__chacha20_blocks_fn(jca__chacha20 *c, uint8_t *out, const uint8_t *in, size_t nblocks);
-
 /* key: 32 bytes, nonce: 12 bytes, counter: the first block's. */
 JCA__HIDDEN void jca__chacha20_init(jca__chacha20 *c, const uint8_t key[32], const uint8_t nonce[12],
                                     uint32_t counter);

@@ -26,6 +26,7 @@
 typedef struct cp_ctx {
 	uint8_t key[32];
 	jca__chacha20_blocks_fn *blocks; /* the backend, set with the key */
+	jca__poly1305_blocks_fn *poly;
 	jca__chacha20 stream;          /* block counter 1 onwards */
 	jca__poly1305 mac;
 	uint8_t ks[64];                /* key stream of the current partial block */
@@ -43,7 +44,7 @@ static void cp_start(cp_ctx *c, const uint8_t key[32], const uint8_t nonce[12], 
 
 	jca__chacha20_init(&c->stream, key, nonce, 0);
 	jca__chacha20_block(&c->stream, otk);
-	jca__poly1305_init(&c->mac, otk);
+	jca__poly1305_init_backend(&c->mac, otk, c->poly);
 	jca__wipe(otk, sizeof otk);
 	jca__poly1305_update(&c->mac, aad, aad_len);
 	jca__poly1305_pad16(&c->mac);
@@ -185,7 +186,7 @@ static const size_t cp_key_sizes[] = { 32, 0 };
 #define CP_MAX_DATA ((UINT64_C(1) << 38) - 64)
 
 /* One set_key per backend: the key and the backend's block function. */
-#define CP_IMPLS(be, prio, avail, blocks_fn) \
+#define CP_IMPLS(be, prio, avail, blocks_fn, poly_fn) \
 	static int cp_set_key_##be(void *ctx, const uint8_t *key, size_t key_len) \
 	{ \
 		cp_ctx *c = ctx; \
@@ -193,6 +194,7 @@ static const size_t cp_key_sizes[] = { 32, 0 };
 			return -1; \
 		memcpy(c->key, key, 32); \
 		c->blocks = blocks_fn; \
+		c->poly = poly_fn; \
 		return 0; \
 	} \
 	static const jca_aead_impl cp_##be = { \

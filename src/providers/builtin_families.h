@@ -56,6 +56,7 @@ static inline int have_shani(void) { return jca__cpu_has(JCA__CPU_SHANI | JCA__C
 static inline int have_avx2(void) { return jca__cpu_has(JCA__CPU_AVX2 | JCA__CPU_BMI2); }
 static inline int have_avx512(void) { return jca__cpu_has(JCA__CPU_AVX512); }
 static inline int have_avx512_bmi2(void) { return jca__cpu_has(JCA__CPU_AVX512 | JCA__CPU_BMI2); }
+static inline int have_avx512ifma(void) { return jca__cpu_has(JCA__CPU_AVX512 | JCA__CPU_AVX512IFMA); }
 /* Every x86 CPU with AES-NI has PCLMULQDQ, and every one with VAES has
  * VPCLMULQDQ: the GCM code of each tier needs both, so they come as a pair
  * (JCA_CPU=-pclmul also drops AES-NI). */
@@ -177,10 +178,16 @@ static inline int have_zbb(void) { return jca__cpu_has(JCA__CPU_RV_ZBB); }
 #define ARMV8_GCM .ctr32 = jca__aes_armv8_ctr32, .gcm_key_size = JCA__GCM_ARMV8_KEY_SIZE, \
 	.gcm_init = jca__aes_armv8_gcm_init, .ghash = jca__ghash_pmull, .gcm_encrypt = jca__aes_armv8_gcm_encrypt
 
-/* ---- ChaCha20 (the AEADs of builtin_chacha.c) ----
- * Backend rows: B(backend, priority, available, block function). */
+/* ---- ChaCha20 and Poly1305 (the AEADs of builtin_chacha.c) ----
+ * Backend rows: B(backend, priority, available, ChaCha20 block function,
+ * Poly1305 block function). */
 #define JCA__BACKENDS_chacha20(B) \
-	B(generic, JCA_PRIO_GENERIC, NULL, jca__chacha20_blocks)
+	B(generic, JCA_PRIO_GENERIC, NULL, jca__chacha20_blocks_generic, jca__poly1305_blocks_generic) \
+	JCA__X86(B(avx512ifma, JCA_PRIO_AVX512 + 5, have_avx512ifma, jca__chacha20_blocks_avx512, \
+	           jca__poly1305_blocks_ifma)) \
+	JCA__X86(B(avx512, JCA_PRIO_AVX512, have_avx512, jca__chacha20_blocks_avx512, jca__poly1305_blocks_avx512)) \
+	JCA__X86(B(avx2, JCA_PRIO_AVX2, have_avx2, jca__chacha20_blocks_avx2, jca__poly1305_blocks_avx2)) \
+	JCA__ARM(B(neon, JCA_PRIO_SIMD, have_asimd, jca__chacha20_blocks_neon, jca__poly1305_blocks_generic))
 
 /* Expansion helpers: JCA__APPLY(m, JCA__UNPACK (a, b), c) is m(a, b, c). */
 #define JCA__UNPACK(...) __VA_ARGS__
