@@ -12,7 +12,7 @@
 static const char *const names[AEAD_NALGS] = {
 	[AEAD_AES128_GCM] = "AES_128/GCM/NoPadding",
 	[AEAD_AES256_GCM] = "AES_256/GCM/NoPadding",
-	[AEAD_CHACHA20_POLY1305] = NULL,
+	[AEAD_CHACHA20_POLY1305] = "ChaCha20-Poly1305",
 };
 
 const char *aead_jca_name(int alg)
