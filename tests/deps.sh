@@ -7,7 +7,8 @@
 #                         OpenSSL, libgcrypt and Nettle (jca-bench's
 #                         peers), cross compilers and qemu-user,
 #                         sanitizers (clang), valgrind, cppcheck, clang-tidy,
-#                         dpkg-dev and debhelper (the Debian build)
+#                         dpkg-dev and debhelper (the Debian build),
+#                         libsodium (XChaCha20-Poly1305 cross-checks)
 #   tests/deps.sh -n ...  only print the missing packages
 #
 # As root it runs apt-get itself; as another user through sudo when sudo
@@ -19,7 +20,7 @@ if [ "${1:-}" = -n ]; then dry=1; shift; fi
 build="build-essential autoconf automake libtool pkg-config uthash-dev"
 test_extra="check libssl-dev openssl dpkg-dev debhelper qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross
 	gcc-riscv64-linux-gnu libc6-dev-riscv64-cross clang valgrind cppcheck clang-tidy
-	softhsm2 libp11-kit-dev python3-cryptography libgcrypt20-dev nettle-dev"
+	softhsm2 libp11-kit-dev python3-cryptography libgcrypt20-dev nettle-dev libsodium23"
 case "${1:-}" in
 build) want=$build ;;
 test) want="$build $test_extra" ;;
