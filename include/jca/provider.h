@@ -105,7 +105,8 @@
  *        these headers.
  *   3.1  AEAD rules in jca_aead_impl (rules, nonce_len, tag_len,
  *        max_data): AEADs other than GCM (ChaCha20-Poly1305), named
- *        without a mode. A 3.0 table is a GCM table.
+ *        without a mode; a 3.0 table is a GCM table. jca_aead_impl.open:
+ *        a one-shot decryption that checks the tag before it writes.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -350,6 +351,12 @@ typedef struct jca_aead_impl {
 	size_t nonce_len;          /* JCA_AEAD_NONCE: the nonce's length in bytes */
 	size_t tag_len;            /* JCA_AEAD_NONCE: the tag's length in bytes */
 	uint64_t max_data;         /* JCA_AEAD_NONCE: most bytes of data per nonce, 0: none */
+	/* Optional: after init(ctx, 0, ...), decrypts a whole message of len
+	 * bytes: checks the tag in constant time first and writes the len bytes
+	 * of plaintext to out only if it matches (JCA_BADTAG, out untouched,
+	 * if not); out == in allowed. With it the engine decrypts straight
+	 * into the caller's buffer instead of its own copy of the message. */
+	int (*open)(void *ctx, uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len);
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_aead_impl;
 #define JCA_AEAD_GCM 0u
