@@ -167,7 +167,17 @@ static inline void fe_neg(fe r, const fe a)
 	"adoxq %%rcx, " ti4 "\n\t"                                           \
 	"adcxq %%rcx, " ti4 "\n\t"
 
-static __attribute__((noinline)) void fe_mul(fe r, const fe a, const fe b)
+/* The two asm bodies below take 11 registers besides their 3 pointers and
+ * 3 stack slots: a build that reserves the frame pointer and moves
+ * locals off the stack (gcc's -fsanitize=address) has too few left, so
+ * these two functions keep neither (JCA__ASM_REGS). */
+#if defined(__clang__)
+#define JCA__ASM_REGS __attribute__((noinline, no_sanitize("address")))
+#else
+#define JCA__ASM_REGS __attribute__((noinline, no_sanitize_address, optimize("omit-frame-pointer")))
+#endif
+
+static JCA__ASM_REGS void fe_mul(fe r, const fe a, const fe b)
 {
 	fe_limb t[3];
 
@@ -206,7 +216,7 @@ static __attribute__((noinline)) void fe_mul(fe r, const fe a, const fe b)
 		: "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "cc", "memory");
 }
 
-static __attribute__((noinline)) void fe_sqr(fe r, const fe a)
+static JCA__ASM_REGS void fe_sqr(fe r, const fe a)
 {
 	__asm__ volatile(
 		/* the off-diagonal products a_i a_j, i < j: t1..t6 in r9..r14 */
