@@ -329,8 +329,8 @@ static void naf(int8_t r[256], const uint8_t s[32], int w)
 		int q = pos / 64, b = pos % 64;
 		uint64_t bits = x[q] >> b, win;
 
-		if (b > 64 - w)
-			bits |= x[q + 1] << (64 - b);
+		if (b > 64 - w)                 /* (b >= 1 here: two shifts keep each under 64) */
+			bits |= (x[q + 1] << 1) << (63 - b);
 		win = carry + (bits & mask);
 		if (!(win & 1)) {
 			pos++;
