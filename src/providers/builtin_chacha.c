@@ -140,31 +140,35 @@ static int cp_update(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
 	return 0;
 }
 
+/* The tag of the message MACed so far, data_len bytes of it data
+ * (RFC 8439 2.8: its padding, then the two lengths). */
+static void cp_tag(cp_ctx *c, uint64_t data_len, uint8_t t[16])
+{
+	uint8_t lens[16];
+
+	jca__poly1305_pad16(&c->mac);
+	jca__store_le64(lens, c->aad_len);
+	jca__store_le64(lens + 8, data_len);
+	jca__poly1305_update(&c->mac, lens, 16);
+	jca__poly1305_final(&c->mac, t);
+}
+
 static int cp_final(void *ctx, uint8_t *tag, size_t tag_len)
 {
 	cp_ctx *c = ctx;
-	uint8_t lens[16], t[16];
-	unsigned diff = 0;
-	size_t i;
+	uint8_t t[16];
+	int ok;
 
 	if (tag_len != 16)
 		return -1;
-	jca__poly1305_pad16(&c->mac);
-	jca__store_le64(lens, c->aad_len);
-	jca__store_le64(lens + 8, c->data_len);
-	jca__poly1305_update(&c->mac, lens, 16);
-	jca__poly1305_final(&c->mac, t);
+	cp_tag(c, c->data_len, t);
 	jca__wipe(c->ks, sizeof c->ks);
 	jca__wipe(&c->stream, sizeof c->stream);
-	if (c->encrypt) {
+	if (c->encrypt)
 		memcpy(tag, t, 16);
-		jca__wipe(t, sizeof t);
-		return 0;
-	}
-	for (i = 0; i < 16; i++)
-		diff |= (unsigned)(t[i] ^ tag[i]);
+	ok = c->encrypt || jca_ct_equal(t, tag, 16);
 	jca__wipe(t, sizeof t);
-	return diff ? JCA_BADTAG : 0;
+	return ok ? 0 : JCA_BADTAG;
 }
 
 static int c20_update(void *ctx, uint8_t *out, const uint8_t *in, size_t len);
@@ -184,29 +188,20 @@ static int c20_final(void *ctx, uint8_t *tag, size_t tag_len)
 static int cp_open(void *ctx, uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len)
 {
 	cp_ctx *c = ctx;
-	uint8_t lens[16], t[16];
-	unsigned diff = 0;
-	size_t i;
+	uint8_t t[16];
+	int ok;
 
 	if (tag_len != 16)
 		return -1;
 	jca__poly1305_update(&c->mac, in, len);
-	jca__poly1305_pad16(&c->mac);
-	jca__store_le64(lens, c->aad_len);
-	jca__store_le64(lens + 8, (uint64_t)len);
-	jca__poly1305_update(&c->mac, lens, 16);
-	jca__poly1305_final(&c->mac, t);
-	for (i = 0; i < 16; i++)
-		diff |= (unsigned)(t[i] ^ tag[i]);
+	cp_tag(c, (uint64_t)len, t);
+	ok = jca_ct_equal(t, tag, 16);
 	jca__wipe(t, sizeof t);
-	if (diff) {
-		jca__wipe(&c->stream, sizeof c->stream);
-		return JCA_BADTAG;
-	}
-	cp_xor(c, out, in, len);
+	if (ok)
+		cp_xor(c, out, in, len);
 	jca__wipe(c->ks, sizeof c->ks);
 	jca__wipe(&c->stream, sizeof c->stream);
-	return 0;
+	return ok ? 0 : JCA_BADTAG;
 }
 
 static const size_t cp_key_sizes[] = { 32, 0 };
