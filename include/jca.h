@@ -24,6 +24,9 @@
 #include "jca/random.h"
 #include "jca/kdf.h"
 #include "jca/stream.h"
+#include "jca/key.h"
+#include "jca/signature.h"
+#include "jca/keyagreement.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -68,6 +68,8 @@ extern "C" {
 	X(IVREUSE,        -29, "key and IV already used for encryption") \
 	X(UNSUPPORTED,    -30, "operation not supported by this object") \
 	X(TRUNCATED,      -31, "input truncated") \
+	X(BADKEY,         -32, "invalid or unusable key") \
+	X(BADSIG,         -33, "signature does not verify") \
 	X(END,              1, "no more items")
 
 enum jca_status {

@@ -107,18 +107,22 @@
  *        max_data): AEADs other than GCM (ChaCha20-Poly1305), named
  *        without a mode; a 3.0 table is a GCM table. jca_aead_impl.open:
  *        a one-shot decryption that checks the tag before it writes.
+ *   3.2  keys and the asymmetric types: KeyFactory, KeyPairGenerator,
+ *        Signature, KeyAgreement (jca_keyfactory_impl ... below), with
+ *        jca_key_info, JCA_ENC_* and JCA_REFUSED.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
 
 #include "common.h"
+#include "key.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 3
-#define JCA_ABI_MINOR 1
+#define JCA_ABI_MINOR 2
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -127,7 +131,11 @@ typedef enum jca_service_type {
 	JCA_CIPHER = 2,
 	JCA_MAC = 3,               /* declared (jca_mac_impl), and HMAC derived by the registry over digests */
 	JCA_SECURE_RANDOM = 4,     /* ABI 2.3; a real table since 3.0 */
-	JCA_KDF = 5                /* ABI 2.3; a function table since 3.0 */
+	JCA_KDF = 5,               /* ABI 2.3; a function table since 3.0 */
+	JCA_KEY_FACTORY = 6,       /* ABI 3.2: jca_keyfactory_impl */
+	JCA_KEY_PAIR_GENERATOR = 7,/* ABI 3.2: jca_keypairgen_impl */
+	JCA_SIGNATURE = 8,         /* ABI 3.2: jca_signature_impl */
+	JCA_KEY_AGREEMENT = 9      /* ABI 3.2: jca_keyagreement_impl */
 } jca_service_type;
 
 /* Priority tiers of implementations (higher wins, like the kernel's). */
@@ -543,6 +551,9 @@ typedef struct jca_kdf_impl {
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_kdf_impl;
 
+/* Keys, KeyFactory, KeyPairGenerator, Signature, KeyAgreement (ABI 3.2). */
+#include "provider_asym.h"
+
 typedef struct jca_attr {
 	const char *key;
 	const char *value;
@@ -611,7 +622,9 @@ typedef struct jca_service_desc {
 	 * implementation structs of the service's type (jca_md_impl for
 	 * JCA_MESSAGE_DIGEST, jca_cipher_impl or jca_aead_impl, by shape, for
 	 * JCA_CIPHER, jca_mac_impl for JCA_MAC, jca_random_impl for
-	 * JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF). */
+	 * JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF, and from ABI 3.2
+	 * jca_keyfactory_impl, jca_keypairgen_impl, jca_signature_impl,
+	 * jca_keyagreement_impl for the four asymmetric types). */
 	const jca_impl *const *impls;
 	const jca_kat *kat;                     /* optional */
 	/* ABI 2.4, optional: further known-answer tests of this service,
