@@ -20,10 +20,17 @@
  *                  by libjca's engine (openssl_random.c says why).
  *   Mac            AESCMAC (alias AES-CMAC) through EVP_MAC (openssl_mac.c)
  *   KDF            SCRYPT (RFC 7914) through EVP_KDF (openssl_kdf.c)
+ *   KeyFactory, KeyPairGenerator  EC (P-256, P-384, P-521), RSA, RSASSA-PSS,
+ *                  Ed25519, X25519 over EVP_PKEY (openssl_pkey.c)
+ *   Signature      SHA*withECDSA (also SHA3-*, and ...inP1363Format),
+ *                  SHA*withRSA, SHA*withRSA/PSS, RSASSA-PSS, Ed25519
+ *                  (openssl_sig.c)
+ *   KeyAgreement   ECDH, X25519 (openssl_kex.c)
  *
  * Build:
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
- *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_gcm.c openssl_chacha.c openssl_random.c openssl_mac.c openssl_kdf.c -o openssl.so \
+ *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_gcm.c openssl_chacha.c openssl_random.c openssl_mac.c openssl_kdf.c \
+ *      openssl_pkey.c openssl_sig.c openssl_kex.c -o openssl.so \
  *      $(pkg-config --cflags --libs libcrypto)
  *
  * Algorithms are fetched once, from OpenSSL's default library context with
@@ -312,6 +319,16 @@ static const jca_service_desc *const services[] = {
 	&svc_shake256, &ossl__svc_aes, &ossl__svc_aes_gcm, &ossl__svc_chacha20_poly1305, &ossl__svc_cmac,
 	&ossl__svc_drbg,
 	&ossl__svc_scrypt,
+	/* keys, Signature, KeyAgreement (openssl_pkey.c, openssl_sig.c, openssl_kex.c) */
+	&ossl__svc_kf_ec, &ossl__svc_kf_rsa, &ossl__svc_kf_rsa_pss, &ossl__svc_kf_ed25519, &ossl__svc_kf_x25519,
+	&ossl__svc_kpg_ec, &ossl__svc_kpg_rsa, &ossl__svc_kpg_rsa_pss, &ossl__svc_kpg_ed25519, &ossl__svc_kpg_x25519,
+	&ossl__svc_sha224_ecdsa, &ossl__svc_sha256_ecdsa, &ossl__svc_sha384_ecdsa, &ossl__svc_sha512_ecdsa,
+	&ossl__svc_sha3_256_ecdsa, &ossl__svc_sha3_384_ecdsa, &ossl__svc_sha3_512_ecdsa,
+	&ossl__svc_sha224_ecdsa_p1363, &ossl__svc_sha256_ecdsa_p1363, &ossl__svc_sha384_ecdsa_p1363,
+	&ossl__svc_sha512_ecdsa_p1363, &ossl__svc_sha224_rsa, &ossl__svc_sha256_rsa, &ossl__svc_sha384_rsa,
+	&ossl__svc_sha512_rsa, &ossl__svc_sha256_rsa_pss, &ossl__svc_sha384_rsa_pss, &ossl__svc_sha512_rsa_pss,
+	&ossl__svc_rsassa_pss, &ossl__svc_sig_ed25519,
+	&ossl__svc_ka_ecdh, &ossl__svc_ka_x25519,
 	NULL
 };
 
@@ -324,7 +341,8 @@ static jca_provider_desc provider = {
 	.version = NULL,
 	.description = "Bridge to OpenSSL 3 libcrypto: MD5, SHA-1, SHA-2, SHA-3, SHAKE (HMAC over them) "
 	               "AES in ECB/CBC/CTR, AES/GCM, ChaCha20-Poly1305, AES-CMAC and scrypt, under JCA standard names; OpenSSL's CTR_DRBG "
-	               "as SecureRandom OpenSSL-CTR-DRBG",
+	               "as SecureRandom OpenSSL-CTR-DRBG; EC (P-256/384/521), RSA, RSASSA-PSS, Ed25519 and X25519 keys, "
+	               "ECDSA, RSA (PKCS#1 v1.5, PSS) and Ed25519 signatures, ECDH and X25519",
 	.services = services,
 };
 
@@ -387,6 +405,8 @@ static void load_once(void)
 	if (ossl__drbg_load() != 0)
 		goto fail;
 	if (ossl__kdf_load() != 0)
+		goto fail;
+	if (ossl__pkey_load() != 0)
 		goto fail;
 	provider.version = OpenSSL_version(OPENSSL_VERSION_STRING);
 	return;

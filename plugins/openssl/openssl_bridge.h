@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* What the files of the OpenSSL bridge share (openssl_bridge.c: the
  * plugin, its digests, loading; openssl_aes.c: AES; openssl_gcm.c:
- * AES/GCM; openssl_mac.c: CMAC). Not installed; hidden
+ * AES/GCM; openssl_mac.c: CMAC; openssl_pkey.c: keys; openssl_sig.c:
+ * Signature; openssl_kex.c: KeyAgreement). Not installed; hidden
  * (the plugin is built with -fvisibility=hidden). */
 #ifndef JCA_OPENSSL_BRIDGE_H
 #define JCA_OPENSSL_BRIDGE_H
@@ -51,5 +52,41 @@ extern const jca_service_desc ossl__svc_cmac;
 int ossl__kdf_load(void);
 void ossl__kdf_free(void);
 extern const jca_service_desc ossl__svc_scrypt;
+
+/* ---- Keys, Signature, KeyAgreement (ABI 3.2) ----
+ * The key context of every KeyFactory service of the bridge, which its
+ * KeyPairGenerator fills in and its Signature and KeyAgreement services
+ * read (provider_asym.h: they agree on its layout). Zeroed by the host
+ * (cleanup is set); cleanup frees pkey. */
+typedef struct ossl__key {
+	EVP_PKEY *pkey;            /* NULL until decode, public_key or generate filled it */
+	unsigned kind;             /* JCA_KEY_PUBLIC or JCA_KEY_PRIVATE */
+} ossl__key;
+
+/* host->set_error(why), OpenSSL's error queue cleared: JCA_REFUSED. */
+int ossl__refused(const char *why);
+/* Nonzero when OpenSSL's error queue holds an out-of-memory error (a
+ * failure, not a refusal); clears the queue either way. */
+int ossl__out_of_memory(void);
+/* The field size in bytes of an EC key's curve (32, 48, 66; 0 if the
+ * key is not on one of the three curves the bridge takes). */
+size_t ossl__ec_field_bytes(const EVP_PKEY *pkey);
+/* Fetches the key managers, signatures and exchanges the services use (0,
+ * or -1 with ossl__load_error set). */
+int ossl__pkey_load(void);
+
+extern const jca_service_desc ossl__svc_kf_ec, ossl__svc_kf_rsa, ossl__svc_kf_rsa_pss, ossl__svc_kf_ed25519,
+	ossl__svc_kf_x25519;
+extern const jca_service_desc ossl__svc_kpg_ec, ossl__svc_kpg_rsa, ossl__svc_kpg_rsa_pss, ossl__svc_kpg_ed25519,
+	ossl__svc_kpg_x25519;
+/* openssl_sig.c */
+extern const jca_service_desc ossl__svc_sha224_ecdsa, ossl__svc_sha256_ecdsa, ossl__svc_sha384_ecdsa,
+	ossl__svc_sha512_ecdsa, ossl__svc_sha3_256_ecdsa, ossl__svc_sha3_384_ecdsa, ossl__svc_sha3_512_ecdsa,
+	ossl__svc_sha224_ecdsa_p1363, ossl__svc_sha256_ecdsa_p1363, ossl__svc_sha384_ecdsa_p1363,
+	ossl__svc_sha512_ecdsa_p1363, ossl__svc_sha224_rsa, ossl__svc_sha256_rsa, ossl__svc_sha384_rsa,
+	ossl__svc_sha512_rsa, ossl__svc_sha256_rsa_pss, ossl__svc_sha384_rsa_pss, ossl__svc_sha512_rsa_pss,
+	ossl__svc_rsassa_pss, ossl__svc_sig_ed25519;
+/* openssl_kex.c */
+extern const jca_service_desc ossl__svc_ka_ecdh, ossl__svc_ka_x25519;
 
 #endif
