@@ -418,13 +418,15 @@ static int kf_encode(const void *key, unsigned enc, uint8_t *out, size_t cap, si
 		return rc;
 	case JCA_ENC_RAW:
 		if (EVP_PKEY_is_a(pkey, "ED25519") || EVP_PKEY_is_a(pkey, "X25519")) {
-			rc = k->kind == JCA_KEY_PRIVATE ? EVP_PKEY_get_raw_private_key(pkey, NULL, &n)
-			                                : EVP_PKEY_get_raw_public_key(pkey, NULL, &n);
-			if (!rc || (rc = put((int)n, out, cap, len)) != 0 || !out)
-				return rc ? rc : ossl__failed("EVP_PKEY_get_raw_*_key");
-			rc = k->kind == JCA_KEY_PRIVATE ? EVP_PKEY_get_raw_private_key(pkey, out, &n)
-			                                : EVP_PKEY_get_raw_public_key(pkey, out, &n);
-			return rc ? 0 : ossl__failed("EVP_PKEY_get_raw_*_key");
+			int priv = k->kind == JCA_KEY_PRIVATE;
+
+			if (!(priv ? EVP_PKEY_get_raw_private_key(pkey, NULL, &n) : EVP_PKEY_get_raw_public_key(pkey, NULL, &n)))
+				return ossl__failed("EVP_PKEY_get_raw_*_key");
+			if ((rc = put((int)n, out, cap, len)) != 0 || !out)
+				return rc;
+			if (!(priv ? EVP_PKEY_get_raw_private_key(pkey, out, &n) : EVP_PKEY_get_raw_public_key(pkey, out, &n)))
+				return ossl__failed("EVP_PKEY_get_raw_*_key");
+			return 0;
 		}
 		if (EVP_PKEY_is_a(pkey, "EC") && k->kind == JCA_KEY_PUBLIC) {
 			if (!EVP_PKEY_get_octet_string_param(pkey, OSSL_PKEY_PARAM_ENCODED_PUBLIC_KEY, NULL, 0, &n))
