@@ -667,6 +667,7 @@ START_TEST(test_agreement_refusals)
 		"0100000000000000000000000000000000000000000000000000000000000000",
 	};
 	jca_key *x = key_of("x25519", 1), *e = key_of("ec256", 1), *e384 = key_of("ec384b", 0), *e521 = key_of("ec521b", 0);
+	jca_key *xb = key_of("x25519b", 0), *eb = key_of("ec256b", 0);
 	keyagreement_ctx *ka;
 	uint8_t out[200];
 	size_t i, n;
@@ -681,7 +682,7 @@ START_TEST(test_agreement_refusals)
 		ck_assert_msg(strstr(jca_last_error_message(), "all zero"), "%s", jca_last_error_message());
 		ck_assert_uint_eq(n, 0);
 		/* the object goes on: a good peer next */
-		ck_assert_int_eq(keyagreement_do_phase(ka, key_of("x25519b", 0)), 0);
+		ck_assert_int_eq(keyagreement_do_phase(ka, xb), 0);
 		ck_assert_int_eq(keyagreement_generate_secret(ka, out, sizeof out, &n), 0);
 		keyagreement_free(ka);
 		jca_key_free(u);
@@ -693,7 +694,7 @@ START_TEST(test_agreement_refusals)
 	ck_assert_msg(strstr(jca_last_error_message(), "curve"), "%s", jca_last_error_message());
 	ck_assert_int_eq(keyagreement_do_phase(ka, e521), JCA_BADKEY);
 	ck_assert_int_eq(keyagreement_generate_secret(ka, out, sizeof out, &n), JCA_NOTINIT);
-	ck_assert_int_eq(keyagreement_do_phase(ka, key_of("ec256b", 0)), 0);
+	ck_assert_int_eq(keyagreement_do_phase(ka, eb), 0);
 	ck_assert_int_eq(keyagreement_generate_secret(ka, out, sizeof out, &n), 0);
 	ck_assert_uint_eq(n, 32);
 	/* keys of the other algorithm */
@@ -703,6 +704,8 @@ START_TEST(test_agreement_refusals)
 	jca_key_free(e);
 	jca_key_free(e384);
 	jca_key_free(e521);
+	jca_key_free(xb);
+	jca_key_free(eb);
 }
 END_TEST
 
