@@ -6,7 +6,8 @@
  * (tests/kat/gen_pkey_kat.py, python3-cryptography; keys from
  * tests/kat/keys, made by openssl genpkey):
  *  - every key read and written back byte for byte (PKCS#8, X.509, PEM,
- *    raw), its algorithm, size and curve; refusals: RSA-1024, a raw EC
+ *    raw; Ed25519/X25519 OneAsymmetricKey v2 read), its algorithm, size
+ *    and curve; refusals: RSA-1024, a raw EC
  *    point, an EC point off its curve, an inconsistent RSA private key;
  *  - every Signature name signs and verifies, again with the same object,
  *    in pieces; a flipped bit in the signature or the message, a short or
@@ -265,6 +266,34 @@ START_TEST(test_raw_keys)
 }
 END_TEST
 
+/* Ed25519 and X25519 keys as OneAsymmetricKey v2 (RFC 8410 7: the public
+ * key in [1]) are read (OpenSSL 3.0's own reader does not take them) and
+ * written back as v1; a public key that is not the private key's is
+ * refused. */
+START_TEST(test_one_asymmetric_key_v2)
+{
+	static const char *const names[] = { "ed25519", "x25519" };
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		const struct kkey *kk = kkey(names[i]);
+		uint8_t v2[83] = { 0x30, 0x51, 0x02, 0x01, 0x01 };
+		jca_key *k;
+
+		ck_assert_uint_eq(kk->priv_len, 48);
+		ck_assert_uint_eq(kk->pub_len, 44);
+		memcpy(v2 + 5, kk->priv + 5, 43);          /* the algorithm and the private key */
+		memcpy(v2 + 48, "\x81\x21\x00", 3);
+		memcpy(v2 + 51, kk->pub + 12, 32);
+		ck_assert_msg(decode(kk->alg, v2, sizeof v2, &k) == 0, "%s: %s", kk->alg, jca_last_error_message());
+		assert_encodes(k, JCA_FORMAT_DER, kk->priv, kk->priv_len, kk->name);
+		jca_key_free(k);
+		v2[82] ^= 1;
+		ck_assert_int_eq(decode(kk->alg, v2, sizeof v2, &k), JCA_BADKEY);
+	}
+}
+END_TEST
+
 /* A copy of the key's DER with one byte (from the end) flipped. */
 static int decode_flipped(const char *name, int private, size_t from_end)
 {
@@ -308,7 +337,7 @@ START_TEST(test_key_refusals)
 		ck_assert_int_eq(decode_flipped(ec[i], 0, 0), JCA_BADKEY);
 		ck_assert_int_eq(decode_flipped(ec[i], 1, 0), JCA_BADKEY);
 	}
-	/* RSA private parts that do not agree: the last byte of qInv, of d */
+	/* RSA private parts that do not agree: the last byte of qInv */
 	ck_assert_int_eq(decode_flipped("rsa2048", 1, 0), JCA_BADKEY);
 	ck_assert_msg(strstr(jca_last_error_message(), "CRT"), "%s", jca_last_error_message());
 	/* keys of another algorithm */
@@ -975,6 +1004,7 @@ int main(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, test_key_encodings);
 	tcase_add_test(tc, test_raw_keys);
+	tcase_add_test(tc, test_one_asymmetric_key_v2);
 	tcase_add_test(tc, test_key_refusals);
 	tcase_add_test(tc, test_sign_verify_every_name);
 	tcase_add_test(tc, test_signature_known_answers);
