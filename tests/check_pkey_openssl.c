@@ -7,8 +7,8 @@
  * tests/kat/keys, made by openssl genpkey):
  *  - every key read and written back byte for byte (PKCS#8, X.509, PEM,
  *    raw; Ed25519/X25519 OneAsymmetricKey v2 read), its algorithm, size
- *    and curve; refusals: RSA-1024, a raw EC
- *    point, an EC point off its curve, an inconsistent RSA private key;
+ *    and curve; refusals: RSA-1024, a raw EC point, an EC point off its
+ *    curve, an inconsistent RSA private key, keys of another algorithm;
  *  - every Signature name signs and verifies, again with the same object,
  *    in pieces; a flipped bit in the signature or the message, a short or
  *    malformed signature: JCA_BADSIG; RSA PKCS#1 v1.5 and Ed25519 equal to
