@@ -99,9 +99,9 @@ genpkey_check() {
 	rm -f j_$n.pem
 	if "$jca" genpkey -a "$alg" ${3:+-p "$3"} -out j_$n.pem 2>err && grep -q 'BEGIN PRIVATE KEY' j_$n.pem &&
 	   [ "$(stat -c %a j_$n.pem)" = 600 ] && openssl pkey -check -noout -in j_$n.pem >/dev/null 2>>err; then
-		ok "$n: jca genpkey -a $alg ${3:-} key (mode 0600) accepted by openssl pkey -check"
+		ok "$n: jca genpkey -a $alg${3:+ -p $3} key (mode 0600) accepted by openssl pkey -check"
 	else
-		bad "$n: jca genpkey -a $alg ${3:-}"; cat err
+		bad "$n: jca genpkey -a $alg${3:+ -p $3}"; cat err
 	fi
 }
 

@@ -21,7 +21,7 @@ static void usage_sign(FILE *f, const char *cmd)
 	          : "usage: jca sign -a ALG -key FILE [-P NAME] [-out SIGFILE] [FILE]\n");
 	fprintf(f,
 	        "\n"
-	        "%s FILE (default: standard input; '-' too), read in pieces.\n"
+	        "%s\n"
 	        "\n"
 	        "  -a, -algorithm ALG      the Signature: Ed25519, SHA256withECDSA (also\n"
 	        "                          SHA384, SHA512...), SHA256withECDSAinP1363Format,\n"
@@ -36,9 +36,12 @@ static void usage_sign(FILE *f, const char *cmd)
 	        "the modulus long) and, for Ed25519, of 'openssl pkeyutl -sign -rawin'\n"
 	        "(64 bytes).\n"
 	        "\n",
-	        v ? "Verifies the signature in SIGFILE over" : "Signs", 
+	        v ? "Verifies the signature in SIGFILE over FILE (default: standard input;\n"
+	            "'-' too), read in pieces."
+	          : "Signs FILE (default: standard input; '-' too), read in pieces.",
 	        v ? "the public key, or a private key (its public half is used)"
-	          : "the private key (PEM or DER, PKCS#8, EC or RSA PRIVATE KEY)",
+	          : "the private key (PEM or DER: PKCS#8, EC or RSA\n"
+	            "                          PRIVATE KEY)",
 	        v ? "  -s, -sig, -signature FILE  the signature\n"
 	          : "  -o, -out, --out FILE    where the signature goes (default: standard output)\n");
 	fputs(v ? "Prints 'Verified OK' or 'Verification failure', as openssl does.\n"
@@ -128,20 +131,21 @@ static int parse(int argc, char **argv, struct sign_args *a)
 	}
 	if ((a->sig && !verify) || (a->peer && !agree) || (a->out && verify)) {
 		fprintf(stderr, "jca %s: %s is not an option of %s\n", a->cmd,
-		        a->sig ? "-sig" : a->peer ? "-peer" : "-out", a->cmd);
+		        a->sig && !verify ? "-sig" : a->peer && !agree ? "-peer" : "-out", a->cmd);
 		try_help(a->cmd);
 		return -1;
 	}
 	if (!a->alg)
-		missing = agree ? "an algorithm (-a X25519|ECDH)" : "an algorithm (-a Ed25519, -a SHA256withECDSA...)";
+		missing = agree ? "no algorithm given (-a X25519|ECDH)"
+		                : "no algorithm given (-a Ed25519, -a SHA256withECDSA...)";
 	else if (!a->key)
-		missing = agree ? "your private key (-key FILE)" : "a key (-key FILE)";
+		missing = agree ? "no private key given (-key FILE)" : "no key given (-key FILE)";
 	else if (verify && !a->sig)
-		missing = "the signature (-sig FILE)";
+		missing = "no signature given (-sig FILE)";
 	else if (agree && !a->peer)
-		missing = "the peer's public key (-peer FILE)";
+		missing = "no peer key given (-peer FILE)";
 	if (missing) {
-		fprintf(stderr, "jca %s: no %s given\n", a->cmd, missing);
+		fprintf(stderr, "jca %s: %s\n", a->cmd, missing);
 		try_help(a->cmd);
 		return -1;
 	}
