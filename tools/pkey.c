@@ -76,8 +76,8 @@ static int write_key(const char *cmd, jca_key *k, int pub, jca_key_format form, 
 		rc = write_output(cmd, out, der, len, jca_key_kind(w) != JCA_KEY_PUBLIC);
 		free_secret(der, len);
 	}
-	if (w != k)
-		jca_key_free(w);
+	if (pub)
+		jca_key_free(w);        /* held once more even when it is k */
 	return rc;
 }
 
