@@ -26,7 +26,8 @@
  *
  * The other three types name in key_algorithm the KeyFactory service
  * whose keys they take ("EC", "RSA", "Ed25519"), looked up in their own
- * provider (it must offer it: the provider is refused otherwise). A key
+ * provider when needed (a missing one fails that call with JCA_IMPL,
+ * naming it). A key
  * of another provider reaches them converted by the engine, never by the
  * provider: exported by its owner (X.509 or PKCS#8, so a private key must
  * be extractable) and decoded by this provider's KeyFactory.
@@ -140,8 +141,8 @@ typedef struct jca_signature_impl {
  *   init(ctx, priv, secret_len): a private key; *secret_len gets the
  *     secret's length (1 to 1024). The key stays valid as for Signature.
  *   phase(ctx, peer): the peer's public key (same algorithm; the
- *     implementation checks the parameters match: JCA_REFUSED). Valid
- *     until the next phase, init or cleanup.
+ *     implementation checks the parameters match: JCA_REFUSED). The host
+ *     holds it until secret returns, or the next phase, init or cleanup.
  *   secret(ctx, out): writes secret_len bytes; JCA_REFUSED for a secret
  *     the algorithm refuses (X25519's all-zero one). */
 typedef struct jca_keyagreement_impl {

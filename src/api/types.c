@@ -13,6 +13,9 @@
 /* Each defined beside its engine (<type>_type.c). */
 JCA__HIDDEN extern const jca__type_ops jca__md_type, jca__cipher_type, jca__mac_type;
 JCA__HIDDEN extern const jca__type_ops jca__random_type, jca__kdf_type;
+/* ABI 3.2 (asym_type.c) */
+JCA__HIDDEN extern const jca__type_ops jca__keyfactory_type, jca__keypairgen_type;
+JCA__HIDDEN extern const jca__type_ops jca__signature_type, jca__keyagreement_type;
 
 static const struct {
 	const jca__type_ops *ops;
@@ -22,6 +25,10 @@ static const struct {
 	{ &jca__mac_type },
 	{ &jca__random_type },
 	{ &jca__kdf_type },
+	{ &jca__keyfactory_type },
+	{ &jca__keypairgen_type },
+	{ &jca__signature_type },
+	{ &jca__keyagreement_type },
 };
 
 const jca__type_ops *jca__type_at(size_t i)

@@ -206,13 +206,19 @@ static const jca_service_desc *const services[] = {
 	&svc_native,
 	&svc_pbkdf2,
 	&svc_hkdf,
+	&jca__svc_kf_ed25519,
+	&jca__svc_kf_x25519,
+	&jca__svc_kpg_ed25519,
+	&jca__svc_kpg_x25519,
+	&jca__svc_sig_ed25519,
+	&jca__svc_ka_x25519,
 	NULL
 };
 
 static const jca_provider_desc builtin = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc),
 	"builtin", JCA_VERSION_STRING,
-	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, ChaCha20-Poly1305, XChaCha20-Poly1305, ChaCha20, DRBG, NativePRNG, PBKDF2, HKDF",
+	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, ChaCha20-Poly1305, XChaCha20-Poly1305, ChaCha20, DRBG, NativePRNG, PBKDF2, HKDF, Ed25519, X25519",
 	services, NULL
 };
 

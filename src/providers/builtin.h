@@ -26,4 +26,9 @@ JCA__HIDDEN extern const jca_impl *const jca__chacha20_impls[];
 
 JCA__HIDDEN extern const jca_kdf_impl jca__pbkdf2_impl, jca__hkdf_impl;
 
+/* Ed25519 and X25519 (builtin_pkey.c) */
+JCA__HIDDEN extern const jca_service_desc jca__svc_kf_ed25519, jca__svc_kf_x25519;
+JCA__HIDDEN extern const jca_service_desc jca__svc_kpg_ed25519, jca__svc_kpg_x25519;
+JCA__HIDDEN extern const jca_service_desc jca__svc_sig_ed25519, jca__svc_ka_x25519;
+
 #endif

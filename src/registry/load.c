@@ -374,7 +374,7 @@ static int add_provider(const jca_provider_desc *desc, void *provctx, const char
 	if (!jca__get_snapshot() || (rc = lock_registry()) != 0) {
 		rc = jca_last_error();
 		jca__teardown_raw(desc, provctx);
-		return jca__error(rc, "%s", jca_last_error_message());
+		return rc;     /* the error is set */
 	}
 	p = jca__new_provider(NULL, source);
 	if (!p) {

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* KeyFactory engine over jca_keyfactory_impl. See jca/key.h. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "key_int.h"
+#include "../registry/error.h"
+
+struct keyfactory_ctx {
+	const jca__resolved *r;
+};
+
+static keyfactory_ctx *create(const jca__resolved *r)
+{
+	keyfactory_ctx *kf;
+
+	if (!r)
+		return NULL;
+	if (!(kf = malloc(sizeof *kf))) {
+		jca__error(JCA_ENOMEM, "out of memory creating KeyFactory \"%s\"", r->svc->algorithm);
+		return NULL;
+	}
+	kf->r = r;
+	return kf;
+}
+
+keyfactory_ctx *keyfactory_get_instance(const char *algorithm)
+{
+	return create(jca__lookup(JCA_KEY_FACTORY, algorithm, NULL));
+}
+
+keyfactory_ctx *keyfactory_get_instance_from(const char *algorithm, const char *provider)
+{
+	return create(jca__lookup_from(JCA_KEY_FACTORY, algorithm, provider));
+}
+
+const keyfactory_handle *keyfactory_lookup(const char *algorithm)
+{
+	return (const keyfactory_handle *)jca__lookup(JCA_KEY_FACTORY, algorithm, NULL);
+}
+
+keyfactory_ctx *keyfactory_new(const keyfactory_handle *h)
+{
+	return create(jca__from_handle(JCA_KEY_FACTORY, h));
+}
+
+void keyfactory_free(keyfactory_ctx *kf)
+{
+	free(kf);
+}
+
+int keyfactory_decode(keyfactory_ctx *kf, const void *in, size_t len, jca_key **key)
+{
+	if (!kf) {
+		if (key)
+			*key = NULL;
+		return jca__error(JCA_EINVAL, "keyfactory_decode: NULL object");
+	}
+	return jca__key_decode_any(kf->r, NULL, in, len, key);
+}
+
+int keyfactory_decode_raw(keyfactory_ctx *kf, unsigned kind, const void *in, size_t len, jca_key **key)
+{
+	if (key)
+		*key = NULL;
+	if (!kf || !key || !in)
+		return jca__error(JCA_EINVAL, "keyfactory_decode_raw: NULL %s", !kf ? "object" : !key ? "key pointer" : "input");
+	if (kind != JCA_KEY_PUBLIC && kind != JCA_KEY_PRIVATE)
+		return jca__error(JCA_EINVAL, "keyfactory_decode_raw: kind %u (JCA_KEY_PUBLIC or JCA_KEY_PRIVATE)", kind);
+	if (len == 0 || len > 1024)
+		return jca__error(JCA_BADKEY, "keyfactory_decode_raw: %zu bytes is no raw key", len);
+	return jca__key_decode_with(kf->r, JCA_ENC_RAW, kind, in, len, key);
+}
+
+int keyfactory_translate(keyfactory_ctx *kf, jca_key *key, jca_key **out)
+{
+	if (out)
+		*out = NULL;
+	if (!kf || !key || !out)
+		return jca__error(JCA_EINVAL, "keyfactory_translate: NULL %s", !kf ? "object" : !key ? "key" : "output");
+	return jca__key_for(kf->r->svc, kf->r->svc->algorithm, key, "KeyFactory", out);
+}
+
+const char *keyfactory_algorithm(const keyfactory_ctx *kf)
+{
+	return kf ? kf->r->canon : NULL;
+}
+
+const char *keyfactory_provider(const keyfactory_ctx *kf)
+{
+	return kf ? kf->r->svc->provider_name : NULL;
+}
+
+const char *keyfactory_implementation(const keyfactory_ctx *kf)
+{
+	return kf ? kf->r->svc->impl_name : NULL;
+}
