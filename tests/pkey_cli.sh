@@ -125,7 +125,9 @@ sign_checks() {
 	done
 	if [ $d = raw ]; then
 		openssl pkeyutl -sign -rawin -inkey o_$n.pem -in msg -out osig
-		openssl pkeyutl -sign -rawin -inkey o_$n.pem -in empty -out osig0
+		# openssl 3.0's pkeyutl -rawin cannot read an empty file
+		rm -f osig0
+		openssl pkeyutl -sign -rawin -inkey o_$n.pem -in empty -out osig0 2>/dev/null
 	else
 		openssl dgst -$d -sign o_$n.pem -out osig msg
 		openssl dgst -$d -sign o_$n.pem -out osig0 empty
@@ -135,13 +137,24 @@ sign_checks() {
 	grep -qx 'Verified OK' out || bad "$n: jca verify did not print 'Verified OK'"
 	status "$n: ... with the private key, DER, input on standard input" 0 \
 		sh -c '"$1" verify -a "$2" -key "$3" -sig osig < msg' sh "$jca" "$alg" o_$n.der
-	status "$n: openssl's signature of an empty file verifies" 0 \
-		"$jca" verify -a "$alg" -key o_${n}_pub.der -sig osig0 empty
+	if [ -s osig0 ]; then
+		status "$n: openssl's signature of an empty file verifies" 0 \
+			"$jca" verify -a "$alg" -key o_${n}_pub.der -sig osig0 empty
+	elif python3 -c 'import cryptography.hazmat.primitives.asymmetric.ed25519' 2>/dev/null; then
+		# the empty message through Python's cryptography instead
+		"$jca" sign -a "$alg" -key o_$n.pem -out sig0 empty 2>err
+		status "$n: jca's signature of an empty file verified by Python's cryptography" 0 \
+			python3 -c 'import sys
+from cryptography.hazmat.primitives.serialization import load_pem_public_key
+load_pem_public_key(open(sys.argv[1], "rb").read()).verify(open("sig0", "rb").read(), b"")' o_${n}_pub.pem
+	else
+		echo "SKIP: $n: neither this openssl nor Python's cryptography signs an empty file"
+	fi
 	status "$n: tampered file: jca verify exits 1" 1 \
 		"$jca" verify -a "$alg" -key o_${n}_pub.pem -sig osig tampered
 	grep -qx 'Verification failure' out || bad "$n: jca verify did not print 'Verification failure'"
-	status "$n: a signature of another file: exit 1" 1 \
-		"$jca" verify -a "$alg" -key o_${n}_pub.pem -sig osig0 msg
+	status "$n: a signature of another file (an empty one): exit 1" 1 \
+		"$jca" verify -a "$alg" -key o_${n}_pub.pem -sig osig empty
 	status "$n: garbage key file (DER): exit 2" 2 "$jca" verify -a "$alg" -key garbage.der -sig osig msg
 	status "$n: garbage key file (PEM): exit 2" 2 "$jca" verify -a "$alg" -key garbage.pem -sig osig msg
 	status "$n: missing key file: exit 2" 2 "$jca" verify -a "$alg" -key nosuch.pem -sig osig msg

@@ -186,6 +186,9 @@ int encode_pkey(const char *cmd, const jca_key *k, jca_key_format form, uint8_t 
  * atomically (outfile.h), mode 0600 when secret. 0, or -1 after printing
  * why (no file left). */
 int write_output(const char *cmd, const char *out, const void *buf, size_t len, int secret);
+/* After X_get_instance failed: the library's message, and where to look
+ * when no provider offers the algorithm. */
+void instance_error(const char *cmd);
 /* "PEM" or "DER" (any case) for option opt. 0, or -1 after printing why. */
 int parse_keyform(const char *cmd, const char *opt, const char *s, jca_key_format *form);
 

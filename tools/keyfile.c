@@ -130,3 +130,13 @@ int parse_keyform(const char *cmd, const char *opt, const char *s, jca_key_forma
 	}
 	return 0;
 }
+
+void instance_error(const char *cmd)
+{
+	int code = jca_last_error();
+
+	fprintf(stderr, "jca %s: %s\n", cmd, last_error());
+	if (code == JCA_NOALG)
+		fprintf(stderr, "jca %s: 'jca list --load' shows what the providers offer; EC, ECDSA, "
+		        "ECDH and RSA come from the OpenSSL bridge (plugin openssl)\n", cmd);
+}

@@ -128,7 +128,7 @@ int cmd_genpkey(int argc, char **argv)
 	}
 	g = provider ? keypairgen_get_instance_from(alg, provider) : keypairgen_get_instance(alg);
 	if (!g) {
-		fprintf(stderr, "jca genpkey: %s\n", last_error());
+		instance_error("genpkey");
 		return EXIT_ERROR;
 	}
 	if (param && keypairgen_init(g, param) != 0)

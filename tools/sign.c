@@ -247,7 +247,7 @@ int cmd_sign(int argc, char **argv)
 	}
 	s = a.provider ? signature_get_instance_from(a.alg, a.provider) : signature_get_instance(a.alg);
 	if (!s) {
-		fprintf(stderr, "jca %s: %s\n", a.cmd, last_error());
+		instance_error(a.cmd);
 		return EXIT_ERROR;
 	}
 	k = load_pkey(a.cmd, a.key, "-key");
@@ -285,7 +285,7 @@ int cmd_agree(int argc, char **argv)
 	}
 	ka = a.provider ? keyagreement_get_instance_from(a.alg, a.provider) : keyagreement_get_instance(a.alg);
 	if (!ka) {
-		fprintf(stderr, "jca agree: %s\n", last_error());
+		instance_error("agree");
 		return EXIT_ERROR;
 	}
 	mine = load_pkey("agree", a.key, "-key");
