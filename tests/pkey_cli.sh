@@ -59,12 +59,14 @@ cmp -s msg tampered && printf 'y' | dd of=tampered bs=1 seek=5000 conv=notrunc 2
 head -c 300 /dev/urandom > garbage.der
 { echo "-----BEGIN PRIVATE KEY-----"; head -c 90 /dev/urandom | base64; echo "-----END PRIVATE KEY-----"; } > garbage.pem
 
-# keys NAME: the key pair's files from openssl (o_NAME.pem, o_NAME.der,
-# o_NAME_pub.pem, o_NAME_pub.der), after openssl genpkey OPTS...
+# okeys NAME OPTS...: the key pair's files from openssl genpkey OPTS:
+# o_NAME.pem, o_NAME.der (PKCS#8: 'openssl pkey -outform DER' writes EC
+# and RSA keys in their traditional DER, which jca_key_decode takes only
+# in PEM), o_NAME_pub.pem, o_NAME_pub.der
 okeys() {
 	n=$1; shift
 	openssl genpkey "$@" -out o_$n.pem 2>/dev/null &&
-	openssl pkey -in o_$n.pem -outform DER -out o_$n.der &&
+	openssl pkcs8 -topk8 -nocrypt -in o_$n.pem -outform DER -out o_$n.der &&
 	openssl pkey -in o_$n.pem -pubout -out o_${n}_pub.pem &&
 	openssl pkey -in o_$n.pem -pubout -outform DER -out o_${n}_pub.der
 }
