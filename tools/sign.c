@@ -151,6 +151,11 @@ static int parse(int argc, char **argv, struct sign_args *a)
 	}
 	if (!a->in)
 		a->in = "-";
+	if (!strcmp(a->key, "-") + (a->sig && !strcmp(a->sig, "-")) + (a->peer && !strcmp(a->peer, "-")) +
+	    (!agree && !strcmp(a->in, "-")) > 1) {
+		fprintf(stderr, "jca %s: standard input ('-') can be one input only\n", a->cmd);
+		return -1;
+	}
 	return 0;
 }
 
@@ -194,14 +199,16 @@ static int do_sign(const struct sign_args *a, signature_ctx *s)
 	uint8_t *sig = malloc(room ? room : 1);
 	int rc = EXIT_ERROR;
 
-	if (!sig)
+	if (!sig) {
 		msg("out of memory");
-	else if (feed_input(a, s) != 0)
-		;
-	else if (signature_sign(s, sig, room, &len) != 0)
-		fprintf(stderr, "jca sign: %s\n", last_error());
-	else if (write_output("sign", a->out, sig, len, 0) == 0)
-		rc = 0;
+		return EXIT_ERROR;
+	}
+	if (feed_input(a, s) == 0) {
+		if (signature_sign(s, sig, room, &len) != 0)
+			fprintf(stderr, "jca sign: %s\n", last_error());
+		else if (write_output("sign", a->out, sig, len, 0) == 0)
+			rc = 0;
+	}
 	free(sig);
 	return rc;
 }
