@@ -24,28 +24,21 @@
  * Without the bridge (no OpenSSL 3 at configure time) it skips (77).
  */
 #define _GNU_SOURCE
-#ifdef JCA_MINICHECK
-#include "minicheck.h"
-#else
-#include <check.h>
-#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "jca.h"
-#include "testutil.h"
+#include "check_pkey_openssl.h"
 
-#define P "openssl"
+struct kkey keys[32];
+struct ksig sigs[128];
+char ed_raw[8][4][300];
+size_t nkeys, nsigs, ned;
+static char x_raw[8][3][80], ecdh[16][3][300];
+static size_t nx, necdh;
 
-struct kkey { char name[16], alg[16]; uint8_t *priv, *pub; size_t priv_len, pub_len; };
-struct ksig { char alg[40], key[16], params[160]; uint8_t *msg, *sig; size_t msg_len, sig_len; int exact; };
-static struct kkey keys[32];
-static struct ksig sigs[128];
-static char ed_raw[8][4][300], x_raw[8][3][80], ecdh[16][3][300];
-static size_t nkeys, nsigs, ned, nx, necdh;
-
-/* Hex ("-" for empty) into a new buffer, or NULL. */
+/* Hex ("-" for empty) into a new buffer, or NULL (for load_kats: no
+ * assertion outside a test). */
 static uint8_t *unhex_or_null(const char *h, size_t *n)
 {
 	if (!strcmp(h, "-")) {
@@ -55,7 +48,8 @@ static uint8_t *unhex_or_null(const char *h, size_t *n)
 	return tu_unhex(h, n);
 }
 
-static uint8_t *unhex(const char *h, size_t *n)
+/* see check_pkey_openssl.h */
+uint8_t *pko_unhex(const char *h, size_t *n)
 {
 	uint8_t *p = unhex_or_null(h, n);
 
@@ -124,7 +118,8 @@ static int load_kats(void)
 	return !bad && nkeys >= 13 && nsigs >= 60 && ned == 3 && nx == 4 && necdh == 8 ? 0 : -1;
 }
 
-static const struct kkey *kkey(const char *name)
+/* see check_pkey_openssl.h */
+const struct kkey *pko_kkey(const char *name)
 {
 	size_t i;
 
@@ -135,8 +130,8 @@ static const struct kkey *kkey(const char *name)
 	return NULL;
 }
 
-/* Decodes DER (or PEM) with the bridge's KeyFactory of alg: the status. */
-static int decode(const char *alg, const void *in, size_t len, jca_key **k)
+/* see check_pkey_openssl.h */
+int pko_decode(const char *alg, const void *in, size_t len, jca_key **k)
 {
 	keyfactory_ctx *kf = keyfactory_get_instance_from(alg, P);
 	int rc;
@@ -148,23 +143,25 @@ static int decode(const char *alg, const void *in, size_t len, jca_key **k)
 	return rc;
 }
 
-static jca_key *key_of(const char *name, int private)
+/* see check_pkey_openssl.h */
+jca_key *pko_key_of(const char *name, int private)
 {
-	const struct kkey *kk = kkey(name);
+	const struct kkey *kk = pko_kkey(name);
 	jca_key *k;
 
-	ck_assert_msg(decode(kk->alg, private ? kk->priv : kk->pub, private ? kk->priv_len : kk->pub_len, &k) == 0,
+	ck_assert_msg(pko_decode(kk->alg, private ? kk->priv : kk->pub, private ? kk->priv_len : kk->pub_len, &k) == 0,
 	              "%s: %s", name, jca_last_error_message());
 	ck_assert_str_eq(jca_key_provider(k), P);
 	return k;
 }
 
-static jca_key *raw_key(const char *alg, unsigned kind, const char *hex)
+/* see check_pkey_openssl.h */
+jca_key *pko_raw_key(const char *alg, unsigned kind, const char *hex)
 {
 	keyfactory_ctx *kf = keyfactory_get_instance_from(alg, P);
 	jca_key *k = NULL;
 	size_t n;
-	uint8_t *b = unhex(hex, &n);
+	uint8_t *b = pko_unhex(hex, &n);
 
 	ck_assert_msg(keyfactory_decode_raw(kf, kind, b, n, &k) == 0, "%s: %s", alg, jca_last_error_message());
 	keyfactory_free(kf);
@@ -172,7 +169,8 @@ static jca_key *raw_key(const char *alg, unsigned kind, const char *hex)
 	return k;
 }
 
-static void assert_encodes(const jca_key *k, jca_key_format f, const uint8_t *want, size_t len, const char *what)
+/* see check_pkey_openssl.h */
+void pko_assert_encodes(const jca_key *k, jca_key_format f, const uint8_t *want, size_t len, const char *what)
 {
 	uint8_t buf[4096];
 	size_t n = 0;
@@ -194,8 +192,8 @@ START_TEST(test_key_encodings)
 
 		if (!strcmp(kk->name, "rsa1024"))
 			continue;
-		priv = key_of(kk->name, 1);
-		pub = key_of(kk->name, 0);
+		priv = pko_key_of(kk->name, 1);
+		pub = pko_key_of(kk->name, 0);
 		ck_assert_str_eq(jca_key_algorithm(priv), kk->alg);
 		ck_assert_uint_eq(jca_key_kind(priv), JCA_KEY_PRIVATE);
 		ck_assert_uint_eq(jca_key_kind(pub), JCA_KEY_PUBLIC);
@@ -206,15 +204,15 @@ START_TEST(test_key_encodings)
 			ck_assert_str_eq(jca_key_params(pub), bits == 256 ? "secp256r1" : bits == 384 ? "secp384r1" : "secp521r1");
 		else
 			ck_assert_ptr_null(jca_key_params(pub));
-		assert_encodes(priv, JCA_FORMAT_DER, kk->priv, kk->priv_len, kk->name);
-		assert_encodes(pub, JCA_FORMAT_DER, kk->pub, kk->pub_len, kk->name);
+		pko_assert_encodes(priv, JCA_FORMAT_DER, kk->priv, kk->priv_len, kk->name);
+		pko_assert_encodes(pub, JCA_FORMAT_DER, kk->pub, kk->pub_len, kk->name);
 		ck_assert_int_eq(jca_key_public(priv, &pub2), 0);
 		ck_assert_str_eq(jca_key_provider(pub2), P);
-		assert_encodes(pub2, JCA_FORMAT_DER, kk->pub, kk->pub_len, kk->name);
+		pko_assert_encodes(pub2, JCA_FORMAT_DER, kk->pub, kk->pub_len, kk->name);
 		/* through PEM and back */
 		ck_assert_int_eq(jca_key_encode(priv, JCA_FORMAT_PEM, pem, sizeof pem, &n), 0);
 		ck_assert_int_eq(jca_key_decode_from(pem, n, P, &again), 0);
-		assert_encodes(again, JCA_FORMAT_DER, kk->priv, kk->priv_len, kk->name);
+		pko_assert_encodes(again, JCA_FORMAT_DER, kk->priv, kk->priv_len, kk->name);
 		jca_key_free(again);
 		/* a public key has no PKCS#8; RSA and EC private keys no raw form */
 		if (kk->alg[0] == 'E' && kk->alg[1] == 'C') {
@@ -240,26 +238,26 @@ START_TEST(test_raw_keys)
 	uint8_t *b;
 
 	for (i = 0; i < ned; i++) {
-		jca_key *priv = raw_key("Ed25519", JCA_KEY_PRIVATE, ed_raw[i][0]);
-		jca_key *pub = raw_key("Ed25519", JCA_KEY_PUBLIC, ed_raw[i][1]), *pub2;
+		jca_key *priv = pko_raw_key("Ed25519", JCA_KEY_PRIVATE, ed_raw[i][0]);
+		jca_key *pub = pko_raw_key("Ed25519", JCA_KEY_PUBLIC, ed_raw[i][1]), *pub2;
 
-		b = unhex(ed_raw[i][0], &n);
-		assert_encodes(priv, JCA_FORMAT_RAW, b, n, "Ed25519 raw private");
+		b = pko_unhex(ed_raw[i][0], &n);
+		pko_assert_encodes(priv, JCA_FORMAT_RAW, b, n, "Ed25519 raw private");
 		free(b);
-		b = unhex(ed_raw[i][1], &n);
-		assert_encodes(pub, JCA_FORMAT_RAW, b, n, "Ed25519 raw public");
+		b = pko_unhex(ed_raw[i][1], &n);
+		pko_assert_encodes(pub, JCA_FORMAT_RAW, b, n, "Ed25519 raw public");
 		ck_assert_int_eq(jca_key_public(priv, &pub2), 0);
-		assert_encodes(pub2, JCA_FORMAT_RAW, b, n, "Ed25519 public of raw private");
+		pko_assert_encodes(pub2, JCA_FORMAT_RAW, b, n, "Ed25519 public of raw private");
 		free(b);
 		jca_key_free(priv);
 		jca_key_free(pub);
 		jca_key_free(pub2);
 	}
 	for (i = 0; i < nx; i++) {
-		jca_key *priv = raw_key("X25519", JCA_KEY_PRIVATE, x_raw[i][0]);
+		jca_key *priv = pko_raw_key("X25519", JCA_KEY_PRIVATE, x_raw[i][0]);
 
-		b = unhex(x_raw[i][0], &n);
-		assert_encodes(priv, JCA_FORMAT_RAW, b, n, "X25519 raw private");
+		b = pko_unhex(x_raw[i][0], &n);
+		pko_assert_encodes(priv, JCA_FORMAT_RAW, b, n, "X25519 raw private");
 		free(b);
 		jca_key_free(priv);
 	}
@@ -276,7 +274,7 @@ START_TEST(test_one_asymmetric_key_v2)
 	size_t i;
 
 	for (i = 0; i < 2; i++) {
-		const struct kkey *kk = kkey(names[i]);
+		const struct kkey *kk = pko_kkey(names[i]);
 		uint8_t v2[83] = { 0x30, 0x51, 0x02, 0x01, 0x01 };
 		jca_key *k;
 
@@ -285,11 +283,11 @@ START_TEST(test_one_asymmetric_key_v2)
 		memcpy(v2 + 5, kk->priv + 5, 43);          /* the algorithm and the private key */
 		memcpy(v2 + 48, "\x81\x21\x00", 3);
 		memcpy(v2 + 51, kk->pub + 12, 32);
-		ck_assert_msg(decode(kk->alg, v2, sizeof v2, &k) == 0, "%s: %s", kk->alg, jca_last_error_message());
-		assert_encodes(k, JCA_FORMAT_DER, kk->priv, kk->priv_len, kk->name);
+		ck_assert_msg(pko_decode(kk->alg, v2, sizeof v2, &k) == 0, "%s: %s", kk->alg, jca_last_error_message());
+		pko_assert_encodes(k, JCA_FORMAT_DER, kk->priv, kk->priv_len, kk->name);
 		jca_key_free(k);
 		v2[82] ^= 1;
-		ck_assert_int_eq(decode(kk->alg, v2, sizeof v2, &k), JCA_BADKEY);
+		ck_assert_int_eq(pko_decode(kk->alg, v2, sizeof v2, &k), JCA_BADKEY);
 	}
 }
 END_TEST
@@ -297,7 +295,7 @@ END_TEST
 /* A copy of the key's DER with one byte (from the end) flipped. */
 static int decode_flipped(const char *name, int private, size_t from_end)
 {
-	const struct kkey *kk = kkey(name);
+	const struct kkey *kk = pko_kkey(name);
 	size_t len = private ? kk->priv_len : kk->pub_len;
 	uint8_t *d = malloc(len);
 	jca_key *k;
@@ -305,7 +303,7 @@ static int decode_flipped(const char *name, int private, size_t from_end)
 
 	memcpy(d, private ? kk->priv : kk->pub, len);
 	d[len - 1 - from_end] ^= 0x01;
-	rc = decode(kk->alg, d, len, &k);
+	rc = pko_decode(kk->alg, d, len, &k);
 	jca_key_free(k);
 	free(d);
 	return rc;
@@ -313,14 +311,14 @@ static int decode_flipped(const char *name, int private, size_t from_end)
 
 START_TEST(test_key_refusals)
 {
-	const struct kkey *r = kkey("rsa1024"), *e = kkey("ec256"), *rs = kkey("rsa2048");
+	const struct kkey *r = pko_kkey("rsa1024"), *e = pko_kkey("ec256"), *rs = pko_kkey("rsa2048");
 	uint8_t pt[65];
 	jca_key *k;
 	int i;
 
-	ck_assert_int_eq(decode("RSA", r->priv, r->priv_len, &k), JCA_BADKEY);
+	ck_assert_int_eq(pko_decode("RSA", r->priv, r->priv_len, &k), JCA_BADKEY);
 	ck_assert_msg(strstr(jca_last_error_message(), "2048"), "%s", jca_last_error_message());
-	ck_assert_int_eq(decode("RSA", r->pub, r->pub_len, &k), JCA_BADKEY);
+	ck_assert_int_eq(pko_decode("RSA", r->pub, r->pub_len, &k), JCA_BADKEY);
 	ck_assert_msg(strstr(jca_last_error_message(), "2048"), "%s", jca_last_error_message());
 	/* a raw EC point: no curve goes with it */
 	memcpy(pt, e->pub + e->pub_len - 65, 65);
@@ -341,260 +339,9 @@ START_TEST(test_key_refusals)
 	ck_assert_int_eq(decode_flipped("rsa2048", 1, 0), JCA_BADKEY);
 	ck_assert_msg(strstr(jca_last_error_message(), "CRT"), "%s", jca_last_error_message());
 	/* keys of another algorithm */
-	ck_assert_int_eq(decode("EC", rs->pub, rs->pub_len, &k), JCA_BADKEY);
-	ck_assert_int_eq(decode("RSA", kkey("rsapss")->pub, kkey("rsapss")->pub_len, &k), JCA_BADKEY);
-	ck_assert_int_eq(decode("RSASSA-PSS", rs->priv, rs->priv_len, &k), JCA_BADKEY);
-}
-END_TEST
-
-static const struct {
-	const char *alg, *key;
-} every[] = {
-	{ "SHA224withECDSA", "ec256" }, { "SHA256withECDSA", "ec256" }, { "SHA384withECDSA", "ec384" },
-	{ "SHA512withECDSA", "ec521" }, { "SHA3-256withECDSA", "ec256" }, { "SHA3-384withECDSA", "ec384" },
-	{ "SHA3-512withECDSA", "ec521" }, { "SHA224withECDSAinP1363Format", "ec521" },
-	{ "SHA256withECDSAinP1363Format", "ec256" }, { "SHA384withECDSAinP1363Format", "ec384" },
-	{ "SHA512withECDSAinP1363Format", "ec521" }, { "SHA224withRSA", "rsa2048" }, { "SHA256withRSA", "rsa2048" },
-	{ "SHA384withRSA", "rsa2048" }, { "SHA512withRSA", "rsa2048" }, { "SHA256withRSA/PSS", "rsa2048" },
-	{ "SHA384withRSA/PSS", "rsa2048" }, { "SHA512withRSA/PSS", "rsa2048" }, { "RSASSA-PSS", "rsa2048" },
-	{ "Ed25519", "ed25519" },
-};
-
-static const char msg[] = "The quick brown fox jumps over the lazy dog, twice over: the quick brown fox.";
-
-static signature_ctx *sig_from(const char *alg)
-{
-	signature_ctx *s = signature_get_instance_from(alg, P);
-
-	ck_assert_msg(s != NULL, "%s: %s", alg, jca_last_error_message());
-	ck_assert_str_eq(signature_provider(s), P);
-	return s;
-}
-
-/* Sets "name=value name=value" parameters. */
-static void set_params(signature_ctx *s, const char *params)
-{
-	char buf[160], *tok, *save = NULL;
-
-	snprintf(buf, sizeof buf, "%s", params);
-	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
-		char *eq = strchr(tok, '=');
-
-		ck_assert(eq != NULL);
-		*eq = 0;
-		ck_assert_msg(signature_set_parameter(s, tok, eq + 1) == 0, "%s: %s", tok, jca_last_error_message());
-	}
-}
-
-static int verify(signature_ctx *s, const void *m, size_t len, const uint8_t *sig, size_t sig_len)
-{
-	ck_assert_int_eq(signature_update(s, m, len), 0);
-	return signature_verify(s, sig, sig_len);
-}
-
-START_TEST(test_sign_verify_every_name)
-{
-	size_t i, len[2], m = strlen(msg);
-	uint8_t sig[2][1024], bad[1024];
-
-	ck_assert_uint_eq(sizeof every / sizeof every[0], 20);
-	for (i = 0; i < sizeof every / sizeof every[0]; i++) {
-		const char *alg = every[i].alg;
-		jca_key *priv = key_of(every[i].key, 1), *pub = key_of(every[i].key, 0);
-		signature_ctx *s = sig_from(alg);
-		int r;
-
-		ck_assert_msg(signature_init_sign(s, priv) == 0, "%s: %s", alg, jca_last_error_message());
-		for (r = 0; r < 2; r++) {      /* the same object signs the next message */
-			ck_assert_int_eq(signature_update(s, msg, 10), 0);
-			ck_assert_int_eq(signature_update(s, NULL, 0), 0);
-			ck_assert_int_eq(signature_update(s, msg + 10, m - 10), 0);
-			ck_assert_msg(signature_sign(s, sig[r], sizeof sig[r], &len[r]) == 0, "%s: %s", alg,
-			              jca_last_error_message());
-			ck_assert_uint_le(len[r], signature_length(s));
-		}
-		if (strstr(alg, "P1363") || !strcmp(alg, "Ed25519"))
-			ck_assert_uint_eq(len[0], signature_length(s));
-		ck_assert_int_eq(signature_init_verify(s, pub), 0);
-		ck_assert_msg(verify(s, msg, m, sig[0], len[0]) == 0, "%s: %s", alg, jca_last_error_message());
-		ck_assert_int_eq(verify(s, msg, m, sig[1], len[1]), 0);
-		memcpy(bad, sig[0], len[0]);
-		bad[len[0] / 2] ^= 0x10;
-		ck_assert_int_eq(verify(s, msg, m, bad, len[0]), JCA_BADSIG);
-		ck_assert_int_eq(verify(s, msg, m - 1, sig[0], len[0]), JCA_BADSIG);
-		ck_assert_int_eq(verify(s, msg, m, sig[0], len[0] - 1), JCA_BADSIG);
-		ck_assert_int_eq(verify(s, msg, m, NULL, 0), JCA_BADSIG);
-		memset(bad, 0x30, sizeof bad);
-		ck_assert_int_eq(verify(s, msg, m, bad, len[0]), JCA_BADSIG);
-		ck_assert_int_eq(verify(s, msg, m, bad, sizeof bad), JCA_BADSIG);
-		ck_assert_int_eq(verify(s, msg, m, sig[0], len[0]), 0);   /* still usable */
-		/* the private key verifies too (its public half) */
-		ck_assert_int_eq(signature_init_verify(s, priv), 0);
-		ck_assert_int_eq(verify(s, msg, m, sig[1], len[1]), 0);
-		ck_assert_int_eq(signature_verify_oneshot(alg, pub, msg, m, sig[0], len[0]), 0);
-		signature_free(s);
-		jca_key_free(priv);
-		jca_key_free(pub);
-	}
-}
-END_TEST
-
-START_TEST(test_signature_known_answers)
-{
-	size_t i, n;
-	uint8_t out[1024], bad[1024];
-
-	for (i = 0; i < nsigs; i++) {
-		const struct ksig *k = &sigs[i];
-		jca_key *pub = key_of(k->key, 0);
-		signature_ctx *s = sig_from(k->alg);
-
-		set_params(s, k->params);
-		ck_assert_int_eq(signature_init_verify(s, pub), 0);
-		ck_assert_msg(verify(s, k->msg, k->msg_len, k->sig, k->sig_len) == 0, "%s %s line %zu: %s", k->alg, k->key,
-		              i, jca_last_error_message());
-		memcpy(bad, k->sig, k->sig_len);
-		bad[k->sig_len - 1] ^= 0x80;
-		ck_assert_int_eq(verify(s, k->msg, k->msg_len, bad, k->sig_len), JCA_BADSIG);
-		if (k->exact) {
-			jca_key *priv = key_of(k->key, 1);
-
-			ck_assert_int_eq(signature_init_sign(s, priv), 0);
-			ck_assert_int_eq(signature_update(s, k->msg, k->msg_len), 0);
-			ck_assert_int_eq(signature_sign(s, out, sizeof out, &n), 0);
-			ck_assert_msg(n == k->sig_len && !memcmp(out, k->sig, n), "%s %s: not the known answer", k->alg,
-			              k->key);
-			jca_key_free(priv);
-		}
-		signature_free(s);
-		jca_key_free(pub);
-	}
-}
-END_TEST
-
-/* ECDSA DER <-> r || s, here in the test (independent of the bridge's). */
-static size_t der_int(const uint8_t *p, size_t fb, uint8_t *out)
-{
-	size_t len = p[1], skip = 0;
-
-	ck_assert_int_eq(p[0], 0x02);
-	while (len - skip > fb)
-		ck_assert_int_eq(p[2 + skip++], 0);
-	memset(out, 0, fb);
-	memcpy(out + fb - (len - skip), p + 2 + skip, len - skip);
-	return 2 + len;
-}
-
-static size_t to_p1363(const uint8_t *der, size_t fb, uint8_t *out)
-{
-	size_t off = der[1] == 0x81 ? 3 : 2;
-
-	off += der_int(der + off, fb, out);
-	der_int(der + off, fb, out + fb);
-	return 2 * fb;
-}
-
-static size_t put_int(const uint8_t *v, size_t fb, uint8_t *out)
-{
-	size_t skip = 0, pad;
-
-	while (skip < fb - 1 && !v[skip])
-		skip++;
-	pad = v[skip] & 0x80 ? 1 : 0;
-	out[0] = 0x02;
-	out[1] = (uint8_t)(fb - skip + pad);
-	out[2] = 0;
-	memcpy(out + 2 + pad, v + skip, fb - skip);
-	return 2 + pad + fb - skip;
-}
-
-static size_t to_der(const uint8_t *rs, size_t fb, uint8_t *out)
-{
-	uint8_t body[160];
-	size_t n = put_int(rs, fb, body), off;
-
-	n += put_int(rs + fb, fb, body + n);
-	out[0] = 0x30;
-	off = n >= 128 ? 3 : 2;
-	if (n >= 128)
-		out[1] = 0x81;
-	out[off - 1] = (uint8_t)n;
-	memcpy(out + off, body, n);
-	return off + n;
-}
-
-START_TEST(test_p1363_and_der)
-{
-	static const struct { const char *md, *key; size_t fb; } t[] = {
-		{ "SHA256", "ec256", 32 }, { "SHA384", "ec384", 48 }, { "SHA512", "ec521", 66 }, { "SHA224", "ec384", 48 },
-	};
-	size_t i, r, n, m = strlen(msg);
-	uint8_t sig[200], other[200];
-	char der_name[64], p1363_name[64];
-
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		jca_key *priv = key_of(t[i].key, 1), *pub = key_of(t[i].key, 0);
-
-		snprintf(der_name, sizeof der_name, "%swithECDSA", t[i].md);
-		snprintf(p1363_name, sizeof p1363_name, "%swithECDSAinP1363Format", t[i].md);
-		for (r = 0; r < 8; r++) {
-			signature_ctx *d = sig_from(der_name), *p = sig_from(p1363_name);
-
-			/* a DER signature, as r || s */
-			ck_assert_int_eq(signature_init_sign(d, priv), 0);
-			ck_assert_int_eq(signature_update(d, msg, m), 0);
-			ck_assert_int_eq(signature_sign(d, sig, sizeof sig, &n), 0);
-			ck_assert_uint_eq(to_p1363(sig, t[i].fb, other), 2 * t[i].fb);
-			ck_assert_int_eq(signature_init_verify(p, pub), 0);
-			ck_assert_msg(verify(p, msg, m, other, 2 * t[i].fb) == 0, "%s", jca_last_error_message());
-			/* an r || s signature, as DER */
-			ck_assert_int_eq(signature_init_sign(p, priv), 0);
-			ck_assert_int_eq(signature_update(p, msg, m), 0);
-			ck_assert_int_eq(signature_sign(p, sig, sizeof sig, &n), 0);
-			ck_assert_uint_eq(n, 2 * t[i].fb);
-			n = to_der(sig, t[i].fb, other);
-			ck_assert_int_eq(signature_init_verify(d, pub), 0);
-			ck_assert_msg(verify(d, msg, m, other, n) == 0, "%s", jca_last_error_message());
-			/* r || s is exactly twice the field, no more, no less */
-			ck_assert_int_eq(signature_init_verify(p, pub), 0);
-			memmove(sig + 1, sig, 2 * t[i].fb);
-			sig[0] = 0;
-			ck_assert_int_eq(verify(p, msg, m, sig, 2 * t[i].fb + 1), JCA_BADSIG);
-			ck_assert_int_eq(verify(p, msg, m, sig + 1, 2 * t[i].fb), 0);
-			signature_free(d);
-			signature_free(p);
-		}
-		jca_key_free(priv);
-		jca_key_free(pub);
-	}
-}
-END_TEST
-
-START_TEST(test_ed25519_rfc8032)
-{
-	size_t i, n, ml, sl;
-	uint8_t out[64];
-
-	for (i = 0; i < ned; i++) {
-		jca_key *priv = raw_key("Ed25519", JCA_KEY_PRIVATE, ed_raw[i][0]);
-		jca_key *pub = raw_key("Ed25519", JCA_KEY_PUBLIC, ed_raw[i][1]);
-		uint8_t *m = unhex(ed_raw[i][2], &ml), *want = unhex(ed_raw[i][3], &sl);
-		signature_ctx *s = sig_from("Ed25519");
-
-		ck_assert_int_eq(signature_init_sign(s, priv), 0);
-		ck_assert_int_eq(signature_update(s, m, ml), 0);
-		ck_assert_int_eq(signature_sign(s, out, sizeof out, &n), 0);
-		ck_assert_msg(n == 64 && !memcmp(out, want, 64), "RFC 8032 TEST %zu", i + 1);
-		ck_assert_int_eq(signature_init_verify(s, pub), 0);
-		ck_assert_int_eq(verify(s, m, ml, want, 64), 0);
-		want[63] ^= 0x40;                    /* S past L or another S */
-		ck_assert_int_eq(verify(s, m, ml, want, 64), JCA_BADSIG);
-		signature_free(s);
-		jca_key_free(priv);
-		jca_key_free(pub);
-		free(m);
-		free(want);
-	}
+	ck_assert_int_eq(pko_decode("EC", rs->pub, rs->pub_len, &k), JCA_BADKEY);
+	ck_assert_int_eq(pko_decode("RSA", pko_kkey("rsapss")->pub, pko_kkey("rsapss")->pub_len, &k), JCA_BADKEY);
+	ck_assert_int_eq(pko_decode("RSASSA-PSS", rs->priv, rs->priv_len, &k), JCA_BADKEY);
 }
 END_TEST
 
@@ -606,8 +353,8 @@ static keyagreement_ctx *ka_from(const char *alg)
 	return ka;
 }
 
-/* The secret of priv and peer through the bridge's alg: the status. */
-static int agree(const char *alg, jca_key *priv, jca_key *peer, uint8_t *out, size_t *n)
+/* see check_pkey_openssl.h */
+int pko_agree(const char *alg, jca_key *priv, jca_key *peer, uint8_t *out, size_t *n)
 {
 	keyagreement_ctx *ka = ka_from(alg);
 	int rc = keyagreement_init(ka, priv);
@@ -626,9 +373,9 @@ START_TEST(test_agreement_known_answers)
 	uint8_t out[200];
 
 	for (i = 0; i < necdh; i++) {
-		jca_key *priv = key_of(ecdh[i][0], 1), *peer = key_of(ecdh[i][1], 0);
+		jca_key *priv = pko_key_of(ecdh[i][0], 1), *peer = pko_key_of(ecdh[i][1], 0);
 		const char *alg = strncmp(ecdh[i][0], "ec", 2) ? "X25519" : "ECDH";
-		uint8_t *z = unhex(ecdh[i][2], &zl);
+		uint8_t *z = pko_unhex(ecdh[i][2], &zl);
 		keyagreement_ctx *ka = ka_from(alg);
 
 		ck_assert_int_eq(keyagreement_init(ka, priv), 0);
@@ -647,10 +394,10 @@ START_TEST(test_agreement_known_answers)
 	}
 	/* RFC 7748 5.2 and 6.1 */
 	for (i = 0; i < nx; i++) {
-		jca_key *k = raw_key("X25519", JCA_KEY_PRIVATE, x_raw[i][0]), *u = raw_key("X25519", JCA_KEY_PUBLIC, x_raw[i][1]);
-		uint8_t *want = unhex(x_raw[i][2], &zl);
+		jca_key *k = pko_raw_key("X25519", JCA_KEY_PRIVATE, x_raw[i][0]), *u = pko_raw_key("X25519", JCA_KEY_PUBLIC, x_raw[i][1]);
+		uint8_t *want = pko_unhex(x_raw[i][2], &zl);
 
-		ck_assert_int_eq(agree("X25519", k, u, out, &n), 0);
+		ck_assert_int_eq(pko_agree("X25519", k, u, out, &n), 0);
 		ck_assert_msg(n == 32 && !memcmp(out, want, 32), "RFC 7748 vector %zu", i);
 		jca_key_free(k);
 		jca_key_free(u);
@@ -673,13 +420,13 @@ START_TEST(test_x25519_iterations)
 
 		ck_assert_int_eq(keyfactory_decode_raw(kf, JCA_KEY_PRIVATE, k, 32, &a), 0);
 		ck_assert_int_eq(keyfactory_decode_raw(kf, JCA_KEY_PUBLIC, u, 32, &b), 0);
-		ck_assert_int_eq(agree("X25519", a, b, out, &n), 0);
+		ck_assert_int_eq(pko_agree("X25519", a, b, out, &n), 0);
 		memcpy(u, k, 32);
 		memcpy(k, out, 32);
 		jca_key_free(a);
 		jca_key_free(b);
 		if (i == 1 || i == 1000) {
-			uint8_t *w = unhex(want[i == 1 ? 0 : 1], &wl);
+			uint8_t *w = pko_unhex(want[i == 1 ? 0 : 1], &wl);
 
 			ck_assert_msg(!memcmp(k, w, 32), "after %zu iterations", i);
 			free(w);
@@ -695,14 +442,14 @@ START_TEST(test_agreement_refusals)
 		"0000000000000000000000000000000000000000000000000000000000000000",
 		"0100000000000000000000000000000000000000000000000000000000000000",
 	};
-	jca_key *x = key_of("x25519", 1), *e = key_of("ec256", 1), *e384 = key_of("ec384b", 0), *e521 = key_of("ec521b", 0);
-	jca_key *xb = key_of("x25519b", 0), *eb = key_of("ec256b", 0);
+	jca_key *x = pko_key_of("x25519", 1), *e = pko_key_of("ec256", 1), *e384 = pko_key_of("ec384b", 0), *e521 = pko_key_of("ec521b", 0);
+	jca_key *xb = pko_key_of("x25519b", 0), *eb = pko_key_of("ec256b", 0);
 	keyagreement_ctx *ka;
 	uint8_t out[200];
 	size_t i, n;
 
 	for (i = 0; i < 2; i++) {
-		jca_key *u = raw_key("X25519", JCA_KEY_PUBLIC, small[i]);
+		jca_key *u = pko_raw_key("X25519", JCA_KEY_PUBLIC, small[i]);
 
 		ka = ka_from("X25519");
 		ck_assert_int_eq(keyagreement_init(ka, x), 0);
@@ -738,249 +485,6 @@ START_TEST(test_agreement_refusals)
 }
 END_TEST
 
-START_TEST(test_pss_parameters)
-{
-	jca_key *priv = key_of("rsa2048", 1), *pub = key_of("rsa2048", 0);
-	signature_ctx *s = sig_from("RSASSA-PSS");
-	uint8_t sig[512];
-	size_t n, m = strlen(msg);
-
-	ck_assert_int_eq(signature_set_parameter(s, "digest", "MD5"), JCA_EINVAL);
-	ck_assert_int_eq(signature_set_parameter(s, "hash", "SHA-256"), JCA_EINVAL);
-	ck_assert_int_eq(signature_set_parameter(s, "saltLength", "-1"), JCA_EINVAL);
-	ck_assert_int_eq(signature_set_parameter(s, "saltLength", "20x"), JCA_EINVAL);
-	ck_assert_int_eq(signature_set_parameter(s, "digest", "sha512"), 0);
-	ck_assert_int_eq(signature_set_parameter(s, "mgf1", "SHA-384"), 0);
-	ck_assert_int_eq(signature_init_sign(s, priv), 0);
-	/* 2048 bits: 256 >= 64 + salt + 2 */
-	ck_assert_int_eq(signature_set_parameter(s, "saltLength", "191"), JCA_EINVAL);
-	ck_assert_int_eq(signature_set_parameter(s, "saltLength", "190"), 0);
-	ck_assert_int_eq(signature_update(s, msg, m), 0);
-	ck_assert_int_eq(signature_set_parameter(s, "saltLength", "10"), JCA_EINVAL);   /* mid-message */
-	ck_assert_int_eq(signature_sign(s, sig, sizeof sig, &n), 0);
-	ck_assert_int_eq(signature_init_verify(s, pub), 0);
-	ck_assert_int_eq(verify(s, msg, m, sig, n), 0);
-	ck_assert_int_eq(signature_set_parameter(s, "saltLength", "189"), 0);          /* the salt length is checked */
-	ck_assert_int_eq(verify(s, msg, m, sig, n), JCA_BADSIG);
-	signature_free(s);
-	s = sig_from("SHA256withRSA/PSS");
-	ck_assert_int_eq(signature_set_parameter(s, "saltLength", "20"), JCA_UNSUPPORTED);
-	signature_free(s);
-	jca_key_free(priv);
-	jca_key_free(pub);
-}
-END_TEST
-
-static void generate(const char *alg, const char *spec, jca_key **priv, jca_key **pub)
-{
-	keypairgen_ctx *g = keypairgen_get_instance_from(alg, P);
-
-	ck_assert_msg(g != NULL, "%s: %s", alg, jca_last_error_message());
-	if (spec)
-		ck_assert_msg(keypairgen_init(g, spec) == 0, "%s %s: %s", alg, spec, jca_last_error_message());
-	ck_assert_msg(keypairgen_generate(g, priv, pub) == 0, "%s: %s", alg, jca_last_error_message());
-	keypairgen_free(g);
-	ck_assert_str_eq(jca_key_provider(*priv), P);
-	ck_assert_str_eq(jca_key_algorithm(*priv), alg);
-}
-
-/* A pair signs and verifies (or agrees with itself) and survives PKCS#8. */
-static void use_pair(const char *alg, jca_key *priv, jca_key *pub)
-{
-	uint8_t sig[1024], der[4096], a[200], b[200];
-	size_t n, m = strlen(msg), dl, an, bn;
-	jca_key *again;
-
-	if (!strcmp(alg, "X25519")) {
-		ck_assert_int_eq(agree("X25519", priv, pub, a, &an), 0);
-	} else {
-		const char *sname = !strcmp(alg, "EC") ? "SHA256withECDSA" : !strcmp(alg, "RSA") ? "SHA256withRSA" : alg;
-
-		if (!strcmp(alg, "RSASSA-PSS"))
-			return;                      /* no Signature service takes RSASSA-PSS keys */
-		ck_assert_int_eq(signature_sign_oneshot(sname, priv, msg, m, sig, sizeof sig, &n), 0);
-		ck_assert_int_eq(signature_verify_oneshot(sname, pub, msg, m, sig, n), 0);
-	}
-	ck_assert_int_eq(jca_key_encode(priv, JCA_FORMAT_DER, der, sizeof der, &dl), 0);
-	ck_assert_int_eq(decode(alg, der, dl, &again), 0);
-	assert_encodes(again, JCA_FORMAT_DER, der, dl, alg);
-	if (!strcmp(alg, "X25519")) {
-		ck_assert_int_eq(agree("X25519", again, pub, b, &bn), 0);
-		ck_assert(an == bn && !memcmp(a, b, an));
-	}
-	jca_key_free(again);
-}
-
-START_TEST(test_keypairgen)
-{
-	static const struct { const char *alg, *spec; size_t bits; const char *params; } t[] = {
-		{ "EC", NULL, 256, "secp256r1" }, { "EC", "secp256r1", 256, "secp256r1" },
-		{ "EC", "prime256v1", 256, "secp256r1" }, { "EC", "P-256", 256, "secp256r1" },
-		{ "EC", "secp384r1", 384, "secp384r1" }, { "EC", "P-384", 384, "secp384r1" },
-		{ "EC", "secp521r1", 521, "secp521r1" }, { "EC", "P-521", 521, "secp521r1" },
-		{ "RSA", "2048", 2048, NULL }, { "RSASSA-PSS", "2048", 2048, NULL },
-		{ "Ed25519", NULL, 255, NULL }, { "X25519", NULL, 255, NULL },
-	};
-	static const struct { const char *alg, *spec; } bad[] = {
-		{ "EC", "secp256k1" }, { "EC", "P-192" }, { "EC", "" }, { "RSA", "1024" }, { "RSA", "2047" },
-		{ "RSA", "3072x" }, { "RSASSA-PSS", "512" }, { "Ed25519", "x" }, { "X25519", "255" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
-		jca_key *priv, *pub;
-
-		generate(t[i].alg, t[i].spec, &priv, &pub);
-		ck_assert_uint_eq(jca_key_bits(priv), t[i].bits);
-		ck_assert_uint_eq(jca_key_bits(pub), t[i].bits);
-		ck_assert_uint_eq(jca_key_kind(pub), JCA_KEY_PUBLIC);
-		if (t[i].params)
-			ck_assert_str_eq(jca_key_params(pub), t[i].params);
-		use_pair(t[i].alg, priv, pub);
-		jca_key_free(priv);
-		jca_key_free(pub);
-	}
-	for (i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-		keypairgen_ctx *g = keypairgen_get_instance_from(bad[i].alg, P);
-
-		ck_assert_msg(keypairgen_init(g, bad[i].spec) == JCA_EINVAL, "%s %s", bad[i].alg, bad[i].spec);
-		keypairgen_free(g);
-	}
-}
-END_TEST
-
-/* RSA's default: 3072 bits (slow: a test of its own). */
-START_TEST(test_keypairgen_rsa_default)
-{
-	jca_key *priv, *pub;
-
-	generate("RSA", NULL, &priv, &pub);
-	ck_assert_uint_eq(jca_key_bits(priv), 3072);
-	use_pair("RSA", priv, pub);
-	jca_key_free(priv);
-	jca_key_free(pub);
-}
-END_TEST
-
-static jca_key *builtin_pair(const char *alg, jca_key **pub)
-{
-	keypairgen_ctx *g = keypairgen_get_instance_from(alg, "builtin");
-	jca_key *priv;
-
-	ck_assert_msg(g != NULL, "%s: %s", alg, jca_last_error_message());
-	ck_assert_int_eq(keypairgen_generate(g, &priv, pub), 0);
-	keypairgen_free(g);
-	ck_assert_str_eq(jca_key_provider(priv), "builtin");
-	return priv;
-}
-
-static size_t sign_with(signature_ctx *s, jca_key *priv, uint8_t *sig)
-{
-	size_t n;
-
-	ck_assert_msg(signature_init_sign(s, priv) == 0, "%s", jca_last_error_message());
-	ck_assert_int_eq(signature_update(s, msg, strlen(msg)), 0);
-	ck_assert_int_eq(signature_sign(s, sig, 64, &n), 0);
-	return n;
-}
-
-START_TEST(test_cross_provider)
-{
-	jca_key *bpub, *bpriv = builtin_pair("Ed25519", &bpub), *opub, *opriv, *xbpub, *xbpriv, *xopub, *xopriv;
-	signature_ctx *s;
-	keyagreement_ctx *ka;
-	uint8_t sig[64], z1[32], z2[32];
-	size_t n, m = strlen(msg);
-
-	generate("Ed25519", NULL, &opriv, &opub);
-	/* a built-in key with the bridge's Signature (converted), verified by the built-in one */
-	s = sig_from("Ed25519");
-	n = sign_with(s, bpriv, sig);
-	ck_assert_str_eq(signature_provider(s), P);
-	signature_free(s);
-	s = signature_get_instance_from("Ed25519", "builtin");
-	ck_assert_int_eq(signature_init_verify(s, bpub), 0);
-	ck_assert_int_eq(verify(s, msg, m, sig, n), 0);
-	/* the reverse: a bridge key signed by the built-in Signature, verified by the bridge */
-	n = sign_with(s, opriv, sig);
-	ck_assert_str_eq(signature_provider(s), "builtin");
-	signature_free(s);
-	s = sig_from("Ed25519");
-	ck_assert_int_eq(signature_init_verify(s, opub), 0);
-	ck_assert_int_eq(verify(s, msg, m, sig, n), 0);
-	signature_free(s);
-	/* delayed selection: the key's provider runs */
-	s = signature_get_instance("Ed25519");
-	ck_assert_str_eq(signature_provider(s), "builtin");
-	sign_with(s, opriv, sig);
-	ck_assert_str_eq(signature_provider(s), P);
-	sign_with(s, bpriv, sig);
-	ck_assert_str_eq(signature_provider(s), "builtin");
-	signature_free(s);
-	s = signature_get_instance("SHA256withECDSA");     /* only the bridge offers it */
-	ck_assert_str_eq(signature_provider(s), P);
-	signature_free(s);
-	/* X25519 both ways give one secret */
-	xbpriv = builtin_pair("X25519", &xbpub);
-	generate("X25519", NULL, &xopriv, &xopub);
-	ck_assert_int_eq(agree("X25519", xbpriv, xopub, z1, &n), 0);
-	ka = keyagreement_get_instance_from("X25519", "builtin");
-	ck_assert_int_eq(keyagreement_init(ka, xopriv), 0);
-	ck_assert_int_eq(keyagreement_do_phase(ka, xbpub), 0);
-	ck_assert_int_eq(keyagreement_generate_secret(ka, z2, sizeof z2, &n), 0);
-	ck_assert(!memcmp(z1, z2, 32));
-	keyagreement_free(ka);
-	ka = keyagreement_get_instance("X25519");
-	ck_assert_int_eq(keyagreement_init(ka, xopriv), 0);
-	ck_assert_str_eq(keyagreement_provider(ka), P);
-	ck_assert_int_eq(keyagreement_init(ka, xbpriv), 0);
-	ck_assert_str_eq(keyagreement_provider(ka), "builtin");
-	keyagreement_free(ka);
-	jca_key_free(bpriv);
-	jca_key_free(bpub);
-	jca_key_free(opriv);
-	jca_key_free(opub);
-	jca_key_free(xbpriv);
-	jca_key_free(xbpub);
-	jca_key_free(xopriv);
-	jca_key_free(xopub);
-}
-END_TEST
-
-START_TEST(test_clone_and_reset)
-{
-	static const char *const algs[] = { "SHA384withECDSA", "SHA256withRSA", "RSASSA-PSS", "Ed25519" };
-	static const char *const key[] = { "ec384", "rsa2048", "rsa2048", "ed25519" };
-	uint8_t sig[2][1024];
-	size_t i, n[2], m = strlen(msg);
-
-	for (i = 0; i < 4; i++) {
-		jca_key *priv = key_of(key[i], 1), *pub = key_of(key[i], 0);
-		signature_ctx *s = sig_from(algs[i]), *c;
-
-		if (i == 2)
-			set_params(s, "digest=SHA-384 saltLength=11");
-		ck_assert_int_eq(signature_init_sign(s, priv), 0);
-		ck_assert_int_eq(signature_update(s, "junk", 4), 0);
-		ck_assert_int_eq(signature_reset(s), 0);         /* drops the junk */
-		ck_assert_int_eq(signature_update(s, msg, 20), 0);
-		c = signature_clone(s);
-		ck_assert_msg(c != NULL, "%s: %s", algs[i], jca_last_error_message());
-		ck_assert_int_eq(signature_update(s, msg + 20, m - 20), 0);
-		ck_assert_int_eq(signature_update(c, msg + 20, m - 20), 0);
-		ck_assert_int_eq(signature_sign(s, sig[0], sizeof sig[0], &n[0]), 0);
-		ck_assert_int_eq(signature_sign(c, sig[1], sizeof sig[1], &n[1]), 0);
-		signature_free(c);
-		ck_assert_int_eq(signature_init_verify(s, pub), 0);
-		ck_assert_msg(verify(s, msg, m, sig[0], n[0]) == 0, "%s: %s", algs[i], jca_last_error_message());
-		ck_assert_msg(verify(s, msg, m, sig[1], n[1]) == 0, "%s clone: %s", algs[i], jca_last_error_message());
-		signature_free(s);
-		jca_key_free(priv);
-		jca_key_free(pub);
-	}
-}
-END_TEST
-
 int main(void)
 {
 	Suite *s = suite_create("OpenSSL bridge: keys, Signature, KeyAgreement");
@@ -1006,18 +510,10 @@ int main(void)
 	tcase_add_test(tc, test_raw_keys);
 	tcase_add_test(tc, test_one_asymmetric_key_v2);
 	tcase_add_test(tc, test_key_refusals);
-	tcase_add_test(tc, test_sign_verify_every_name);
-	tcase_add_test(tc, test_signature_known_answers);
-	tcase_add_test(tc, test_p1363_and_der);
-	tcase_add_test(tc, test_ed25519_rfc8032);
 	tcase_add_test(tc, test_agreement_known_answers);
 	tcase_add_test(tc, test_x25519_iterations);
 	tcase_add_test(tc, test_agreement_refusals);
-	tcase_add_test(tc, test_pss_parameters);
-	tcase_add_test(tc, test_keypairgen);
-	tcase_add_test(tc, test_keypairgen_rsa_default);
-	tcase_add_test(tc, test_cross_provider);
-	tcase_add_test(tc, test_clone_and_reset);
+	pko_add_signature_tests(tc);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

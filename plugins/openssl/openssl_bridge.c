@@ -21,7 +21,8 @@
  *   Mac            AESCMAC (alias AES-CMAC) through EVP_MAC (openssl_mac.c)
  *   KDF            SCRYPT (RFC 7914) through EVP_KDF (openssl_kdf.c)
  *   KeyFactory, KeyPairGenerator  EC (P-256, P-384, P-521), RSA, RSASSA-PSS,
- *                  Ed25519, X25519 over EVP_PKEY (openssl_pkey.c)
+ *                  Ed25519, X25519 over EVP_PKEY (openssl_pkey.c,
+ *                  openssl_keygen.c)
  *   Signature      SHA*withECDSA (also SHA3-*, and ...inP1363Format),
  *                  SHA*withRSA, SHA*withRSA/PSS, RSASSA-PSS, Ed25519
  *                  (openssl_sig.c)
@@ -30,7 +31,7 @@
  * Build:
  *   cc -std=c11 -O2 -Wall -Wextra -fPIC -shared -fvisibility=hidden \
  *      $(pkg-config --cflags jca) openssl_bridge.c openssl_aes.c openssl_gcm.c openssl_chacha.c openssl_random.c openssl_mac.c openssl_kdf.c \
- *      openssl_pkey.c openssl_sig.c openssl_kex.c -o openssl.so \
+ *      openssl_pkey.c openssl_keygen.c openssl_sig.c openssl_kex.c -o openssl.so \
  *      $(pkg-config --cflags --libs libcrypto)
  *
  * Algorithms are fetched once, from OpenSSL's default library context with
@@ -91,6 +92,25 @@ int ossl__failed_why(const char *why)
 	if (ossl__set_error)
 		ossl__set_error(why);
 	return -1;
+}
+
+int ossl__refused(const char *why)
+{
+	ERR_clear_error();
+	if (ossl__set_error)
+		ossl__set_error(why);
+	return JCA_REFUSED;
+}
+
+int ossl__out_of_memory(void)
+{
+	unsigned long e;
+	int oom = 0;
+
+	while ((e = ERR_get_error()) != 0)
+		if (ERR_GET_REASON(e) == ERR_R_MALLOC_FAILURE)
+			oom = 1;
+	return oom;
 }
 
 /* ====================================================================== */

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* What the files of the OpenSSL bridge share (openssl_bridge.c: the
  * plugin, its digests, loading; openssl_aes.c: AES; openssl_gcm.c:
- * AES/GCM; openssl_mac.c: CMAC; openssl_pkey.c: keys; openssl_sig.c:
- * Signature; openssl_kex.c: KeyAgreement). Not installed; hidden
+ * AES/GCM; openssl_mac.c: CMAC; openssl_pkey.c: keys; openssl_keygen.c:
+ * key pairs; openssl_sig.c: Signature; openssl_kex.c: KeyAgreement). Not installed; hidden
  * (the plugin is built with -fvisibility=hidden). */
 #ifndef JCA_OPENSSL_BRIDGE_H
 #define JCA_OPENSSL_BRIDGE_H
@@ -54,8 +54,8 @@ void ossl__kdf_free(void);
 extern const jca_service_desc ossl__svc_scrypt;
 
 /* ---- Keys, Signature, KeyAgreement (ABI 3.2) ----
- * The key context of every KeyFactory service of the bridge, which its
- * KeyPairGenerator fills in and its Signature and KeyAgreement services
+ * The key context of every KeyFactory service of the bridge
+ * (openssl_pkey.c), which its KeyPairGenerator (openssl_keygen.c) fills in and its Signature and KeyAgreement services
  * read (provider_asym.h: they agree on its layout). Zeroed by the host
  * (cleanup is set); cleanup frees pkey. */
 typedef struct ossl__key {
@@ -63,6 +63,11 @@ typedef struct ossl__key {
 	unsigned kind;             /* JCA_KEY_PUBLIC or JCA_KEY_PRIVATE */
 } ossl__key;
 
+/* What a key says of itself (kind, extractable, bits, the curve), into
+ * info when its struct_size covers a jca_key_info. */
+void ossl__key_info(const EVP_PKEY *pkey, unsigned kind, jca_key_info *info);
+/* A public-only copy of pkey (through its SubjectPublicKeyInfo), or NULL. */
+EVP_PKEY *ossl__public_copy(const EVP_PKEY *pkey);
 /* host->set_error(why), OpenSSL's error queue cleared: JCA_REFUSED. */
 int ossl__refused(const char *why);
 /* Nonzero when OpenSSL's error queue holds an out-of-memory error (a
@@ -77,6 +82,7 @@ int ossl__pkey_load(void);
 
 extern const jca_service_desc ossl__svc_kf_ec, ossl__svc_kf_rsa, ossl__svc_kf_rsa_pss, ossl__svc_kf_ed25519,
 	ossl__svc_kf_x25519;
+/* openssl_keygen.c */
 extern const jca_service_desc ossl__svc_kpg_ec, ossl__svc_kpg_rsa, ossl__svc_kpg_rsa_pss, ossl__svc_kpg_ed25519,
 	ossl__svc_kpg_x25519;
 /* openssl_sig.c */

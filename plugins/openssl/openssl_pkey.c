@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * openssl_pkey.c - the "openssl" bridge's keys (ABI 3.2): KeyFactory and
- * KeyPairGenerator services over OpenSSL 3's EVP_PKEY.
+ * openssl_pkey.c - the "openssl" bridge's keys (ABI 3.2): KeyFactory
+ * services over OpenSSL 3's EVP_PKEY (the KeyPairGenerator services that
+ * fill the same key contexts: openssl_keygen.c).
  *
  *   EC          P-256, P-384, P-521 (named curves; info->params
  *               "secp256r1", "secp384r1", "secp521r1")
- *   RSA         2048 to 16384 bits (generated: 2048, 3072 by default, 4096)
+ *   RSA         2048 to 16384 bits
  *   RSASSA-PSS  RSA keys under the id-RSASSA-PSS OID, with or without
  *               RSASSA-PSS-params (RFC 4055)
  *   Ed25519, X25519 (RFC 8410)
@@ -15,7 +16,8 @@
  * frees it. The host hands decode strict DER it has read itself; OpenSSL
  * parses it again and this file checks what OpenSSL does not insist on:
  * the algorithm is the service's, nothing follows the DER, a public key
- * re-encodes to the very bytes given, the curve is one of the three, the
+ * re-encodes to the very bytes given (but RSASSA-PSS's, whose parameters
+ * have more than one valid DER), the curve is one of the three, the
  * EC point is valid and matches the scalar, RSA's sizes and the
  * consistency of its private parts (without primality tests: those cost
  * seconds for large keys). Refusals are JCA_REFUSED with the reason.
@@ -29,11 +31,11 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
+#include <openssl/ec.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/obj_mac.h>
@@ -47,39 +49,16 @@
 
 #define RSA_MIN_BITS 2048
 #define RSA_MAX_BITS 16384
-#define RSA_DEFAULT_BITS 3072
 
-/* ---- shared helpers (openssl_bridge.h) ---- */
-
-int ossl__refused(const char *why)
-{
-	ERR_clear_error();
-	if (ossl__set_error)
-		ossl__set_error(why);
-	return JCA_REFUSED;
-}
-
-int ossl__out_of_memory(void)
-{
-	unsigned long e;
-	int oom = 0;
-
-	while ((e = ERR_get_error()) != 0)
-		if (ERR_GET_REASON(e) == ERR_R_MALLOC_FAILURE)
-			oom = 1;
-	return oom;
-}
-
-/* The curves the bridge takes: libjca's name, OpenSSL's group, sizes. */
+/* The curves the bridge takes: libjca's name, OpenSSL's NID, sizes. */
 static const struct curve {
 	const char *name;          /* info->params */
-	const char *group;         /* OpenSSL's group name, for key generation */
 	int nid;
 	size_t bits, bytes;
 } curves[] = {
-	{ "secp256r1", "P-256", NID_X9_62_prime256v1, 256, 32 },
-	{ "secp384r1", "P-384", NID_secp384r1, 384, 48 },
-	{ "secp521r1", "P-521", NID_secp521r1, 521, 66 },
+	{ "secp256r1", NID_X9_62_prime256v1, 256, 32 },
+	{ "secp384r1", NID_secp384r1, 384, 48 },
+	{ "secp521r1", NID_secp521r1, 521, 66 },
 };
 #define N_CURVES (sizeof curves / sizeof curves[0])
 
@@ -112,19 +91,18 @@ size_t ossl__ec_field_bytes(const EVP_PKEY *pkey)
 enum { K_EC, K_RSA, K_RSA_PSS, K_ED25519, K_X25519 };
 
 static const struct kalg {
-	const char *jca;           /* the service's name, for messages */
 	const char *ossl;          /* OpenSSL's key type */
 	int raw;                   /* the 32-byte RAW form exists */
 } kalgs[] = {
-	[K_EC] = { "EC", "EC", 0 },
-	[K_RSA] = { "RSA", "RSA", 0 },
-	[K_RSA_PSS] = { "RSASSA-PSS", "RSA-PSS", 0 },
-	[K_ED25519] = { "Ed25519", "ED25519", 1 },
-	[K_X25519] = { "X25519", "X25519", 1 },
+	[K_EC] = { "EC", 0 },
+	[K_RSA] = { "RSA", 0 },
+	[K_RSA_PSS] = { "RSA-PSS", 0 },
+	[K_ED25519] = { "ED25519", 1 },
+	[K_X25519] = { "X25519", 1 },
 };
 
-/* What a key says of itself. */
-static void fill_info(const EVP_PKEY *pkey, unsigned kind, jca_key_info *info)
+/* see openssl_bridge.h */
+void ossl__key_info(const EVP_PKEY *pkey, unsigned kind, jca_key_info *info)
 {
 	const struct curve *c;
 
@@ -284,8 +262,8 @@ static int check_key(int alg, EVP_PKEY *pkey, unsigned kind)
 	}
 }
 
-/* A public-only copy of pkey, through its SubjectPublicKeyInfo. */
-static EVP_PKEY *public_copy(const EVP_PKEY *pkey)
+/* see openssl_bridge.h */
+EVP_PKEY *ossl__public_copy(const EVP_PKEY *pkey)
 {
 	unsigned char *der = NULL;
 	const unsigned char *q;
@@ -415,7 +393,7 @@ static int kf_decode(int alg, void *key, unsigned enc, unsigned kind, const uint
 	}
 	k->pkey = pkey;
 	k->kind = kind;
-	fill_info(pkey, kind, info);
+	ossl__key_info(pkey, kind, info);
 	return 0;
 fail:
 	EVP_PKEY_free(pkey);
@@ -493,10 +471,10 @@ static int kf_public_key(void *pub, const void *priv, jca_key_info *info)
 
 	if (!k->pkey || p->pkey)
 		return ossl__failed_why("KeyFactory public_key: no key");
-	if (!(p->pkey = public_copy(k->pkey)))
+	if (!(p->pkey = ossl__public_copy(k->pkey)))
 		return ossl__failed("the public half of the key");
 	p->kind = JCA_KEY_PUBLIC;
-	fill_info(p->pkey, JCA_KEY_PUBLIC, info);
+	ossl__key_info(p->pkey, JCA_KEY_PUBLIC, info);
 	return 0;
 }
 
@@ -508,84 +486,6 @@ static void key_cleanup(void *ctx)
 	k->pkey = NULL;
 }
 
-/* ---- KeyPairGenerator ---- */
-
-typedef struct kpg_ctx {
-	const struct curve *curve; /* EC: NULL until init */
-	unsigned bits;             /* RSA: 0 until init */
-} kpg_ctx;
-
-static int kpg_init(int alg, void *ctx, const char *spec)
-{
-	static const struct { const char *name; size_t curve; } ec_names[] = {
-		{ "secp256r1", 0 }, { "prime256v1", 0 }, { "P-256", 0 }, { "secp384r1", 1 }, { "P-384", 1 },
-		{ "secp521r1", 2 }, { "P-521", 2 },
-	};
-	kpg_ctx *g = ctx;
-	size_t i;
-
-	if (alg == K_EC) {
-		if (!spec) {
-			g->curve = &curves[0];
-			return 0;
-		}
-		for (i = 0; i < sizeof ec_names / sizeof ec_names[0]; i++)
-			if (!strcasecmp(spec, ec_names[i].name)) {
-				g->curve = &curves[ec_names[i].curve];
-				return 0;
-			}
-		return ossl__refused("EC: the curves are secp256r1 (P-256, prime256v1), secp384r1 (P-384), "
-		                     "secp521r1 (P-521)");
-	}
-	if (alg == K_RSA || alg == K_RSA_PSS) {
-		if (!spec) {
-			g->bits = RSA_DEFAULT_BITS;
-			return 0;
-		}
-		if (!strcmp(spec, "2048") || !strcmp(spec, "3072") || !strcmp(spec, "4096")) {
-			g->bits = (unsigned)atoi(spec);
-			return 0;
-		}
-		return ossl__refused("RSA: the generator makes keys of 2048, 3072 or 4096 bits");
-	}
-	return spec ? ossl__refused("Ed25519 and X25519 take no parameters") : 0;
-}
-
-static int kpg_generate(int alg, void *ctx, void *priv, jca_key_info *priv_info, void *pub, jca_key_info *pub_info)
-{
-	kpg_ctx *g = ctx;
-	ossl__key *kp = priv, *kq = pub;
-	EVP_PKEY_CTX *c;
-	EVP_PKEY *pkey = NULL;
-	int ok;
-
-	if (kp->pkey || (kq && kq->pkey))
-		return ossl__failed_why("KeyPairGenerator: used key contexts");
-	if (!(c = EVP_PKEY_CTX_new_from_name(NULL, kalgs[alg].ossl, NULL)))
-		return ossl__failed("EVP_PKEY_CTX_new_from_name");
-	ok = EVP_PKEY_keygen_init(c) == 1;
-	if (ok && alg == K_EC)
-		ok = EVP_PKEY_CTX_set_group_name(c, (g->curve ? g->curve : &curves[0])->group) == 1;
-	if (ok && (alg == K_RSA || alg == K_RSA_PSS))
-		ok = EVP_PKEY_CTX_set_rsa_keygen_bits(c, g->bits ? (int)g->bits : RSA_DEFAULT_BITS) == 1;
-	ok = ok && EVP_PKEY_generate(c, &pkey) == 1;
-	EVP_PKEY_CTX_free(c);
-	if (!ok)
-		return ossl__failed("EVP_PKEY_generate");
-	if (kq && !(kq->pkey = public_copy(pkey))) {
-		EVP_PKEY_free(pkey);
-		return ossl__failed("the public half of the key");
-	}
-	kp->pkey = pkey;
-	kp->kind = JCA_KEY_PRIVATE;
-	fill_info(pkey, JCA_KEY_PRIVATE, priv_info);
-	if (kq) {
-		kq->kind = JCA_KEY_PUBLIC;
-		fill_info(kq->pkey, JCA_KEY_PUBLIC, pub_info);
-	}
-	return 0;
-}
-
 /* ---- the services ---- */
 
 #define KEY_SERVICES(id, low, jname, names_list)                                                                  \
@@ -594,29 +494,16 @@ static int kpg_generate(int alg, void *ctx, void *priv, jca_key_info *priv_info,
 	{                                                                                                           \
 		return kf_decode(id, key, enc, kind, in, len, info);                                                \
 	}                                                                                                           \
-	static int kpg_init_##low(void *ctx, const char *spec) { return kpg_init(id, ctx, spec); }                   \
-	static int kpg_generate_##low(void *ctx, void *priv, jca_key_info *pi, void *pub, jca_key_info *qi)         \
-	{                                                                                                           \
-		return kpg_generate(id, ctx, priv, pi, pub, qi);                                                    \
-	}                                                                                                           \
 	static const jca_keyfactory_impl kf_impl_##low = {                                                          \
 		.base = JCA_IMPL_BASE_LIFECYCLE(jca_keyfactory_impl, #low "-openssl", JCA_PRIO_GENERIC, NULL,        \
 		                                sizeof(ossl__key), NULL, NULL, key_cleanup),                         \
 		.decode = kf_decode_##low, .encode = kf_encode, .public_key = kf_public_key,                         \
 	};                                                                                                          \
-	static const jca_keypairgen_impl kpg_impl_##low = {                                                         \
-		.base = JCA_IMPL_BASE(jca_keypairgen_impl, #low "-openssl", JCA_PRIO_GENERIC, NULL, sizeof(kpg_ctx)), \
-		.key_algorithm = jname, .init = kpg_init_##low, .generate = kpg_generate_##low,                     \
-	};                                                                                                          \
 	static const jca_impl *const kf_impls_##low[] = { &kf_impl_##low.base, NULL };                              \
-	static const jca_impl *const kpg_impls_##low[] = { &kpg_impl_##low.base, NULL };                            \
 	static const char *const names_##low[] = { names_list, NULL };                                              \
 	const jca_service_desc ossl__svc_kf_##low = { .struct_size = sizeof(jca_service_desc),                      \
 		.type = JCA_KEY_FACTORY, .algorithm = jname, .aliases = names_##low, .attributes = key_attrs,        \
-		.impls = kf_impls_##low };                                                                           \
-	const jca_service_desc ossl__svc_kpg_##low = { .struct_size = sizeof(jca_service_desc),                     \
-		.type = JCA_KEY_PAIR_GENERATOR, .algorithm = jname, .aliases = names_##low,                          \
-		.attributes = key_attrs, .impls = kpg_impls_##low };
+		.impls = kf_impls_##low };
 
 static const jca_attr key_attrs[] = { { "ImplementedIn", "Software" }, { NULL, NULL } };
 
