@@ -41,8 +41,7 @@ static void state_close(jca__asym *a)
 static int state_open(jca__asym *a, const jca__resolved *r)
 {
 	const jca_impl *b = r->impl;
-	int (*set)(void *, const char *, const char *);
-	char who[200];
+	char who[200], what[300];
 	size_t i;
 	int rc;
 
@@ -59,14 +58,12 @@ static int state_open(jca__asym *a, const jca__resolved *r)
 	}
 	a->cur = r;
 	a->impl = b;
-	set = a->ops->set_param(b);
 	for (i = 0; i < a->nparams; i++) {
-		if (!set)
+		rc = a->ops->set_param(b, a->state, a->params[i].name, a->params[i].value);
+		if (rc == JCA__NO_PARAMS)
 			return jca__error(JCA_EINVAL, "%s (%s) takes no parameters (\"%s\" was set)",
 			                  jca__asym_who(a, who, sizeof who), r->svc->provider_name, a->params[i].name);
-		if ((rc = set(a->state, a->params[i].name, a->params[i].value)) != 0) {
-			char what[300];
-
+		if (rc != 0) {
 			snprintf(what, sizeof what, "%s (%s), parameter %s = \"%s\"", jca__asym_who(a, who, sizeof who),
 			         r->svc->provider_name, a->params[i].name, a->params[i].value);
 			return jca__key_fail(rc, JCA_EINVAL, what);
@@ -167,18 +164,17 @@ int jca__asym_select(jca__asym *a, jca_key *key, unsigned purpose)
 
 int jca__asym_set_param(jca__asym *a, const char *name, const char *value)
 {
-	int (*set)(void *, const char *, const char *) = a->ops->set_param(a->impl);
 	char who[200], what[300];
 	jca__param *p;
 	size_t i;
 	int rc;
 
-	if (!set)
-		return jca__error(JCA_UNSUPPORTED, "%s (%s) takes no parameters", jca__asym_who(a, who, sizeof who),
-		                  a->cur->svc->provider_name);
 	if (strlen(name) > 64 || strlen(value) > 256)
 		return jca__error(JCA_EINVAL, "%s: parameter %.40s too long", jca__asym_who(a, who, sizeof who), name);
-	if ((rc = set(a->state, name, value)) != 0) {
+	if ((rc = a->ops->set_param(a->impl, a->state, name, value)) == JCA__NO_PARAMS)
+		return jca__error(JCA_UNSUPPORTED, "%s (%s) takes no parameters", jca__asym_who(a, who, sizeof who),
+		                  a->cur->svc->provider_name);
+	if (rc != 0) {
 		snprintf(what, sizeof what, "%s (%s), parameter %s = \"%s\"", jca__asym_who(a, who, sizeof who),
 		         a->cur->svc->provider_name, name, value);
 		if (rc != JCA_REFUSED)

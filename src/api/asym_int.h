@@ -15,6 +15,9 @@ typedef struct jca__param {
 } jca__param;
 
 typedef struct jca__asym jca__asym;
+/* jca__asym_ops.set_param's answer for an implementation without
+ * parameters (positive: not JCA_REFUSED, not a failure). */
+#define JCA__NO_PARAMS 2
 
 /* What a type tells the shared code. */
 typedef struct jca__asym_ops {
@@ -22,8 +25,9 @@ typedef struct jca__asym_ops {
 	const char *type_name;             /* "Signature" */
 	/* The implementation's key_algorithm. */
 	const char *(*key_alg)(const void *impl);
-	/* set_param of the implementation, or NULL if it has none. */
-	int (*(*set_param)(const void *impl))(void *ctx, const char *name, const char *value);
+	/* The implementation's set_param on ctx, or JCA__NO_PARAMS when it
+	 * has none. */
+	int (*set_param)(const void *impl, void *ctx, const char *name, const char *value);
 	/* Starts the chosen implementation (a->impl, a->state) with key k
 	 * (already in its provider's form): impl->init and what the type
 	 * keeps from it. 0, or a status with the error set. */

@@ -18,7 +18,7 @@ static const char *key_alg_fault(const char *alg)
 
 	if (!alg || !alg[0])
 		return "key_algorithm is NULL or empty";
-	while (alg[n] && n < 128)
+	while (n < 128 && alg[n])
 		n++;
 	return n >= 128 ? "key_algorithm is longer than 127 bytes" : NULL;
 }

@@ -379,7 +379,7 @@ int jca_key_encode(const jca_key *key, jca_key_format format, void *out, size_t 
 			rc = jca__pem_encode(label, der, len, out, out_size, &n);
 	} else if ((n = len) > out_size) {
 		rc = jca__error(JCA_BUFSIZE, "jca_key_encode: the key needs %zu bytes, got %zu", n, out_size);
-	} else {
+	} else if (len) {                  /* (len >= 1 here: encode refuses 0) */
 		memcpy(out, der, len);
 	}
 	jca__key_der_free(der, len);
@@ -426,8 +426,8 @@ int jca_key_public(jca_key *key, jca_key **pub)
 int jca__key_for(const struct jca_service *s, const char *alg, jca_key *key, const char *who, jca_key **out)
 {
 	const jca__resolved *kf;
-	uint8_t *der;
-	size_t len;
+	uint8_t *der = NULL;
+	size_t len = 0;
 	int rc;
 
 	*out = NULL;

@@ -26,10 +26,13 @@ static const char *key_alg(const void *impl)
 	return ((const jca_keyagreement_impl *)impl)->key_algorithm;
 }
 
-static int (*no_params(const void *impl))(void *, const char *, const char *)
+static int no_params(const void *impl, void *ctx, const char *name, const char *value)
 {
 	(void)impl;
-	return NULL;
+	(void)ctx;
+	(void)name;
+	(void)value;
+	return JCA__NO_PARAMS;
 }
 
 static int init_impl(jca__asym *a, jca_key *k, unsigned purpose)

@@ -29,9 +29,11 @@ static const char *key_alg(const void *impl)
 	return ((const jca_signature_impl *)impl)->key_algorithm;
 }
 
-static int (*set_param_of(const void *impl))(void *, const char *, const char *)
+static int set_param(const void *impl, void *ctx, const char *name, const char *value)
 {
-	return ((const jca_signature_impl *)impl)->set_param;
+	const jca_signature_impl *m = impl;
+
+	return m->set_param ? m->set_param(ctx, name, value) : JCA__NO_PARAMS;
 }
 
 static void msg_drop(signature_ctx *s)
@@ -67,7 +69,7 @@ static const jca__asym_ops sig_ops = {
 	.type = JCA_SIGNATURE,
 	.type_name = "Signature",
 	.key_alg = key_alg,
-	.set_param = set_param_of,
+	.set_param = set_param,
 	.init = init_impl,
 };
 
