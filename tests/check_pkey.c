@@ -292,6 +292,24 @@ START_TEST(test_malformed)
 	/* a good key of another algorithm for this KeyFactory */
 	ck_assert_int_eq(keyfactory_decode(xf, ed_pub_pem, strlen(ed_pub_pem), &k), JCA_BADKEY);
 	ck_assert(strstr(jca_last_error_message(), "Ed25519") != NULL);
+	/* a traditional EC private key as DER (openssl pkey -outform DER):
+	 * read (JCA_NOALG without a provider of EC keys), not refused */
+	{
+		size_t tl;
+		/* the fuzz_der seed: a mode byte, then the DER */
+		char *text = tu_read_file(tu_srcpath("tests/fuzz/corpus/fuzz_der/trad_ec256"), &tl);
+		jca_key *pk = NULL;
+		int rc;
+
+		ck_assert(text != NULL && tl > 100);
+		rc = jca_key_decode(text + 1, tl - 1, &pk);
+		ck_assert_msg(rc == 0 || rc == JCA_NOALG, "%s", jca_last_error_message());
+		ck_assert(rc || jca_key_kind(pk) == JCA_KEY_PRIVATE);
+		jca_key_free(pk);
+		/* one byte less: refused with PKCS#8's message */
+		ck_assert_int_eq(jca_key_decode(text + 1, tl - 2, &pk), JCA_BADKEY);
+		free(text);
+	}
 	ck_assert_int_eq(jca_key_decode(NULL, 3, &k), JCA_EINVAL);
 	ck_assert_int_eq(jca_key_decode(ed_pub_pem, strlen(ed_pub_pem), NULL), JCA_EINVAL);
 	keyfactory_free(xf);

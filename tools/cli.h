@@ -17,6 +17,9 @@
  *   speed.c   jca speed (on the threaded harness, harness.c)
  *   rand.c    jca rand
  *   kdf.c     jca kdf
+ *   keyfile.c key files and outputs shared by the key commands
+ *   pkey.c    jca genpkey, jca pkey
+ *   sign.c    jca sign, jca verify, jca agree
  */
 #ifndef JCA_CLI_H
 #define JCA_CLI_H
@@ -163,6 +166,32 @@ double now_seconds(void);
  * U+FFFD; NULL prints null. */
 void json_string(FILE *f, const char *s);
 
+/* ---- key files (keyfile.c) ---- */
+
+/* The largest key or signature file read. */
+#define KEYFILE_MAX (1u << 20)
+/* Reads a whole small input ("-" is standard input) of at most max bytes;
+ * what names it in the message when it is larger ("key file"). *buf is
+ * malloc'ed, max + 1 bytes: free it with free_secret(*buf, max + 1) when
+ * it may hold a secret. 0, or -1 after printing why. */
+int read_small(const char *cmd, const char *name, const char *what, size_t max, uint8_t **buf, size_t *len);
+/* The key in file name (PEM or DER, public or private: jca_key_decode);
+ * opt names the option that gives it ("-key"). NULL after printing why
+ * (also when name is NULL). */
+jca_key *load_pkey(const char *cmd, const char *name, const char *opt);
+/* The key's encoding, malloc'ed (free_secret(*out, *len)). 0, or -1 after
+ * printing why. */
+int encode_pkey(const char *cmd, const jca_key *k, jca_key_format form, uint8_t **out, size_t *len);
+/* Writes buf to standard output (out NULL or "-") or to the file out,
+ * atomically (outfile.h), mode 0600 when secret. 0, or -1 after printing
+ * why (no file left). */
+int write_output(const char *cmd, const char *out, const void *buf, size_t len, int secret);
+/* After X_get_instance failed: the library's message, and where to look
+ * when no provider offers the algorithm. */
+void instance_error(const char *cmd);
+/* "PEM" or "DER" (any case) for option opt. 0, or -1 after printing why. */
+int parse_keyform(const char *cmd, const char *opt, const char *s, jca_key_format *form);
+
 /* ---- commands: argv[0] is the command name ---- */
 int cmd_list(int argc, char **argv);
 int cmd_dgst(int argc, char **argv);
@@ -184,5 +213,9 @@ int enc_stream(const struct stream_opts *o);
 int cmd_speed(int argc, char **argv);
 int cmd_rand(int argc, char **argv);
 int cmd_kdf(int argc, char **argv);
+int cmd_genpkey(int argc, char **argv);
+int cmd_pkey(int argc, char **argv);
+int cmd_sign(int argc, char **argv);    /* "sign" and "verify" */
+int cmd_agree(int argc, char **argv);
 
 #endif

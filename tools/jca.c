@@ -9,9 +9,14 @@
  *   jca speed [ALG...] [--bytes N] [--seconds S] [--threads T]
  *   jca rand [-a ALG] [-m MECHANISM] [--hex] N
  *   jca kdf -a PBKDF2WithHmacSHA256|HKDF-SHA256 ...
+ *   jca genpkey -a Ed25519|X25519|EC|RSA [-p PARAM] [-out F]
+ *   jca pkey [-in F] [-pubout] [-outform PEM|DER] [-out F]
+ *   jca sign -a ALG -key F [-out SIG] [FILE];  jca verify -a ALG -key F -sig SIG [FILE]
+ *   jca agree -a X25519|ECDH -key MINE -peer THEIRS [-out F]
  *
  * Exit codes: 0 success, 1 verification failed, 2 usage or other error.
- * The commands live in list.c, dgst.c, enc.c and speed.c; helpers in util.c.
+ * The commands live in list.c, dgst.c, enc.c, speed.c, rand.c, kdf.c, pkey.c
+ * and sign.c; helpers in util.c and keyfile.c.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -41,6 +46,11 @@ static void usage_main(FILE *f)
 	        "  speed [ALG...]             throughput and get-instance cost\n"
 	        "  rand [--hex] N             N random bytes (default SecureRandom, or -a DRBG)\n"
 	        "  kdf -a ALG ...             PBKDF2 or HKDF: derived bytes in hex\n"
+	        "  genpkey -a ALG [-p PARAM]  a new private key (Ed25519, X25519, EC, RSA), PKCS#8\n"
+	        "  pkey -in F [-pubout]       a key read and written back, or its public key\n"
+	        "  sign -a ALG -key F [FILE]  a signature (Ed25519, SHA256withECDSA, SHA256withRSA)\n"
+	        "  verify -a ALG -key F -sig S [FILE]   'Verified OK' or 'Verification failure'\n"
+	        "  agree -a X25519|ECDH -key F -peer P   the raw shared secret\n"
 	        "\n"
 	        "Run 'jca COMMAND --help' for the options of one command; 'man jca' for more.\n"
 	        "Exit codes: 0 success, 1 verification failed, 2 usage or other error.\n");
@@ -55,6 +65,8 @@ int main(int argc, char **argv)
 		{ "list", cmd_list }, { "dgst", cmd_dgst }, { "mac", cmd_mac },
 		{ "enc", cmd_enc },   { "dec", cmd_enc },   { "speed", cmd_speed },
 		{ "rand", cmd_rand }, { "kdf", cmd_kdf },
+		{ "genpkey", cmd_genpkey }, { "pkey", cmd_pkey },
+		{ "sign", cmd_sign }, { "verify", cmd_sign }, { "agree", cmd_agree },
 	};
 	size_t i;
 	int rc;

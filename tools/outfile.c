@@ -122,9 +122,9 @@ static int name_temp(int fd, const char *path)
 }
 
 /* Gives the temporary file the mode of the file it replaces (else of a
- * newly created file) and renames it into place. 0, or -1 after printing
- * the problem. */
-static int commit_temp(int fd, const char *path)
+ * newly created file; 0600 for a secret) and renames it into place. 0, or
+ * -1 after printing the problem. */
+static int commit_temp(int fd, const char *path, int secret)
 {
 	struct stat st;
 	mode_t mode;
@@ -140,6 +140,8 @@ static int commit_temp(int fd, const char *path)
 		umask(mask);
 		mode = 0666 & ~mask;
 	}
+	if (secret)
+		mode = 0600;
 	if (fchmod(fd, mode) != 0 || fsync(fd) != 0 || (tmp_anon && name_temp(fd, path) != 0)) {
 		file_error(path, errno);
 		drop_temp(fd);
@@ -270,7 +272,7 @@ int out_commit(struct out_file *of)
 
 	of->fd = -1;
 	if (!of->direct)
-		return commit_temp(fd, of->name);
+		return commit_temp(fd, of->name, of->secret);
 	if (close(fd) != 0) {
 		file_error(of->name, errno);
 		return -1;

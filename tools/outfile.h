@@ -11,6 +11,8 @@ struct out_file {
 	const char *name;       /* the file written: -out's path, or where its links lead */
 	int fd;                 /* written to */
 	int direct;             /* a device, FIFO or socket: written into, not replaced */
+	int secret;             /* set after out_open: a private key or secret, the
+	                         * file gets mode 0600 whatever it replaces */
 	char target[PATH_MAX];
 };
 
@@ -20,8 +22,9 @@ struct out_file {
  * removed on SIGINT, SIGTERM, SIGHUP and SIGPIPE where it has a name.
  * 0, or -1 after printing why. */
 int out_open(const char *cmd, const char *path, struct out_file *of);
-/* After success: the temporary file gets the replaced file's mode (and
- * owner, as root) and is renamed over it; a direct file is closed. 0, or
+/* After success: the temporary file gets the replaced file's mode (0600
+ * when of->secret; the owner too, as root) and is renamed over it; a
+ * direct file is closed. 0, or
  * -1 after printing why (no output file is left then). */
 int out_commit(struct out_file *of);
 /* After failure: closes, and removes the temporary file. */

@@ -29,7 +29,8 @@
  *    key, PKCS#8 (RFC 5208; OneAsymmetricKey, RFC 5958) for a private key;
  *  - JCA_FORMAT_PEM: the same DER in PEM (RFC 7468), labels "PUBLIC KEY"
  *    and "PRIVATE KEY"; decoding also takes "EC PRIVATE KEY" (RFC 5915)
- *    and "RSA PRIVATE KEY" (RFC 8017), as openssl writes them;
+ *    and "RSA PRIVATE KEY" (RFC 8017), as openssl writes them, and their
+ *    DER bodies alone (`openssl pkey -outform DER` of an EC or RSA key);
  *  - JCA_FORMAT_RAW: the algorithm's own bytes: the 32-byte keys of
  *    Ed25519 and X25519 (RFC 8032, RFC 7748), an EC public point 04||X||Y.
  * Decoding is strict (DER as X.690 requires, lengths bounded, no

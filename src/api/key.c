@@ -187,14 +187,46 @@ static int bad(int rc)
 	return jca__error(JCA_BADKEY, "%s", msg);
 }
 
+/* The parts of a traditional private key body, as PKCS#8 for the
+ * provider (in p->owned). */
+static int as_pkcs8(parsed *p)
+{
+	int rc;
+
+	if ((rc = jca__pkcs8_write(&p->parts, NULL, 0, &p->owned_len)) != 0)
+		return bad(rc);
+	if (!(p->owned = malloc(p->owned_len)))
+		return jca__error(JCA_ENOMEM, "out of memory reading a key");
+	if ((rc = jca__pkcs8_write(&p->parts, p->owned, p->owned_len, &p->owned_len)) != 0)
+		return bad(rc);
+	p->der = p->owned;
+	p->len = p->owned_len;
+	return 0;
+}
+
+/* DER: SubjectPublicKeyInfo, PKCS#8, or (as `openssl pkey -outform DER`
+ * writes EC and RSA private keys) a traditional ECPrivateKey or
+ * RSAPrivateKey; a refusal keeps PKCS#8's message. */
 static int parse_der(parsed *p, const uint8_t *der, size_t len)
 {
+	char msg[600];
 	int rc;
 
 	p->der = der;
 	p->len = len;
-	rc = looks_private(der, len) ? jca__pkcs8_parse(der, len, &p->parts) : jca__spki_parse(der, len, &p->parts);
-	return bad(rc);
+	if (!looks_private(der, len))
+		return bad(jca__spki_parse(der, len, &p->parts));
+	if ((rc = jca__pkcs8_parse(der, len, &p->parts)) != JCA_EINVAL)
+		return rc;
+	snprintf(msg, sizeof msg, "%s", jca_last_error_message());
+	memset(&p->parts, 0, sizeof p->parts);
+	if (jca__ec_privkey_parse(der, len, &p->parts) == 0)
+		return as_pkcs8(p);
+	memset(&p->parts, 0, sizeof p->parts);
+	if (jca__rsa_privkey_parse(der, len, &p->parts) == 0)
+		return as_pkcs8(p);
+	memset(&p->parts, 0, sizeof p->parts);
+	return jca__error(JCA_BADKEY, "%s", msg);
 }
 
 static int is_pem(const uint8_t *in, size_t len)
@@ -230,15 +262,7 @@ static int parse(parsed *p, const uint8_t *in, size_t len)
 		return 0;
 	}
 	/* "EC PRIVATE KEY", "RSA PRIVATE KEY": as PKCS#8 for the provider */
-	if ((rc = jca__pkcs8_write(&p->parts, NULL, 0, &p->owned_len)) != 0)
-		return bad(rc);
-	if (!(p->owned = malloc(p->owned_len)))
-		return jca__error(JCA_ENOMEM, "out of memory reading a PEM key");
-	if ((rc = jca__pkcs8_write(&p->parts, p->owned, p->owned_len, &p->owned_len)) != 0)
-		return bad(rc);
-	p->der = p->owned;
-	p->len = p->owned_len;
-	return 0;
+	return as_pkcs8(p);
 }
 
 /* Decodes with the KeyFactory r (NULL: the one the key's algorithm

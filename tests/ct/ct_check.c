@@ -33,6 +33,11 @@
  *     a secret seed over messages of several lengths. Public afterwards:
  *     the outputs (shared secret, public key, signature) and X25519's
  *     status.
+ *  6. Ed25519 signing through the engines (jca/key.h, jca/signature.h):
+ *     a secret seed decoded by the built-in KeyFactory (which derives its
+ *     public key), then signature_sign_oneshot. Public afterwards: the
+ *     signature. (X25519's status is a branch in the engine; item 4 covers
+ *     the arithmetic.)
  *
  * Run it under valgrind through tests/ct/run.sh, which checks the report.
  * Outside valgrind the client requests do nothing and it is a plain test.
@@ -430,6 +435,35 @@ static void test_curve25519(void)
 	fprintf(stderr, "ct_check: curve25519 default backend: %s\n", jca__c25519_best()->name);
 }
 
+/* ---- 6. Ed25519 signing through the engines: a secret seed decoded by
+ * the built-in KeyFactory, then Signature (the message kept by the
+ * engine, the default backend) ---- */
+static void test_pkey(void)
+{
+	keyfactory_ctx *kf = keyfactory_get_instance("Ed25519");
+	unsigned char seed[32], msg[100], sig[64], ref[64];
+	jca_key *k = NULL;
+	size_t n;
+	unsigned i;
+
+	CHECK(kf != NULL, "KeyFactory Ed25519");
+	for (i = 0; i < 3; i++) {
+		fill(seed, 32, 500 + i);
+		fill(msg, sizeof msg, 600 + i);
+		CHECK(keyfactory_decode_raw(kf, JCA_KEY_PRIVATE, seed, 32, &k) == 0, "decode (reference)");
+		CHECK(signature_sign_oneshot("Ed25519", k, msg, sizeof msg, ref, sizeof ref, &n) == 0, "sign (reference)");
+		jca_key_free(k);
+		SECRET(seed, 32);
+		CHECK(keyfactory_decode_raw(kf, JCA_KEY_PRIVATE, seed, 32, &k) == 0, "decode");
+		CHECK(signature_sign_oneshot("Ed25519", k, msg, sizeof msg, sig, sizeof sig, &n) == 0, "sign");
+		PUBLIC(sig, sizeof sig);
+		PUBLIC(seed, 32);
+		CHECK(memcmp(sig, ref, 64) == 0, "Ed25519 through the engine: signatures differ");
+		jca_key_free(k);
+	}
+	keyfactory_free(kf);
+}
+
 int main(int argc, char **argv)
 {
 	const char *only = argc > 1 ? argv[1] : "";
@@ -456,6 +490,8 @@ int main(int argc, char **argv)
 		test_chacha();
 	if (!*only || !strcmp(only, "curve25519"))
 		test_curve25519();
+	if (!*only || !strcmp(only, "pkey"))
+		test_pkey();
 	jca_shutdown();
 	fprintf(stderr, "ct_check: %s (%d failed checks)\n", failures ? "FAILED" : "done", failures);
 	return failures ? 1 : 0;
