@@ -19,6 +19,10 @@
  * EC point is valid and matches the scalar, RSA's sizes and the
  * consistency of its private parts (without primality tests: those cost
  * seconds for large keys). Refusals are JCA_REFUSED with the reason.
+ * encode writes what OpenSSL writes (i2d_PUBKEY, PKCS#8 through
+ * EVP_PKEY2PKCS8): the input again, byte for byte, for keys OpenSSL made;
+ * a PKCS#8 EC key without its public point gains one, an Ed25519/X25519
+ * OneAsymmetricKey v2 (read here: OpenSSL 3.0 does not) comes back as v1.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -323,6 +327,33 @@ static EVP_PKEY *parse(int alg, unsigned enc, unsigned kind, const uint8_t *in, 
 	return pkey;
 }
 
+/* An Ed25519 or X25519 OneAsymmetricKey v2 (RFC 8410 7, with the public
+ * key in [1]), which OpenSSL 3.0's PKCS#8 reader does not take. The host
+ * has read it strictly, so it has exactly this layout: 83 bytes. The key
+ * (from the private half), or NULL: *why says why when it is refused. */
+static EVP_PKEY *x_oak_v2(int alg, const uint8_t *in, size_t len, const char **why)
+{
+	static const uint8_t head[16] = { 0x30, 0x51, 0x02, 0x01, 0x01, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x00,
+		0x04, 0x22, 0x04, 0x20 };
+	static const uint8_t pub_tag[3] = { 0x81, 0x21, 0x00 };
+	uint8_t pub[32];
+	size_t n = sizeof pub;
+	EVP_PKEY *pkey;
+
+	*why = NULL;
+	if (len != 83 || memcmp(in, head, 11) != 0 || in[11] != (alg == K_ED25519 ? 0x70 : 0x6e) ||
+	    memcmp(in + 12, head + 12, 4) != 0 || memcmp(in + 48, pub_tag, 3) != 0)
+		return NULL;
+	if (!(pkey = EVP_PKEY_new_raw_private_key_ex(NULL, kalgs[alg].ossl, NULL, in + 16, 32)))
+		return NULL;
+	if (!EVP_PKEY_get_raw_public_key(pkey, pub, &n) || n != 32 || CRYPTO_memcmp(pub, in + 51, 32) != 0) {
+		*why = "the public key in the encoding is not the private key's";
+		EVP_PKEY_free(pkey);
+		return NULL;
+	}
+	return pkey;
+}
+
 /* decode for the service alg (provider_asym.h). */
 static int kf_decode(int alg, void *key, unsigned enc, unsigned kind, const uint8_t *in, size_t len,
                      jca_key_info *info)
@@ -344,7 +375,16 @@ static int kf_decode(int alg, void *key, unsigned enc, unsigned kind, const uint
 		                                 : "this algorithm has no raw key encoding");
 	if (enc == JCA_ENC_RAW && len != 32)
 		return ossl__refused("a raw Ed25519 or X25519 key is 32 bytes");
-	if (!(pkey = parse(alg, enc, kind, in, len, &end)))
+	if (enc == JCA_ENC_PKCS8 && a->raw && len == 83) {
+		const char *why;
+
+		if (!(pkey = x_oak_v2(alg, in, len, &why)) && why)
+			return ossl__refused(why);
+		end = in + len;
+	} else {
+		pkey = NULL;
+	}
+	if (!pkey && !(pkey = parse(alg, enc, kind, in, len, &end)))
 		return ossl__out_of_memory() ? -1 : ossl__refused("OpenSSL cannot read the key's encoding");
 	if (end != in + len) {
 		rc = ossl__refused("bytes follow the key's DER");
@@ -357,8 +397,11 @@ static int kf_decode(int alg, void *key, unsigned enc, unsigned kind, const uint
 	}
 	if ((rc = check_key(alg, pkey, kind)) != 0)
 		goto fail;
-	/* A SubjectPublicKeyInfo must be written back as it came. */
-	if (enc == JCA_ENC_X509) {
+	/* A SubjectPublicKeyInfo must be written back as it came (no point
+	 * form or parameters OpenSSL would change). Not for RSASSA-PSS: its
+	 * parameters have more than one valid DER (a hash's NULL parameters
+	 * present or absent), and OpenSSL writes its own. */
+	if (enc == JCA_ENC_X509 && alg != K_RSA_PSS) {
 		n = i2d_PUBKEY(pkey, &der);
 		if (n <= 0) {
 			rc = ossl__failed("i2d_PUBKEY");
@@ -379,7 +422,8 @@ fail:
 	return rc;
 }
 
-/* Writes the DER that writer makes of obj (or its size when out is NULL). */
+/* The size n of an encoding (an i2d_* result): into *len, and checked
+ * against cap when there is an output. */
 static int put(int n, uint8_t *out, size_t cap, size_t *len)
 {
 	if (n <= 0)

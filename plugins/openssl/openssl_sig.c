@@ -28,6 +28,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -270,11 +271,19 @@ static int sig_update(void *ctx, const uint8_t *in, size_t len)
  * a failure when OpenSSL ran out of memory. */
 static int verdict(int r)
 {
+	char why[160];
+	unsigned long e;
+
 	if (r == 1) {
 		ERR_clear_error();
 		return 0;
 	}
-	return ossl__out_of_memory() ? -1 : ossl__refused("the signature does not verify");
+	/* OpenSSL's reason when it gave one (a malformed encoding, a wrong
+	 * length), else a plain mismatch */
+	e = ERR_peek_error();
+	snprintf(why, sizeof why, "%s%s", e && ERR_reason_error_string(e) ? "OpenSSL: " : "no match",
+	         e && ERR_reason_error_string(e) ? ERR_reason_error_string(e) : "");
+	return ossl__out_of_memory() ? -1 : ossl__refused(why);
 }
 
 static int sig_sign(void *ctx, const uint8_t *msg, size_t msg_len, uint8_t *sig, size_t *sig_len)
@@ -333,7 +342,7 @@ static int p1363_to_der(const osig_ctx *c, const uint8_t *sig, size_t sig_len, u
 		return ossl__failed("ECDSA_SIG_new");
 	if (sig_len != 2 * c->field) {
 		ECDSA_SIG_free(es);
-		return ossl__refused("the signature does not verify (an r || s signature of the wrong length)");
+		return ossl__refused("an r || s signature of the wrong length");
 	}
 	r = BN_bin2bn(sig, (int)c->field, NULL);
 	s = BN_bin2bn(sig + c->field, (int)c->field, NULL);
@@ -365,11 +374,11 @@ static int sig_verify(void *ctx, const uint8_t *msg, size_t msg_len, const uint8
 	c->spent = 1;
 	c->fed = 0;
 	if (!sig || !sig_len || sig_len > (size_t)INT_MAX)
-		return ossl__refused("the signature does not verify (empty)");
+		return ossl__refused("an empty signature");
 	switch (c->alg->kind) {
 	case S_ED25519:
 		if (sig_len != 64)
-			return ossl__refused("the signature does not verify (an Ed25519 signature is 64 bytes)");
+			return ossl__refused("an Ed25519 signature is 64 bytes");
 		return verdict(EVP_DigestVerify(c->md, sig, sig_len, msg_len ? msg : (const uint8_t *)"", msg_len));
 	case S_ECDSA_P1363:
 		if ((rc = p1363_to_der(c, sig, sig_len, der, sizeof der, &der_len)) != 0)
