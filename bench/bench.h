@@ -9,7 +9,7 @@
  *   output.c       the preamble, the tables, the cross-check
  *   targets.c      the targets, as data, and their verdicts
  *   alloc_count.c  the malloc counter
- *   ops_md.c, ops_cipher.c, ops_mac.c, ops_gcm.c, ops_rand.c
+ *   ops_md.c, ops_cipher.c, ops_mac.c, ops_gcm.c, ops_rand.c, ops_pkey.c
  *                  one family of rows each: the operations through libjca
  *                  and OpenSSL, the kinds of rows, the rows themselves
  *   aead.h, aead_jca.c, aead_ossl.c, aead_gcry.c, aead_nettle.c
@@ -45,7 +45,9 @@ typedef struct param {
 	int enc;            /* AES: 1 encrypt, 0 decrypt */
 	int inplace;        /* AES: output over the input */
 	int aead;           /* AEAD rows: the algorithm (aead.h) */
-	const void *ops;    /* AEAD rows: the library's aead_lib (aead.h) */
+	const char *spec;   /* key rows: the key's parameters (keypairgen_init: curve, RSA bits) */
+	const void *ops;    /* the family's own: AEAD rows the library's aead_lib (aead.h),
+	                     * key rows their line of ops_pkey.c */
 } param;
 
 /* Per-thread state of a row: everything one thread's loop works on. The
@@ -128,6 +130,12 @@ extern struct bench_opt {
 void die_jca(const char *what) __attribute__((noreturn));
 void die_ossl(const char *what) __attribute__((noreturn));
 void *xalloc(size_t n);
+
+/* ---- libgcrypt (aead_gcry.c) ---- */
+#ifdef HAVE_LIBGCRYPT
+/* Checks the version and finishes libgcrypt's initialisation, once. */
+void bench_gcry_init(void);
+#endif
 
 /* ---- the allocation counter (alloc_count.c) ---- */
 extern const int bench_alloc_counted;      /* 0 where not glibc */

@@ -34,7 +34,7 @@ static double score_of(const bench *b, double ns)
 
 void print_header_row(void)
 {
-	printf("%-32s %-6s %-34s %3s %3s %12s   %10s %12s %12s  %-5s %4s %9s %8s %8s %6s\n",
+	printf("%-32s %-6s %-36s %3s %3s %12s   %10s %12s %12s  %-5s %4s %9s %8s %8s %6s\n",
 	       "Benchmark", "Lib", "Params", "Thr", "Cnt", "Score", "Error", "Min", "Max", "Units",
 	       "CPU%", "Allocs/op", "Bytes/op", "jca/peer", "2T/1T");
 }
@@ -57,7 +57,7 @@ void print_row(const bench *b, int ti)
 		snprintf(ratio, sizeof ratio, "%.3f", rows[b->vs].r[ti].med / r->med);
 	if (ti == 1 && b->r[0].done)
 		snprintf(scale, sizeof scale, "x%.2f", 2.0 * b->r[0].med / r->med);
-	printf("%-32s %-6s %-34s %3d %3d %12.3f ± %10.3f %12.3f %12.3f  %-5s %4.0f %9s %8s %8s %6s\n",
+	printf("%-32s %-6s %-36s %3d %3d %12.3f ± %10.3f %12.3f %12.3f  %-5s %4.0f %9s %8s %8s %6s\n",
 	       name, lib_name(b->k->lib), b->params, ti + 1, r->cnt, med,
 	       (hi - lo) / 2, lo, hi, b->k->data ? "MB/s" : "ns/op", 100 * r->cpu, allocs, bytes,
 	       ratio, scale);

@@ -9,6 +9,7 @@
 extern const bench_family bench_family_md, bench_family_cipher, bench_family_mac;
 extern const bench_family bench_family_gcm;
 extern const bench_family bench_family_rand;
+extern const bench_family bench_family_pkey;
 
 /* Every family of rows, in the order their rows run: one line each. */
 const bench_family *const bench_families[] = {
@@ -17,6 +18,7 @@ const bench_family *const bench_families[] = {
 	&bench_family_mac,
 	&bench_family_gcm,
 	&bench_family_rand,
+	&bench_family_pkey,
 };
 const size_t bench_nfamilies = sizeof bench_families / sizeof bench_families[0];
 
@@ -52,6 +54,10 @@ int add_row(const kind *k, param p, int vs)
 	room = sizeof b->params;
 	if (p.keylen && !strncmp(k->group, "AES", 3))
 		snprintf(q, room, "key=%zu,len=%zu%s", 8 * p.keylen, p.len, p.inplace ? ",inplace" : "");
+	else if (p.spec && p.len)
+		snprintf(q, room, "alg=%s,key=%s,len=%zu", p.alg, p.spec, p.len);
+	else if (p.spec)
+		snprintf(q, room, "alg=%s,key=%s", p.alg, p.spec);
 	else if (p.len && strncmp(k->group, "Get", 3))
 		snprintf(q, room, "alg=%s,len=%zu", p.alg, p.len);
 	else

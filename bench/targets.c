@@ -129,6 +129,31 @@ static const target targets[] = {
 	{ "PBKDF2-HMAC-SHA256 10,000 iterations / ossl (>= 1.0x)", NULL,
 	  JCA("KDF", "pbkdf2", "alg=PBKDF2WithHmacSHA256,len=32"), OSSL("KDF", "pbkdf2", "alg=PBKDF2WithHmacSHA256,len=32"),
 	  1.0, "1.00", NULL },
+	/* issue 25: keys, Signature, KeyAgreement (SHA-512 16 KiB against
+	 * OpenSSL: the issue 14 line above) */
+	{ "Ed25519 (built-in) sign 64 B / ossl (>= 1.0x OpenSSL)", NULL,
+	  JCA("Signatures", "sign", "alg=Ed25519,len=64"), OSSL("Signatures", "sign", "alg=Ed25519,len=64"),
+	  1.0, "1.00", NULL },
+	{ "Ed25519 (built-in) verify 64 B / ossl (>= 1.0x OpenSSL)", NULL,
+	  JCA("Signatures", "verify", "alg=Ed25519,len=64"), OSSL("Signatures", "verify", "alg=Ed25519,len=64"),
+	  1.0, "1.00", NULL },
+	{ "X25519 (built-in) derive / ossl (>= 1.0x OpenSSL)", NULL,
+	  JCA("KeyAgreements", "derive", "alg=X25519"), OSSL("KeyAgreements", "derive", "alg=X25519"),
+	  1.0, "1.00", NULL },
+	{ "SHA-512 64 B / ossl (>= 1.0x OpenSSL)", NULL,
+	  JCA("MessageDigests", "digest", "alg=SHA-512,len=64"), OSSL("MessageDigests", "digest", "alg=SHA-512,len=64"),
+	  1.0, "1.00", NULL },
+	{ "SHA-512 %s / libgcrypt (>= 1.0x libgcrypt)", "len=64 len=16384",
+	  JCA("MessageDigests", "digest", "alg=SHA-512,%s"),
+	  PEER(LIB_GCRY, "MessageDigests", "digest", "alg=SHA-512,%s"), 1.0, "1.00", NULL },
+	{ "SHA256withECDSA P-256 sign, bridge / EVP direct (within 5 %%)", NULL,
+	  JCA("Signatures", "sign", "alg=SHA256withECDSA,key=P-256,len=64"),
+	  OSSL("Signatures", "sign", "alg=SHA256withECDSA,key=P-256,len=64"), 1.05, "1.05", NULL },
+	{ "SHA256withRSA 2048 sign, bridge / EVP direct (within 5 %%)", NULL,
+	  JCA("Signatures", "sign", "alg=SHA256withRSA,key=2048,len=64"),
+	  OSSL("Signatures", "sign", "alg=SHA256withRSA,key=2048,len=64"), 1.05, "1.05", NULL },
+	{ "Ed25519: signature get+init_sign(key)+free (ns)", NULL,
+	  JCA("GetSignature", "getInstanceInit", "alg=Ed25519"), ABS, 150, "150 ns", NULL },
 };
 
 static int targets_met, targets_missed;
