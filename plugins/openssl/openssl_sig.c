@@ -77,6 +77,11 @@ typedef struct osig_ctx {
 	unsigned purpose;          /* JCA_SIGN, JCA_VERIFY; 0 before init */
 	int spent;                 /* the EVP operation needs starting again before the next message */
 	int fed;                   /* update gave data since the operation started */
+	/* md was started on this key and purpose: starting again initialises
+	 * it in place, which keeps OpenSSL's EVP_PKEY_CTX (a reset would
+	 * build a new one for every message: 40 % more instructions per
+	 * ECDSA P-256 signature) */
+	int reuse;
 	size_t field;              /* P1363: the curve's field size in bytes */
 	/* RSASSA-PSS parameters: 1 + an index of pss_mds, 0 unset; salt_set
 	 * says whether salt holds a length. */
@@ -128,7 +133,9 @@ static int sig_start(osig_ctx *c)
 
 	if (!c->md && !(c->md = EVP_MD_CTX_new()))
 		return ossl__failed("EVP_MD_CTX_new");
-	EVP_MD_CTX_reset(c->md);
+	if (!c->reuse)
+		EVP_MD_CTX_reset(c->md);
+	c->reuse = 0;
 	if (pss)
 		pss_params(c, &md, &mgf1, &salt);
 	if (c->purpose == JCA_SIGN)
@@ -144,6 +151,7 @@ static int sig_start(osig_ctx *c)
 	/* final works on the context itself rather than on a copy: the
 	 * operation is started again anyway */
 	EVP_MD_CTX_set_flags(c->md, EVP_MD_CTX_FLAG_FINALISE);
+	c->reuse = 1;
 	c->spent = 0;
 	c->fed = 0;
 	return 0;
@@ -180,6 +188,7 @@ static int sig_init(void *ctx, const sig_alg *alg, unsigned purpose, const void 
 	c->pkey = pkey;
 	c->alg = alg;
 	c->purpose = purpose;
+	c->reuse = 0;
 	c->field = ossl__ec_field_bytes(pkey);
 	if ((alg->kind == S_RSA_PSS || alg->kind == S_RSASSA_PSS) && (rc = pss_fits(c)) != 0)
 		goto fail;
@@ -402,6 +411,7 @@ static int sig_copy(void *dst, const void *src)
 	EVP_PKEY_free(d->pkey);
 	*d = *s;
 	d->md = md;
+	d->reuse = 0;
 	if (!s->purpose)
 		return 0;
 	if (s->fed && !s->spent) {
