@@ -38,6 +38,7 @@
 #include <openssl/ec.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/params.h>
 #include <openssl/obj_mac.h>
 #include <openssl/objects.h>
 #include <openssl/x509.h>
@@ -267,10 +268,22 @@ EVP_PKEY *ossl__public_copy(const EVP_PKEY *pkey)
 {
 	unsigned char *der = NULL;
 	const unsigned char *q;
+	OSSL_PARAM *params = NULL;
+	EVP_PKEY_CTX *ctx = NULL;
 	EVP_PKEY *pub = NULL;
-	int n = i2d_PUBKEY((EVP_PKEY *)pkey, &der);
+	int n;
 
-	if (n > 0) {
+	/* the parameters and the public key as OSSL_PARAMs, into a new key
+	 * (an encoder and a decoder, below, cost ten times as much) */
+	if (EVP_PKEY_todata(pkey, EVP_PKEY_PUBLIC_KEY, &params) == 1 &&
+	    (ctx = EVP_PKEY_CTX_new_from_pkey(NULL, (EVP_PKEY *)pkey, NULL)) != NULL &&
+	    EVP_PKEY_fromdata_init(ctx) == 1 && EVP_PKEY_fromdata(ctx, &pub, EVP_PKEY_PUBLIC_KEY, params) != 1)
+		pub = NULL;
+	OSSL_PARAM_free(params);
+	EVP_PKEY_CTX_free(ctx);
+	if (pub)
+		return pub;
+	if ((n = i2d_PUBKEY((EVP_PKEY *)pkey, &der)) > 0) {
 		q = der;
 		pub = d2i_PUBKEY(NULL, &q, n);
 	}
