@@ -32,24 +32,24 @@ int C25519_NAME(jca__x25519)(uint8_t out[32], const uint8_t scalar[32], const ui
 		fe_cswap(x2, x3, 0 - swap);
 		fe_cswap(z2, z3, 0 - swap);
 		swap = bit;
-		fe_add(a, x2, z2);
-		fe_sqr(aa, a);
-		fe_sub(b, x2, z2);
-		fe_sqr(bb, b);
-		fe_sub(e, aa, bb);
-		fe_add(c, x3, z3);
 		fe_sub(d, x3, z3);
+		fe_sub(b, x2, z2);
+		fe_add(a, x2, z2);
+		fe_add(c, x3, z3);
 		fe_mul(da, d, a);
 		fe_mul(cb, c, b);
+		fe_sqr(bb, b);
+		fe_sqr(aa, a);
 		fe_add(x3, da, cb);
-		fe_sqr(x3, x3);
 		fe_sub(z3, da, cb);
-		fe_sqr(z3, z3);
-		fe_mul(z3, z3, x1);
 		fe_mul(x2, aa, bb);
+		fe_sub(e, aa, bb);
+		fe_sqr(z3, z3);
 		/* z2 = E (AA + a24 E), a24 = (486662 - 2) / 4 = 121665 */
 		fe_mul_small(z2, e, 121665);
+		fe_sqr(x3, x3);
 		fe_add(z2, z2, aa);
+		fe_mul(z3, z3, x1);
 		fe_mul(z2, z2, e);
 	}
 	fe_cswap(x2, x3, 0 - swap);
