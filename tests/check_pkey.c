@@ -611,6 +611,59 @@ START_TEST(test_selection)
 }
 END_TEST
 
+/* ---- "brittle": the vault's keys, and a Signature whose contexts never
+ * attach: a failed switch leaves the object usable (a context of the
+ * name's first provider) and says why ---- */
+static int b_attach(void *provctx, void *ctx)
+{
+	(void)provctx;
+	(void)ctx;
+	return -1;
+}
+
+static const jca_signature_impl b_sig = {
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_signature_impl, "brittle-sig", JCA_PRIO_GENERIC, NULL, sizeof(vsig),
+	                                b_attach, NULL, NULL),
+	.key_algorithm = "Ed25519", .init = v_init, .sign = v_sign, .verify = v_verify,
+};
+static const jca_impl *const b_sig_impls[] = { &b_sig.base, NULL };
+static const jca_service_desc b_svc_sig = { .struct_size = sizeof(jca_service_desc), .type = JCA_SIGNATURE,
+                                            .algorithm = "Ed25519", .impls = b_sig_impls };
+static const jca_service_desc *const b_services[] = { &v_svc_kf, &v_svc_kpg, &b_svc_sig, NULL };
+static const jca_provider_desc brittle = { JCA_ABI_VERSION, sizeof(jca_provider_desc), "brittle", "1",
+                                           "test provider: its Signature cannot attach", b_services, NULL };
+
+START_TEST(test_failed_switch)
+{
+	keypairgen_ctx *g;
+	jca_key *priv, *bpriv = raw_key("Ed25519", JCA_KEY_PRIVATE, rfc8032[0].sk);
+	signature_ctx *s;
+	uint8_t sig[64];
+	size_t n;
+
+	ck_assert_int_eq(jca_provider_add(&brittle, NULL), 0);
+	g = keypairgen_get_instance_from("Ed25519", "brittle");
+	ck_assert(g != NULL);
+	ck_assert_int_eq(keypairgen_generate(g, &priv, NULL), 0);
+	s = signature_get_instance("Ed25519");
+	ck_assert(s != NULL);
+	ck_assert_int_eq(signature_init_sign(s, priv), JCA_IMPL);
+	ck_assert_msg(strstr(jca_last_error_message(), "attach") != NULL, "%s", jca_last_error_message());
+	ck_assert_str_eq(signature_provider(s), "builtin");
+	ck_assert_ptr_nonnull(signature_implementation(s));
+	ck_assert_int_eq(signature_update(s, "x", 1), JCA_NOTINIT);
+	ck_assert_int_eq(signature_set_parameter(s, "a", "b"), JCA_UNSUPPORTED);
+	/* and the same object still works with a key that can be used */
+	ck_assert_int_eq(signature_init_sign(s, bpriv), 0);
+	ck_assert_int_eq(signature_sign(s, sig, sizeof sig, &n), 0);
+	signature_free(s);
+	keypairgen_free(g);
+	jca_key_free(priv);
+	jca_key_free(bpriv);
+	ck_assert_int_eq(jca_provider_remove("brittle"), 0);
+}
+END_TEST
+
 int main(void)
 {
 	int failed;
@@ -626,6 +679,7 @@ int main(void)
 	tcase_add_test(tc, test_malformed);
 	tcase_add_test(tc, test_contract);
 	tcase_add_test(tc, test_selection);
+	tcase_add_test(tc, test_failed_switch);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -96,6 +96,19 @@ void jca__asym_close(jca__asym *a)
 	a->nparams = 0;
 }
 
+/* After a failed switch: back to a context of the name's first service,
+ * so that the object always has one (the getters and set_param use it).
+ * The error of the switch (rc) stays the thread's last error. */
+static void keep_a_state(jca__asym *a, int rc)
+{
+	char msg[600];
+
+	snprintf(msg, sizeof msg, "%s", jca_last_error_message());
+	state_close(a);
+	(void)state_open(a, a->first);
+	jca__error(rc, "%s", msg);
+}
+
 /* Starts r's implementation with key: converted for its provider, in a
  * context of its own (opened anew when r is not the current service). */
 static int try_one(jca__asym *a, const jca__resolved *r, jca_key *key, unsigned purpose)
@@ -108,10 +121,12 @@ static int try_one(jca__asym *a, const jca__resolved *r, jca_key *key, unsigned 
 	if (rc)
 		return rc;
 	a->ready = 0;
+	a->failed = 0;                     /* a new init starts over; until it succeeds: NOTINIT */
 	if (a->cur != r) {
 		state_close(a);
 		if ((rc = state_open(a, r)) != 0) {
 			jca_key_free(k);
+			keep_a_state(a, rc);
 			return rc;
 		}
 	}
@@ -169,6 +184,8 @@ int jca__asym_set_param(jca__asym *a, const char *name, const char *value)
 	size_t i;
 	int rc;
 
+	if (!a->cur)
+		return jca__error(JCA_IMPL, "%s: no implementation could be attached", jca__asym_who(a, who, sizeof who));
 	if (strlen(name) > 64 || strlen(value) > 256)
 		return jca__error(JCA_EINVAL, "%s: parameter %.40s too long", jca__asym_who(a, who, sizeof who), name);
 	if ((rc = a->ops->set_param(a->impl, a->state, name, value)) == JCA__NO_PARAMS)

@@ -230,10 +230,10 @@ const char *keyagreement_algorithm(const keyagreement_ctx *ka)
 
 const char *keyagreement_provider(const keyagreement_ctx *ka)
 {
-	return ka ? ka->a.cur->svc->provider_name : NULL;
+	return ka ? (ka->a.cur ? ka->a.cur : ka->a.first)->svc->provider_name : NULL;
 }
 
 const char *keyagreement_implementation(const keyagreement_ctx *ka)
 {
-	return ka ? ((const jca_impl *)ka->a.impl)->name : NULL;
+	return ka ? ((const jca_impl *)(ka->a.impl ? ka->a.impl : ka->a.first->impl))->name : NULL;
 }

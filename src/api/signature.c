@@ -353,12 +353,12 @@ const char *signature_algorithm(const signature_ctx *s)
 
 const char *signature_provider(const signature_ctx *s)
 {
-	return s ? s->a.cur->svc->provider_name : NULL;
+	return s ? (s->a.cur ? s->a.cur : s->a.first)->svc->provider_name : NULL;
 }
 
 const char *signature_implementation(const signature_ctx *s)
 {
-	return s ? ((const jca_impl *)s->a.impl)->name : NULL;
+	return s ? ((const jca_impl *)(s->a.impl ? s->a.impl : s->a.first->impl))->name : NULL;
 }
 
 int signature_sign_oneshot(const char *algorithm, jca_key *priv, const void *msg, size_t len, void *out,
