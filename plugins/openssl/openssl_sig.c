@@ -295,6 +295,22 @@ static int verdict(int r)
 	return ossl__out_of_memory() ? -1 : ossl__refused(why);
 }
 
+/* What sign and verify do first: the operation is the one init chose,
+ * started again if the last message spent it, and spent by this one. */
+static int sig_final_begin(osig_ctx *c, unsigned purpose)
+{
+	int rc;
+
+	if (c->purpose != purpose)
+		return ossl__failed_why(purpose == JCA_SIGN ? "Signature: not initialised for signing"
+		                                            : "Signature: not initialised for verifying");
+	if (c->spent && (rc = sig_start(c)) != 0)
+		return rc;
+	c->spent = 1;
+	c->fed = 0;
+	return 0;
+}
+
 static int sig_sign(void *ctx, const uint8_t *msg, size_t msg_len, uint8_t *sig, size_t *sig_len)
 {
 	osig_ctx *c = ctx;
@@ -305,12 +321,8 @@ static int sig_sign(void *ctx, const uint8_t *msg, size_t msg_len, uint8_t *sig,
 	size_t n = *sig_len;
 	int rc;
 
-	if (c->purpose != JCA_SIGN)
-		return ossl__failed_why("Signature: not initialised for signing");
-	if (c->spent && (rc = sig_start(c)) != 0)
+	if ((rc = sig_final_begin(c, JCA_SIGN)) != 0)
 		return rc;
-	c->spent = 1;
-	c->fed = 0;
 	if (c->alg->kind == S_ED25519) {
 		if (EVP_DigestSign(c->md, sig, &n, msg_len ? msg : (const uint8_t *)"", msg_len) != 1)
 			return ossl__failed("EVP_DigestSign (Ed25519)");
@@ -376,12 +388,8 @@ static int sig_verify(void *ctx, const uint8_t *msg, size_t msg_len, const uint8
 	size_t der_len = 0;
 	int rc;
 
-	if (c->purpose != JCA_VERIFY)
-		return ossl__failed_why("Signature: not initialised for verifying");
-	if (c->spent && (rc = sig_start(c)) != 0)
+	if ((rc = sig_final_begin(c, JCA_VERIFY)) != 0)
 		return rc;
-	c->spent = 1;
-	c->fed = 0;
 	if (!sig || !sig_len || sig_len > (size_t)INT_MAX)
 		return ossl__refused("an empty signature");
 	switch (c->alg->kind) {
