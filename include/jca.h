@@ -27,6 +27,7 @@
 #include "jca/key.h"
 #include "jca/signature.h"
 #include "jca/keyagreement.h"
+#include "jca/keystore.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -70,6 +70,8 @@ extern "C" {
 	X(TRUNCATED,      -31, "input truncated") \
 	X(BADKEY,         -32, "invalid or unusable key") \
 	X(BADSIG,         -33, "signature does not verify") \
+	X(NOTFOUND,       -34, "no such key or entry") \
+	X(AMBIGUOUS,      -35, "names more than one key or entry") \
 	X(END,              1, "no more items")
 
 enum jca_status {

@@ -110,19 +110,22 @@
  *   3.2  keys and the asymmetric types: KeyFactory, KeyPairGenerator,
  *        Signature, KeyAgreement (jca_keyfactory_impl ... below), with
  *        jca_key_info, JCA_ENC_* and JCA_REFUSED.
+ *   3.3  KeyStore (jca_keystore_impl): a provider's keys kept for good,
+ *        by alias (a PKCS#11 token's objects).
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
 
 #include "common.h"
 #include "key.h"
+#include "keystore.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 3
-#define JCA_ABI_MINOR 2
+#define JCA_ABI_MINOR 3
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -135,7 +138,8 @@ typedef enum jca_service_type {
 	JCA_KEY_FACTORY = 6,       /* ABI 3.2: jca_keyfactory_impl */
 	JCA_KEY_PAIR_GENERATOR = 7,/* ABI 3.2: jca_keypairgen_impl */
 	JCA_SIGNATURE = 8,         /* ABI 3.2: jca_signature_impl */
-	JCA_KEY_AGREEMENT = 9      /* ABI 3.2: jca_keyagreement_impl */
+	JCA_KEY_AGREEMENT = 9,     /* ABI 3.2: jca_keyagreement_impl */
+	JCA_KEY_STORE = 10         /* ABI 3.3: jca_keystore_impl */
 } jca_service_type;
 
 /* Priority tiers of implementations (higher wins, like the kernel's). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The provider interface's asymmetric tables (ABI 3.2): included by
+ * The provider interface's asymmetric tables (ABI 3.2) and KeyStore (3.3): included by
  * <jca/provider.h> after jca_impl; not to be included alone.
  */
 #ifndef JCA_PROVIDER_ASYM_H
@@ -153,5 +153,49 @@ typedef struct jca_keyagreement_impl {
 	int (*secret)(void *ctx, uint8_t *out);
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_keyagreement_impl;
+
+/* ---- KeyStore (ABI 3.3) ----
+ *
+ * The keys a provider keeps for good, by alias: a PKCS#11 token's objects
+ * (the JDK's KeyStore.getInstance("PKCS11")). base.ctx_size: one open
+ * store, a context the host's keystore_ctx holds from open to cleanup
+ * (attach and cleanup apply; cleanup frees what entry lists keep). The
+ * service's name is the store type ("PKCS11"); a URI scheme names it in
+ * capitals ("pkcs11:" -> "PKCS11", <jca/keystore.h>).
+ *   open(ctx, attrs): opens the store. attrs NULL: the one the provider
+ *     is configured with. Else a NULL-terminated list of name, value
+ *     pairs (percent-decoded, NUL-terminated) of a URI's attributes that
+ *     name a store (RFC 7512: token, manufacturer, serial, model,
+ *     slot-id, ...; query attributes module-name, module-path and
+ *     pin-source too): JCA_REFUSED, with no message, when the provider's
+ *     store is not the one they name (the host then asks the next
+ *     provider offering the type).
+ *   count(ctx, n): reads the list of entries (again: the host calls it
+ *     after open, store and remove and on keystore_reload) and gives their
+ *     number.
+ *   entry(ctx, i, e): fills entry i (i < n) as <jca/keystore.h> says; the
+ *     strings and id it points e to live until the next count or cleanup.
+ *     e->struct_size is the host's: fill only what it covers.
+ *   load(ctx, i, key, info): fills a fresh key context of this provider's
+ *     KeyFactory service e.key_algorithm (the host allocated and attached
+ *     it) with entry i, and says what it is in info: for a private key
+ *     that cannot leave the store, a handle, extractable 0.
+ *   store(ctx, alias, key_algorithm, priv, pub): makes the pair (two key
+ *     contexts of this provider's KeyFactory key_algorithm, made by its
+ *     KeyPairGenerator or loaded: the host checks that both are the
+ *     provider's, pub is the public half of priv) entries of the store
+ *     under alias (the host checked no entry has it). JCA_REFUSED when
+ *     the store cannot keep such keys.
+ *   remove(ctx, i): deletes entry i. */
+typedef struct jca_keystore_impl {
+	jca_impl base;             /* ctx_size: one open store */
+	int (*open)(void *ctx, const char *const *attrs);
+	int (*count)(void *ctx, size_t *n);
+	int (*entry)(void *ctx, size_t i, jca_keystore_entry *e);
+	int (*load)(void *ctx, size_t i, void *key, jca_key_info *info);
+	int (*store)(void *ctx, const char *alias, const char *key_algorithm, const void *priv, const void *pub);
+	int (*remove)(void *ctx, size_t i);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_keystore_impl;
 
 #endif
