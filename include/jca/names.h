@@ -211,4 +211,9 @@
 #define JCA_NAME_KA_ECDH "ECDH"
 #define JCA_NAMES_KA_ECDH "1.3.132.1.12"
 
+/* ---- KeyStore (ABI 3.3) ----
+ * The type a "pkcs11:" URI names (jca/keystore.h): its scheme. */
+#define JCA_NAME_KEYSTORE_PKCS11 "PKCS11"
+#define JCA_NAMES_KEYSTORE_PKCS11 "PKCS#11"
+
 #endif
