@@ -388,6 +388,28 @@ START_TEST(test_uri_syntax)
 }
 END_TEST
 
+START_TEST(test_uri_attribute)
+{
+	char v[16];
+	size_t n;
+
+	ck_assert_int_eq(jca_uri_attribute("pkcs11:token=T;object=my%20key;type=private", "object", v, sizeof v, &n), 0);
+	ck_assert_uint_eq(n, 6);
+	ck_assert_str_eq(v, "my key");
+	ck_assert_int_eq(jca_uri_attribute("pkcs11:id=%00%01%ff?module-name=softhsm2", "id", v, 3, &n), 0);
+	ck_assert_uint_eq(n, 3);
+	ck_assert_mem_eq(v, "\x00\x01\xff", 3);
+	ck_assert_int_eq(jca_uri_attribute("pkcs11:id=%00%01%ff?module-name=softhsm2", "module-name", v, sizeof v, &n), 0);
+	ck_assert_str_eq(v, "softhsm2");
+	expect(jca_uri_attribute("pkcs11:token=T", "object", v, sizeof v, &n), JCA_NOTFOUND, "object");
+	expect(jca_uri_attribute("pkcs11:object=abcdef", "object", v, 6, &n), JCA_BUFSIZE, "7 bytes");
+	ck_assert_uint_eq(n, 6);
+	expect(jca_uri_attribute("pkcs11:object=a?pin-value=1", "object", v, sizeof v, &n), JCA_EINVAL, "PIN");
+	expect(jca_uri_attribute("/etc/key.pem", "object", v, sizeof v, &n), JCA_EINVAL, "pkcs11");
+	expect(jca_uri_attribute("pkcs11:", NULL, v, sizeof v, &n), JCA_EINVAL, NULL);
+}
+END_TEST
+
 START_TEST(test_choose_store)
 {
 	keystore_ctx *ks;
@@ -628,6 +650,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_no_store);
 	tcase_add_test(tc, test_uri_syntax);
+	tcase_add_test(tc, test_uri_attribute);
 	tcase_add_test(tc, test_choose_store);
 	tcase_add_test(tc, test_entries);
 	tcase_add_test(tc, test_load_uri);

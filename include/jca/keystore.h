@@ -126,6 +126,14 @@ JCA_API int jca_key_load(const char *location, jca_key **key);
  * a pair. A file's content decides its kind. */
 JCA_API int jca_key_load_kind(const char *location, unsigned kind, jca_key **key);
 
+/* The value of attribute name of a "pkcs11:" URI, percent-decoded (an id
+ * is bytes; the others are text, NUL-terminated in out when it has room):
+ * 0 with its length in *out_len, JCA_NOTFOUND when the URI does not have
+ * it, JCA_BUFSIZE (the length needed in *out_len), JCA_EINVAL for a URI
+ * that jca_key_load would refuse. For tools that store under the URI's
+ * object= (`jca genpkey -out pkcs11:...`). */
+JCA_API int jca_uri_attribute(const char *uri, const char *name, char *out, size_t out_size, size_t *out_len);
+
 #ifdef __cplusplus
 }
 #endif

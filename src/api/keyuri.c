@@ -30,6 +30,8 @@ typedef struct uri {
 	jca__key_query q;
 	int has_type;
 	const char *seen[ATTRS_MAX];             /* names met, for duplicates */
+	const char *value[ATTRS_MAX];            /* and their values */
+	size_t vlen[ATTRS_MAX];
 	size_t nseen;
 } uri;
 
@@ -117,9 +119,11 @@ static int attribute(uri *u, const char *text, char *a, int query)
 			return bad(text, "attribute given twice: ", a);
 	if (u->nseen == ATTRS_MAX)
 		return bad(text, "too many attributes", NULL);
-	u->seen[u->nseen++] = a;
 	if (unescape(v, &vlen) != 0)
 		return bad(text, "a bad %-escape in attribute ", a);
+	u->seen[u->nseen] = a;
+	u->value[u->nseen] = v;
+	u->vlen[u->nseen++] = vlen;
 	if (strcmp(a, "id") != 0 && memchr(v, 0, vlen))
 		return bad(text, "a NUL byte in attribute ", a);
 	if (strncmp(a, "x-", 2) == 0)
@@ -265,6 +269,45 @@ int jca_key_load_kind(const char *location, unsigned kind, jca_key **key)
 	if (kind > JCA_KEY_SECRET)
 		return jca__error(JCA_EINVAL, "jca_key_load: kind %u", kind);
 	return is_uri(location) ? load_uri(location, kind, key) : load_file(location, key);
+}
+
+int jca_uri_attribute(const char *text, const char *name, char *out, size_t out_size, size_t *out_len)
+{
+	size_t i;
+	uri *u;
+	int rc;
+
+	if (out_len)
+		*out_len = 0;
+	if (!text || !name || !out_len || (!out && out_size))
+		return jca__error(JCA_EINVAL, "jca_uri_attribute: NULL %s", !text ? "URI" : !name ? "name" : "output");
+	if (!is_uri(text))
+		return jca__error(JCA_EINVAL, "jca_uri_attribute: \"%.60s\" is not a pkcs11: URI", text);
+	if (!(u = malloc(sizeof *u)))
+		return jca__error(JCA_ENOMEM, "out of memory reading a URI");
+	if ((rc = parse(text, u)) == 0) {
+		for (i = 0; i < u->nseen && strcmp(u->seen[i], name) != 0; i++)
+			;
+		if (i == u->nseen)
+			rc = jca__error(JCA_NOTFOUND, "%.200s has no attribute %.60s", text, name);
+		for (; i < u->nseen; i++) {
+			if (strcmp(u->seen[i], name) != 0)
+				continue;
+			*out_len = u->vlen[i];
+			if (u->vlen[i] > out_size || (u->vlen[i] == out_size && strcmp(name, "id") != 0)) {
+				rc = jca__error(JCA_BUFSIZE, "jca_uri_attribute: %s needs %zu bytes", name, u->vlen[i] + 1);
+			} else {
+				memcpy(out, u->value[i], u->vlen[i]);
+				if (u->vlen[i] < out_size)
+					out[u->vlen[i]] = 0;
+				rc = 0;
+			}
+			break;
+		}
+	}
+	jca__wipe(u, sizeof *u);
+	free(u);
+	return rc;
 }
 
 int jca_key_load(const char *location, jca_key **key)
