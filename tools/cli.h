@@ -178,7 +178,10 @@ int read_small(const char *cmd, const char *name, const char *what, size_t max, 
 /* The key in file name (PEM or DER, public or private: jca_key_decode);
  * opt names the option that gives it ("-key"). NULL after printing why
  * (also when name is NULL). */
-jca_key *load_pkey(const char *cmd, const char *name, const char *opt);
+/* A key from a file (PEM or DER) or a pkcs11: URI; kind: what a URI
+ * without type= names (JCA_KEY_PRIVATE, JCA_KEY_PUBLIC or 0). */
+jca_key *load_pkey(const char *cmd, const char *name, const char *opt, unsigned kind);
+int is_key_uri(const char *name);
 /* The key's encoding, malloc'ed (free_secret(*out, *len)). 0, or -1 after
  * printing why. */
 int encode_pkey(const char *cmd, const jca_key *k, jca_key_format form, uint8_t **out, size_t *len);
@@ -217,5 +220,6 @@ int cmd_genpkey(int argc, char **argv);
 int cmd_pkey(int argc, char **argv);
 int cmd_sign(int argc, char **argv);    /* "sign" and "verify" */
 int cmd_agree(int argc, char **argv);
+int cmd_keystore(int argc, char **argv);
 
 #endif

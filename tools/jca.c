@@ -51,6 +51,8 @@ static void usage_main(FILE *f)
 	        "  sign -a ALG -key F [FILE]  a signature (Ed25519, SHA256withECDSA, SHA256withRSA)\n"
 	        "  verify -a ALG -key F -sig S [FILE]   'Verified OK' or 'Verification failure'\n"
 	        "  agree -a X25519|ECDH -key F -peer P   the raw shared secret\n"
+	        "  keystore list|delete [URI] a token's keys (a key file F may also be a\n"
+	        "                             pkcs11: URI: pkcs11:token=T;object=L)\n"
 	        "\n"
 	        "Run 'jca COMMAND --help' for the options of one command; 'man jca' for more.\n"
 	        "Exit codes: 0 success, 1 verification failed, 2 usage or other error.\n");
@@ -67,6 +69,7 @@ int main(int argc, char **argv)
 		{ "rand", cmd_rand }, { "kdf", cmd_kdf },
 		{ "genpkey", cmd_genpkey }, { "pkey", cmd_pkey },
 		{ "sign", cmd_sign }, { "verify", cmd_sign }, { "agree", cmd_agree },
+		{ "keystore", cmd_keystore },
 	};
 	size_t i;
 	int rc;

@@ -48,17 +48,42 @@ int read_small(const char *cmd, const char *name, const char *what, size_t max, 
 	return 0;
 }
 
-jca_key *load_pkey(const char *cmd, const char *name, const char *opt)
+int is_key_uri(const char *name)
+{
+	return name && strncasecmp(name, "pkcs11:", 7) == 0;
+}
+
+/* A key a URI names (jca_key_load_kind): kind is what the command needs
+ * when the URI says no type=; a public key asked for may be the public
+ * half of a private one when the store has no public object. */
+static jca_key *load_uri(const char *cmd, const char *uri, unsigned kind)
+{
+	char first[512];
+	jca_key *k = NULL;
+
+	if (jca_key_load_kind(uri, kind, &k) == 0)
+		return k;
+	snprintf(first, sizeof first, "%s", last_error());
+	if (kind == JCA_KEY_PUBLIC && jca_last_error() == JCA_NOTFOUND &&
+	    jca_key_load_kind(uri, JCA_KEY_PRIVATE, &k) == 0)
+		return k;
+	fprintf(stderr, "jca %s: %s\n", cmd, first);
+	return NULL;
+}
+
+jca_key *load_pkey(const char *cmd, const char *name, const char *opt, unsigned kind)
 {
 	uint8_t *buf;
 	size_t len;
 	jca_key *k = NULL;
 
 	if (!name) {
-		fprintf(stderr, "jca %s: no key given (%s FILE)\n", cmd, opt);
+		fprintf(stderr, "jca %s: no key given (%s FILE or pkcs11: URI)\n", cmd, opt);
 		try_help(cmd);
 		return NULL;
 	}
+	if (is_key_uri(name))
+		return load_uri(cmd, name, kind);
 	if (read_small(cmd, name, "key file", KEYFILE_MAX, &buf, &len) != 0)
 		return NULL;
 	if (len == 0)
@@ -85,8 +110,10 @@ int encode_pkey(const char *cmd, const jca_key *k, jca_key_format form, uint8_t 
 		rc = jca_key_encode(k, form, *out, need, len);
 	}
 	if (rc != 0) {
-		fprintf(stderr, "jca %s: cannot write the %s %s key: %s\n", cmd, jca_key_algorithm(k),
-		        jca_key_kind(k) == JCA_KEY_PRIVATE ? "private" : "public", last_error());
+		fprintf(stderr, "jca %s: cannot write the %s %s key: %s%s\n", cmd, jca_key_algorithm(k),
+		        jca_key_kind(k) == JCA_KEY_PRIVATE ? "private" : "public", last_error(),
+		        rc == JCA_UNSUPPORTED && jca_key_kind(k) == JCA_KEY_PRIVATE && !jca_key_is_extractable(k)
+		        ? " (it never leaves its provider; -pubout writes its public key)" : "");
 		free_secret(*out, need);
 		*out = NULL;
 		*len = 0;

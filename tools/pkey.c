@@ -28,7 +28,10 @@ static void usage_genpkey(FILE *f)
 	        "  -P, -provider, --provider NAME  this provider's generator only\n"
 	        "      -outform, --outform PEM|DER  the encoding (default PEM)\n"
 	        "  -o, -out, --out FILE    output file, written with mode 0600 (default:\n"
-	        "                          standard output)\n"
+	        "                          standard output); or a store's URI,\n"
+	        "                          pkcs11:token=T;object=LABEL: the pair is made\n"
+	        "                          by the token and kept on it under LABEL (its\n"
+	        "                          private key never leaves it)\n"
 	        "  -h, --help              this help\n"
 	        "\n"
 	        "EC and RSA come from the OpenSSL bridge (or another provider); the\n"
@@ -48,7 +51,9 @@ static void usage_pkey(FILE *f)
 	        "(\"PUBLIC KEY\"), as 'openssl pkey' does. The key is checked as it is\n"
 	        "read (a point on its curve, RSA's sizes).\n"
 	        "\n"
-	        "  -i, -in, --in FILE      the key (default: standard input; '-' too)\n"
+	        "  -i, -in, --in FILE      the key (default: standard input; '-' too), or a\n"
+	        "                          key on a token: pkcs11:token=T;object=L;type=public\n"
+	        "                          (a private key there can only give -pubout)\n"
 	        "      -pubout, --pubout   write the public key of a private key\n"
 	        "      -outform, --outform PEM|DER  the encoding (default PEM)\n"
 	        "  -o, -out, --out FILE    output file (a private key: mode 0600;\n"
@@ -78,6 +83,51 @@ static int write_key(const char *cmd, jca_key *k, int pub, jca_key_format form, 
 	}
 	if (pub)
 		jca_key_free(w);        /* held once more even when it is k */
+	return rc;
+}
+
+/* jca genpkey -out pkcs11:...;object=LABEL: the pair is made by the
+ * provider of the store the URI names and kept there under LABEL. */
+static int genpkey_store(const char *alg, const char *param, const char *provider, const char *uri)
+{
+	char alias[256], scratch[1];
+	keystore_ctx *ks = NULL;
+	keypairgen_ctx *g = NULL;
+	jca_key *priv = NULL, *pub = NULL;
+	size_t n;
+	int rc = EXIT_ERROR;
+
+	if (jca_uri_attribute(uri, "object", alias, sizeof alias, &n) != 0) {
+		fprintf(stderr, "jca genpkey: %s\n", jca_last_error() == JCA_NOTFOUND
+		        ? "-out pkcs11:...: give the new key's label as object=LABEL" : last_error());
+		return EXIT_ERROR;
+	}
+	if (jca_uri_attribute(uri, "id", scratch, 0, &n) != JCA_NOTFOUND ||
+	    jca_uri_attribute(uri, "type", scratch, 0, &n) != JCA_NOTFOUND) {
+		fprintf(stderr, "jca genpkey: -out pkcs11:...: a new pair takes object=LABEL only (its id is chosen "
+		        "by the store; it makes both types)\n");
+		return EXIT_ERROR;
+	}
+	if (keystore_open_uri(uri, &ks) != 0) {
+		fprintf(stderr, "jca genpkey: %s\n", last_error());
+		return EXIT_ERROR;
+	}
+	if (provider && strcmp(provider, keystore_provider(ks)) != 0) {
+		fprintf(stderr, "jca genpkey: -P %s: the URI names a store of provider %s\n", esc(provider),
+		        keystore_provider(ks));
+	} else if (!(g = keypairgen_get_instance_from(alg, keystore_provider(ks)))) {
+		instance_error("genpkey");
+	} else if (param && keypairgen_init(g, param) != 0) {
+		fprintf(stderr, "jca genpkey: -p %s: %s\n", esc(param), last_error());
+	} else if (keypairgen_generate(g, &priv, &pub) != 0 || keystore_set_key_pair(ks, alias, priv, pub) != 0) {
+		fprintf(stderr, "jca genpkey: %s\n", last_error());
+	} else {
+		rc = 0;
+	}
+	jca_key_free(priv);
+	jca_key_free(pub);
+	keypairgen_free(g);
+	keystore_free(ks);
 	return rc;
 }
 
@@ -126,6 +176,8 @@ int cmd_genpkey(int argc, char **argv)
 		try_help("genpkey");
 		return EXIT_ERROR;
 	}
+	if (is_key_uri(out))
+		return genpkey_store(alg, param, provider, out);
 	g = provider ? keypairgen_get_instance_from(alg, provider) : keypairgen_get_instance(alg);
 	if (!g) {
 		instance_error("genpkey");
@@ -177,7 +229,7 @@ int cmd_pkey(int argc, char **argv)
 		default: return EXIT_ERROR;
 		}
 	}
-	k = load_pkey("pkey", in, "-in");
+	k = load_pkey("pkey", in, "-in", pubout ? JCA_KEY_PUBLIC : 0);
 	if (!k)
 		return EXIT_ERROR;
 	rc = write_key("pkey", k, pubout, form, out) == 0 ? 0 : EXIT_ERROR;

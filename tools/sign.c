@@ -17,8 +17,8 @@ static void usage_sign(FILE *f, const char *cmd)
 	int v = !strcmp(cmd, "verify");
 
 	fprintf(f,
-	        v ? "usage: jca verify -a ALG -key FILE -sig SIGFILE [-P NAME] [FILE]\n"
-	          : "usage: jca sign -a ALG -key FILE [-P NAME] [-out SIGFILE] [FILE]\n");
+	        v ? "usage: jca verify -a ALG -key FILE|URI -sig SIGFILE [-P NAME] [FILE]\n"
+	          : "usage: jca sign -a ALG -key FILE|URI [-P NAME] [-out SIGFILE] [FILE]\n");
 	fprintf(f,
 	        "\n"
 	        "%s\n"
@@ -31,6 +31,11 @@ static void usage_sign(FILE *f, const char *cmd)
 	        "  -P, -provider NAME      this provider's Signature only (converting the\n"
 	        "                          key when it belongs to another)\n"
 	        "  -h, --help              this help\n"
+	        "\n"
+	        "A key on a token is named by its URI (RFC 7512), wherever a FILE is:\n"
+	        "'pkcs11:token=T;object=LABEL' (type=private or public when the label\n"
+	        "names a pair; without it the command takes the kind it needs); the\n"
+	        "operation then runs on the token.\n"
 	        "\n"
 	        "The signature bytes are those of 'openssl dgst -sign' (ECDSA: DER; RSA:\n"
 	        "the modulus long) and, for Ed25519, of 'openssl pkeyutl -sign -rawin'\n"
@@ -60,9 +65,9 @@ static void usage_agree(FILE *f)
 	        "as long as the field).\n"
 	        "\n"
 	        "  -a, -algorithm ALG      X25519 or ECDH (or a provider's KeyAgreement)\n"
-	        "  -k, -key, -inkey FILE   your private key\n"
+	        "  -k, -key, -inkey FILE   your private key (a file, or a pkcs11: URI)\n"
 	        "      -peer, -peerkey FILE  the peer's public key (or a private key: its\n"
-	        "                          public half)\n"
+	        "                          public half; a file or a pkcs11: URI)\n"
 	        "  -P, -provider NAME      this provider's KeyAgreement only\n"
 	        "  -o, -out, --out FILE    output file, mode 0600 (default: standard output)\n"
 	        "  -h, --help              this help\n"
@@ -257,7 +262,7 @@ int cmd_sign(int argc, char **argv)
 		instance_error(a.cmd);
 		return EXIT_ERROR;
 	}
-	k = load_pkey(a.cmd, a.key, "-key");
+	k = load_pkey(a.cmd, a.key, "-key", verify ? JCA_KEY_PUBLIC : JCA_KEY_PRIVATE);
 	if (!k)
 		goto out;
 	if (!verify && jca_key_kind(k) != JCA_KEY_PRIVATE) {
@@ -295,8 +300,8 @@ int cmd_agree(int argc, char **argv)
 		instance_error("agree");
 		return EXIT_ERROR;
 	}
-	mine = load_pkey("agree", a.key, "-key");
-	peer = mine ? load_pkey("agree", a.peer, "-peer") : NULL;
+	mine = load_pkey("agree", a.key, "-key", JCA_KEY_PRIVATE);
+	peer = mine ? load_pkey("agree", a.peer, "-peer", JCA_KEY_PUBLIC) : NULL;
 	if (!peer)
 		goto out;
 	if (jca_key_kind(mine) != JCA_KEY_PRIVATE) {
