@@ -555,7 +555,8 @@ typedef struct jca_kdf_impl {
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_kdf_impl;
 
-/* Keys, KeyFactory, KeyPairGenerator, Signature, KeyAgreement (ABI 3.2). */
+/* Keys, KeyFactory, KeyPairGenerator, Signature, KeyAgreement (ABI 3.2);
+ * KeyStore (3.3). */
 #include "provider_asym.h"
 
 typedef struct jca_attr {
@@ -628,7 +629,8 @@ typedef struct jca_service_desc {
 	 * JCA_CIPHER, jca_mac_impl for JCA_MAC, jca_random_impl for
 	 * JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF, and from ABI 3.2
 	 * jca_keyfactory_impl, jca_keypairgen_impl, jca_signature_impl,
-	 * jca_keyagreement_impl for the four asymmetric types). */
+	 * jca_keyagreement_impl for the four asymmetric types, and from 3.3
+	 * jca_keystore_impl for JCA_KEY_STORE). */
 	const jca_impl *const *impls;
 	const jca_kat *kat;                     /* optional */
 	/* ABI 2.4, optional: further known-answer tests of this service,

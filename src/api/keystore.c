@@ -114,23 +114,31 @@ keystore_ctx *keystore_new(const keystore_handle *h)
 
 int jca__keystore_open(const char *type, const char *const *attrs, const char *uri, keystore_ctx **out)
 {
-	const jca_provider *p;
+	const jca_provider *p, *failed = NULL;
 	const jca__resolved *r;
 	int rc, offered = 0;
 	size_t i;
 
 	*out = NULL;
 	for (i = 0; jca_provider_at(i, &p) == 0; i++) {
-		if (!(r = jca__lookup(JCA_KEY_STORE, type, jca_provider_name(p))))
+		if (!(r = jca__lookup(JCA_KEY_STORE, type, jca_provider_name(p)))) {
+			/* a token whose provider could not load (a wrong PIN) */
+			if (!failed && jca_provider_state(p) == JCA_PROVIDER_FAILED)
+				failed = p;
 			continue;
+		}
 		offered++;
 		if ((rc = create(r, attrs, out)) != JCA_REFUSED)
 			return rc;
 	}
+	if (failed)
+		return jca__error(offered ? JCA_NOTFOUND : JCA_NOALG, "%.200s: no KeyStore \"%s\" matches it, and "
+		                  "provider %s failed to load: %s", uri, type, jca_provider_name(failed),
+		                  jca_provider_state_reason(failed));
 	if (!offered)
-		return jca__error(JCA_NOALG, "%s: no provider offers KeyStore \"%s\" (configure one: a pkcs11 "
+		return jca__error(JCA_NOALG, "%.200s: no provider offers KeyStore \"%s\" (configure one: a pkcs11 "
 		                  "provider in jca.conf)", uri, type);
-	return jca__error(JCA_NOTFOUND, "%s: none of the %d provider%s offering KeyStore \"%s\" has that store",
+	return jca__error(JCA_NOTFOUND, "%.200s: none of the %d provider%s offering KeyStore \"%s\" has that store",
 	                  uri, offered, offered == 1 ? "" : "s", type);
 }
 
