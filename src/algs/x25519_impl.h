@@ -45,10 +45,16 @@ int C25519_NAME(jca__x25519)(uint8_t out[32], const uint8_t scalar[32], const ui
 		fe_mul(x2, aa, bb);
 		fe_sub(e, aa, bb);
 		fe_sqr(z3, z3);
-		/* z2 = E (AA + a24 E), a24 = (486662 - 2) / 4 = 121665 */
+		/* z2 = E (AA + a24 E), a24 = (486662 - 2) / 4 = 121665; a
+		 * backend may give the multiply-add as one operation */
+#if defined(FE_HAVE_MUL_SMALL_ADD)
+		fe_mul_small_add(z2, e, 121665, aa);
+		fe_sqr(x3, x3);
+#else
 		fe_mul_small(z2, e, 121665);
 		fe_sqr(x3, x3);
 		fe_add(z2, z2, aa);
+#endif
 		fe_mul(z3, z3, x1);
 		fe_mul(z2, z2, e);
 	}

@@ -280,8 +280,10 @@ static FE_ASM_INLINE void fe_sqr(fe r, const fe a)
 	r[3] = t3;
 }
 
-/* r = a * k for a small k: five limbs, the top one folded by 38 */
-static inline void fe_mul_small(fe r, const fe a, uint32_t k)
+/* r = a k + b for a small k (the ladder's AA + a24 E in one pass): five
+ * limbs, the top one (below 2^18) folded by 38 */
+#define FE_HAVE_MUL_SMALL_ADD
+static inline void fe_mul_small_add(fe r, const fe a, uint32_t k, const fe b)
 {
 	fe_limb r0, r1, r2, r3, h;
 
@@ -295,6 +297,11 @@ static inline void fe_mul_small(fe r, const fe a, uint32_t k)
 		"mulxq 24(%[a]), %%rax, %[h]\n\t"
 		"adcq %%rax, %[r3]\n\t"
 		"adcq $0, %[h]\n\t"
+		"addq 0(%[b]), %[r0]\n\t"
+		"adcq 8(%[b]), %[r1]\n\t"
+		"adcq 16(%[b]), %[r2]\n\t"
+		"adcq 24(%[b]), %[r3]\n\t"
+		"adcq $0, %[h]\n\t"
 		"imulq $38, %[h], %[h]\n\t"
 		"addq %[h], %[r0]\n\t"
 		"adcq $0, %[r1]\n\t"
@@ -304,12 +311,20 @@ static inline void fe_mul_small(fe r, const fe a, uint32_t k)
 		"andq $38, %[h]\n\t"
 		"addq %[h], %[r0]\n\t"
 		: [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [h] "=&r"(h)
-		: [a] "r"(a), [k] "r"(k), "m"(*(const fe_limb(*)[4])a)
+		: [a] "r"(a), [b] "r"(b), [k] "r"(k), "m"(*(const fe_limb(*)[4])a), "m"(*(const fe_limb(*)[4])b)
 		: "rax", "rdx", "cc");
 	r[0] = r0;
 	r[1] = r1;
 	r[2] = r2;
 	r[3] = r3;
+}
+
+/* r = a k for a small k */
+static inline void fe_mul_small(fe r, const fe a, uint32_t k)
+{
+	static const fe zero = { 0, 0, 0, 0 };
+
+	fe_mul_small_add(r, a, k, zero);
 }
 
 static inline void fe_from_words(fe r, const uint64_t w[4])
