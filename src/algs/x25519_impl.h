@@ -32,6 +32,12 @@ int C25519_NAME(jca__x25519)(uint8_t out[32], const uint8_t scalar[32], const ui
 		fe_cswap(x2, x3, 0 - swap);
 		fe_cswap(z2, z3, 0 - swap);
 		swap = bit;
+		/* The order counts: the longest chain (DA, CB, then
+		 * z3 = x1 (DA - CB)^2) starts first and the independent
+		 * operations fill in behind it, so the out-of-order core
+		 * always has work ready. In RFC order an X25519 took 26%
+		 * longer with the MULX field and 11% with the portable one
+		 * (AMD Zen 5); 70 random valid orders were all slower. */
 		fe_sub(d, x3, z3);
 		fe_sub(b, x2, z2);
 		fe_add(a, x2, z2);
@@ -45,10 +51,16 @@ int C25519_NAME(jca__x25519)(uint8_t out[32], const uint8_t scalar[32], const ui
 		fe_mul(x2, aa, bb);
 		fe_sub(e, aa, bb);
 		fe_sqr(z3, z3);
-		/* z2 = E (AA + a24 E), a24 = (486662 - 2) / 4 = 121665 */
+		/* z2 = E (AA + a24 E), a24 = (486662 - 2) / 4 = 121665; a
+		 * backend may give the multiply-add as one operation */
+#if defined(FE_HAVE_MUL_SMALL_ADD)
+		fe_mul_small_add(z2, e, 121665, aa);
+		fe_sqr(x3, x3);
+#else
 		fe_mul_small(z2, e, 121665);
 		fe_sqr(x3, x3);
 		fe_add(z2, z2, aa);
+#endif
 		fe_mul(z3, z3, x1);
 		fe_mul(z2, z2, e);
 	}

@@ -14,9 +14,10 @@
  * never tested.
  *
  * Only for files compiled with -mbmi2 -madx, and called only when
- * jca__cpu_features() has both. fe_mul and fe_sqr are kept out of line:
- * inlined, their many fixed registers made the ladder spill more than a
- * call costs.
+ * jca__cpu_features() has both. fe_mul and fe_sqr are always inlined and
+ * leave the choice of registers to the compiler (12 and 13 of them, so an
+ * unoptimised or ASan build, which keeps a frame pointer, still has
+ * enough).
  */
 #ifndef JCA_FE25519_MULX_H
 #define JCA_FE25519_MULX_H
@@ -119,164 +120,170 @@ static inline void fe_neg(fe r, const fe a)
  * Multiplication and squaring are written in assembly: C compilers turn
  * _addcarryx_u64 into a single ADC chain, while MULX with ADCX (carry flag)
  * and ADOX (overflow flag) keeps two independent carry chains in flight,
- * one for the low and one for the high halves of the products. Both end
- * with the reduction r = t mod p (below 2^256) of the 512-bit t: low half
- * + 38 * high half, then the few bits above 2^256 times 38 once more.
+ * one for the low and one for the high halves of the products. The
+ * compiler picks the registers: the 512-bit product t0..t7 and two
+ * temporaries (lo, hi), with rdx for MULX; a and b stay in memory.
+ * Both end with the reduction r = t mod p (below 2^256): low half + 38 *
+ * high half, then the few bits above 2^256 times 38 once more.
  */
+
+/* Inlined where they are used: an X25519 takes 4% less time than with
+ * out-of-line functions on fixed registers (AMD Zen 5). */
+#define FE_ASM_INLINE inline __attribute__((always_inline))
+
+/* t0..t3 = t mod p, below 2^256. On entry CF and OF are clear and hi is
+ * 0 (each product ends that way); t4..t7 and lo are spent. */
 #define FE_REDUCE_ASM(t0, t1, t2, t3, t4, t5, t6, t7)                        \
 	"movl $38, %%edx\n\t"                                                \
-	"xorl %%ecx, %%ecx\n\t"                                              \
-	"mulxq " t4 ", %%rax, " t4 "\n\t"                                    \
-	"adcxq %%rax, " t0 "\n\t"                                            \
+	"mulxq " t4 ", %[lo], " t4 "\n\t"                                    \
+	"adcxq %[lo], " t0 "\n\t"                                            \
 	"adoxq " t4 ", " t1 "\n\t"                                           \
-	"mulxq " t5 ", %%rax, " t5 "\n\t"                                    \
-	"adcxq %%rax, " t1 "\n\t"                                            \
+	"mulxq " t5 ", %[lo], " t5 "\n\t"                                    \
+	"adcxq %[lo], " t1 "\n\t"                                            \
 	"adoxq " t5 ", " t2 "\n\t"                                           \
-	"mulxq " t6 ", %%rax, " t6 "\n\t"                                    \
-	"adcxq %%rax, " t2 "\n\t"                                            \
+	"mulxq " t6 ", %[lo], " t6 "\n\t"                                    \
+	"adcxq %[lo], " t2 "\n\t"                                            \
 	"adoxq " t6 ", " t3 "\n\t"                                           \
-	"mulxq " t7 ", %%rax, " t7 "\n\t"                                    \
-	"adcxq %%rax, " t3 "\n\t"                                            \
-	"adoxq %%rcx, " t7 "\n\t"                                            \
-	"adcxq %%rcx, " t7 "\n\t"                                            \
+	"mulxq " t7 ", %[lo], " t7 "\n\t"                                    \
+	"adcxq %[lo], " t3 "\n\t"                                            \
+	"adoxq %[hi], " t7 "\n\t"                                            \
+	"adcxq %[hi], " t7 "\n\t"                                            \
 	"imulq $38, " t7 ", " t7 "\n\t"                                      \
 	"addq " t7 ", " t0 "\n\t"                                            \
-	"adcq %%rcx, " t1 "\n\t"                                             \
-	"adcq %%rcx, " t2 "\n\t"                                             \
-	"adcq %%rcx, " t3 "\n\t"                                             \
-	"sbbq %%rax, %%rax\n\t"                                              \
-	"andq $38, %%rax\n\t"                                                \
-	"addq %%rax, " t0 "\n\t"
+	"adcq %[hi], " t1 "\n\t"                                             \
+	"adcq %[hi], " t2 "\n\t"                                             \
+	"adcq %[hi], " t3 "\n\t"                                             \
+	"sbbq %[lo], %[lo]\n\t"                                              \
+	"andq $38, %[lo]\n\t"                                                \
+	"addq %[lo], " t0 "\n\t"
 
 /* One row i = 1..3 of the schoolbook product: t[i..i+3] += a_i * b (low
  * halves on CF, high halves on OF), t[i+4] = the top high half + both
- * carries. rdx holds a_i, rcx is zeroed (which clears CF and OF). */
-#define FE_ROW_ASM(ti, ti1, ti2, ti3, ti4)                                   \
-	"xorl %%ecx, %%ecx\n\t"                                              \
-	"mulxq 0(%[b]), %%rax, %%rbx\n\t"                                    \
-	"adcxq %%rax, " ti "\n\t"                                            \
-	"adoxq %%rbx, " ti1 "\n\t"                                           \
-	"mulxq 8(%[b]), %%rax, %%rbx\n\t"                                    \
-	"adcxq %%rax, " ti1 "\n\t"                                           \
-	"adoxq %%rbx, " ti2 "\n\t"                                           \
-	"mulxq 16(%[b]), %%rax, %%rbx\n\t"                                   \
-	"adcxq %%rax, " ti2 "\n\t"                                           \
-	"adoxq %%rbx, " ti3 "\n\t"                                           \
-	"mulxq 24(%[b]), %%rax, " ti4 "\n\t"                                 \
-	"adcxq %%rax, " ti3 "\n\t"                                           \
-	"adoxq %%rcx, " ti4 "\n\t"                                           \
-	"adcxq %%rcx, " ti4 "\n\t"
+ * carries (it cannot overflow: the partial sum is below 2^(64 (i+5))).
+ * Leaves CF and OF clear and hi = 0. */
+#define FE_ROW_ASM(ai, ti, ti1, ti2, ti3, ti4)                               \
+	"movq " ai ", %%rdx\n\t"                                             \
+	"xorl %k[lo], %k[lo]\n\t"                                            \
+	"mulxq 0(%[b]), %[lo], %[hi]\n\t"                                    \
+	"adcxq %[lo], " ti "\n\t"                                            \
+	"adoxq %[hi], " ti1 "\n\t"                                           \
+	"mulxq 8(%[b]), %[lo], %[hi]\n\t"                                    \
+	"adcxq %[lo], " ti1 "\n\t"                                           \
+	"adoxq %[hi], " ti2 "\n\t"                                           \
+	"mulxq 16(%[b]), %[lo], %[hi]\n\t"                                   \
+	"adcxq %[lo], " ti2 "\n\t"                                           \
+	"adoxq %[hi], " ti3 "\n\t"                                           \
+	"mulxq 24(%[b]), %[lo], " ti4 "\n\t"                                 \
+	"adcxq %[lo], " ti3 "\n\t"                                           \
+	"movl $0, %k[hi]\n\t"                                                \
+	"adoxq %[hi], " ti4 "\n\t"                                           \
+	"adcxq %[hi], " ti4 "\n\t"
 
-/* The two asm bodies below take 11 registers besides their 3 pointers and
- * 3 stack slots: a build that reserves the frame pointer and moves
- * locals off the stack (gcc's -fsanitize=address) has too few left, so
- * these two functions keep neither (JCA__ASM_REGS). */
-#if defined(__clang__)
-#define JCA__ASM_REGS __attribute__((noinline, no_sanitize("address")))
-#else
-#define JCA__ASM_REGS __attribute__((noinline, no_sanitize_address, optimize("omit-frame-pointer")))
-#endif
-
-static JCA__ASM_REGS void fe_mul(fe r, const fe a, const fe b)
+/* 12 registers: t7 is the register that held the address of a, free
+ * once a3 is loaded (so that even an unoptimised build, which keeps a
+ * frame pointer and gives each memory operand its own, has enough). */
+static FE_ASM_INLINE void fe_mul(fe r, const fe a, const fe b)
 {
-	fe_limb t[3];
+	fe_limb t0, t1, t2, t3, t4, t5, t6, lo, hi, dx;
+	fe_limb t7 = (fe_limb)(uintptr_t)a;
 
-	/* accumulators rotate through r8..r12 as each row retires its
-	 * lowest limb; t0, t1, t2 wait in memory for the reduction */
-	__asm__ volatile(
-		"movq 0(%[a]), %%rdx\n\t"
-		"mulxq 0(%[b]), %%r8, %%r9\n\t"
-		"mulxq 8(%[b]), %%rax, %%r10\n\t"
-		"addq %%rax, %%r9\n\t"
-		"mulxq 16(%[b]), %%rax, %%r11\n\t"
-		"adcq %%rax, %%r10\n\t"
-		"mulxq 24(%[b]), %%rax, %%r12\n\t"
-		"adcq %%rax, %%r11\n\t"
-		"adcq $0, %%r12\n\t"
-		"movq %%r8, %[t0]\n\t"
-		"movq 8(%[a]), %%rdx\n\t"
-		FE_ROW_ASM("%%r9", "%%r10", "%%r11", "%%r12", "%%r8")
-		"movq %%r9, %[t1]\n\t"
-		"movq 16(%[a]), %%rdx\n\t"
-		FE_ROW_ASM("%%r10", "%%r11", "%%r12", "%%r8", "%%r9")
-		"movq %%r10, %[t2]\n\t"
-		"movq 24(%[a]), %%rdx\n\t"
-		FE_ROW_ASM("%%r11", "%%r12", "%%r8", "%%r9", "%%r10")
-		/* t3..t7 = r11, r12, r8, r9, r10 */
-		"movq %[t0], %%rbx\n\t"
-		"movq %[t1], %%r13\n\t"
-		"movq %[t2], %%r14\n\t"
-		FE_REDUCE_ASM("%%rbx", "%%r13", "%%r14", "%%r11", "%%r12", "%%r8", "%%r9", "%%r10")
-		"movq %%rbx, 0(%[r])\n\t"
-		"movq %%r13, 8(%[r])\n\t"
-		"movq %%r14, 16(%[r])\n\t"
-		"movq %%r11, 24(%[r])\n\t"
-		: [t0] "=m"(t[0]), [t1] "=m"(t[1]), [t2] "=m"(t[2])
-		: [r] "r"(r), [a] "r"(a), [b] "r"(b)
-		: "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "cc", "memory");
+	__asm__("movq 0(%[t7]), %%rdx\n\t"
+		"mulxq 0(%[b]), %[t0], %[t1]\n\t"
+		"mulxq 8(%[b]), %[lo], %[t2]\n\t"
+		"addq %[lo], %[t1]\n\t"
+		"mulxq 16(%[b]), %[lo], %[t3]\n\t"
+		"adcq %[lo], %[t2]\n\t"
+		"mulxq 24(%[b]), %[lo], %[t4]\n\t"
+		"adcq %[lo], %[t3]\n\t"
+		"adcq $0, %[t4]\n\t"
+		FE_ROW_ASM("8(%[t7])", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]")
+		FE_ROW_ASM("16(%[t7])", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]")
+		FE_ROW_ASM("24(%[t7])", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+		FE_REDUCE_ASM("%[t0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[t7]")
+		: [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+		  [t5] "=&r"(t5), [t6] "=&r"(t6), [t7] "+&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), "=&d"(dx)
+		: [b] "r"(b), "m"(*(const fe_limb(*)[4])a), "m"(*(const fe_limb(*)[4])b)
+		: "cc");
+	r[0] = t0;
+	r[1] = t1;
+	r[2] = t2;
+	r[3] = t3;
 }
 
-static JCA__ASM_REGS void fe_sqr(fe r, const fe a)
+/*
+ * A squaring with a0..a3 in registers x0..x3. The product t0..t7 reuses x0
+ * for t0 (a0 is spent once a0^2 is taken) and x3 for t7 (the same for
+ * a3): 13 registers in all.
+ */
+static FE_ASM_INLINE void fe_sqr(fe r, const fe a)
 {
-	__asm__ volatile(
-		/* the off-diagonal products a_i a_j, i < j: t1..t6 in r9..r14 */
-		"movq 0(%[a]), %%rdx\n\t"
-		"mulxq 8(%[a]), %%r9, %%r10\n\t"
-		"mulxq 16(%[a]), %%rax, %%r11\n\t"
-		"addq %%rax, %%r10\n\t"
-		"mulxq 24(%[a]), %%rax, %%r12\n\t"
-		"adcq %%rax, %%r11\n\t"
-		"adcq $0, %%r12\n\t"
-		"movq 8(%[a]), %%rdx\n\t"
-		"xorl %%ecx, %%ecx\n\t"
-		"mulxq 16(%[a]), %%rax, %%rbx\n\t"
-		"adcxq %%rax, %%r11\n\t"
-		"adoxq %%rbx, %%r12\n\t"
-		"mulxq 24(%[a]), %%rax, %%r13\n\t"
-		"adcxq %%rax, %%r12\n\t"
-		"adoxq %%rcx, %%r13\n\t"
-		"adcxq %%rcx, %%r13\n\t"
-		"movq 16(%[a]), %%rdx\n\t"
-		"mulxq 24(%[a]), %%rax, %%r14\n\t"
-		"addq %%rax, %%r13\n\t"
-		"adcq %%rcx, %%r14\n\t"
-		/* twice that (each limb added to itself on CF) plus the squares
-		 * on the diagonal (on OF): t0..t7 in r8..r15 */
-		"xorl %%ecx, %%ecx\n\t"
-		"movq 0(%[a]), %%rdx\n\t"
-		"mulxq %%rdx, %%r8, %%rax\n\t"
-		"adcxq %%r9, %%r9\n\t"
-		"adoxq %%rax, %%r9\n\t"
-		"movq 8(%[a]), %%rdx\n\t"
-		"mulxq %%rdx, %%rax, %%rbx\n\t"
-		"adcxq %%r10, %%r10\n\t"
-		"adoxq %%rax, %%r10\n\t"
-		"adcxq %%r11, %%r11\n\t"
-		"adoxq %%rbx, %%r11\n\t"
-		"movq 16(%[a]), %%rdx\n\t"
-		"mulxq %%rdx, %%rax, %%rbx\n\t"
-		"adcxq %%r12, %%r12\n\t"
-		"adoxq %%rax, %%r12\n\t"
-		"adcxq %%r13, %%r13\n\t"
-		"adoxq %%rbx, %%r13\n\t"
-		"movq 24(%[a]), %%rdx\n\t"
-		"mulxq %%rdx, %%rax, %%r15\n\t"
-		"adcxq %%r14, %%r14\n\t"
-		"adoxq %%rax, %%r14\n\t"
-		"adcxq %%rcx, %%r15\n\t"
-		"adoxq %%rcx, %%r15\n\t"
-		FE_REDUCE_ASM("%%r8", "%%r9", "%%r10", "%%r11", "%%r12", "%%r13", "%%r14", "%%r15")
-		"movq %%r8, 0(%[r])\n\t"
-		"movq %%r9, 8(%[r])\n\t"
-		"movq %%r10, 16(%[r])\n\t"
-		"movq %%r11, 24(%[r])\n\t"
+	fe_limb x0 = a[0], x1 = a[1], x2 = a[2], x3 = a[3];
+	fe_limb t1, t2, t3, t4, t5, t6, lo, hi, dx;
+
+	__asm__(
+		/* the off-diagonal products a_i a_j, i < j: t1..t6 */
+		"movq %[x0], %%rdx\n\t"
+		"mulxq %[x1], %[t1], %[t2]\n\t"
+		"mulxq %[x2], %[lo], %[t3]\n\t"
+		"addq %[lo], %[t2]\n\t"
+		"mulxq %[x3], %[lo], %[t4]\n\t"
+		"adcq %[lo], %[t3]\n\t"
+		"adcq $0, %[t4]\n\t"
+		"movq %[x1], %%rdx\n\t"
+		"xorl %k[lo], %k[lo]\n\t"
+		"mulxq %[x2], %[lo], %[hi]\n\t"
+		"adcxq %[lo], %[t3]\n\t"
+		"adoxq %[hi], %[t4]\n\t"
+		"mulxq %[x3], %[lo], %[t5]\n\t"
+		"adcxq %[lo], %[t4]\n\t"
+		"movl $0, %k[hi]\n\t"
+		"adoxq %[hi], %[t5]\n\t"
+		"adcxq %[hi], %[t5]\n\t"
+		"movq %[x2], %%rdx\n\t"
+		"mulxq %[x3], %[lo], %[t6]\n\t"
+		"addq %[lo], %[t5]\n\t"
+		"adcq $0, %[t6]\n\t"
+		/* twice that (on CF) plus the squares (on OF) */
+		"xorl %k[hi], %k[hi]\n\t"
+		"movq %[x0], %%rdx\n\t"
+		"mulxq %%rdx, %[x0], %[lo]\n\t"
+		"adcxq %[t1], %[t1]\n\t"
+		"adoxq %[lo], %[t1]\n\t"
+		"movq %[x1], %%rdx\n\t"
+		"mulxq %%rdx, %[lo], %[hi]\n\t"
+		"adcxq %[t2], %[t2]\n\t"
+		"adoxq %[lo], %[t2]\n\t"
+		"adcxq %[t3], %[t3]\n\t"
+		"adoxq %[hi], %[t3]\n\t"
+		"movq %[x2], %%rdx\n\t"
+		"mulxq %%rdx, %[lo], %[hi]\n\t"
+		"adcxq %[t4], %[t4]\n\t"
+		"adoxq %[lo], %[t4]\n\t"
+		"adcxq %[t5], %[t5]\n\t"
+		"adoxq %[hi], %[t5]\n\t"
+		"movq %[x3], %%rdx\n\t"
+		"mulxq %%rdx, %[lo], %[x3]\n\t"
+		"adcxq %[t6], %[t6]\n\t"
+		"adoxq %[lo], %[t6]\n\t"
+		"movl $0, %k[hi]\n\t"
+		"adcxq %[hi], %[x3]\n\t"
+		"adoxq %[hi], %[x3]\n\t"
+		FE_REDUCE_ASM("%[x0]", "%[t1]", "%[t2]", "%[t3]", "%[t4]", "%[t5]", "%[t6]", "%[x3]")
+		: [x0] "+r"(x0), [x1] "+r"(x1), [x2] "+r"(x2), [x3] "+r"(x3),
+		  [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4),
+		  [t5] "=&r"(t5), [t6] "=&r"(t6), [lo] "=&r"(lo), [hi] "=&r"(hi), "=&d"(dx)
 		:
-		: [r] "r"(r), [a] "r"(a)
-		: "rax", "rbx", "rcx", "rdx", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15", "cc", "memory");
+		: "cc");
+	r[0] = x0;
+	r[1] = t1;
+	r[2] = t2;
+	r[3] = t3;
 }
 
-/* r = a * k for a small k: five limbs, the top one folded by 38 */
-static inline void fe_mul_small(fe r, const fe a, uint32_t k)
+/* r = a k + b for a small k (the ladder's AA + a24 E in one pass): five
+ * limbs, the top one (below 2^18) folded by 38 */
+#define FE_HAVE_MUL_SMALL_ADD
+static inline void fe_mul_small_add(fe r, const fe a, uint32_t k, const fe b)
 {
 	fe_limb r0, r1, r2, r3, h;
 
@@ -290,6 +297,11 @@ static inline void fe_mul_small(fe r, const fe a, uint32_t k)
 		"mulxq 24(%[a]), %%rax, %[h]\n\t"
 		"adcq %%rax, %[r3]\n\t"
 		"adcq $0, %[h]\n\t"
+		"addq 0(%[b]), %[r0]\n\t"
+		"adcq 8(%[b]), %[r1]\n\t"
+		"adcq 16(%[b]), %[r2]\n\t"
+		"adcq 24(%[b]), %[r3]\n\t"
+		"adcq $0, %[h]\n\t"
 		"imulq $38, %[h], %[h]\n\t"
 		"addq %[h], %[r0]\n\t"
 		"adcq $0, %[r1]\n\t"
@@ -299,12 +311,20 @@ static inline void fe_mul_small(fe r, const fe a, uint32_t k)
 		"andq $38, %[h]\n\t"
 		"addq %[h], %[r0]\n\t"
 		: [r0] "=&r"(r0), [r1] "=&r"(r1), [r2] "=&r"(r2), [r3] "=&r"(r3), [h] "=&r"(h)
-		: [a] "r"(a), [k] "r"(k), "m"(*(const fe_limb(*)[4])a)
+		: [a] "r"(a), [b] "r"(b), [k] "r"(k), "m"(*(const fe_limb(*)[4])a), "m"(*(const fe_limb(*)[4])b)
 		: "rax", "rdx", "cc");
 	r[0] = r0;
 	r[1] = r1;
 	r[2] = r2;
 	r[3] = r3;
+}
+
+/* r = a k for a small k */
+static inline void fe_mul_small(fe r, const fe a, uint32_t k)
+{
+	static const fe zero = { 0, 0, 0, 0 };
+
+	fe_mul_small_add(r, a, k, zero);
 }
 
 static inline void fe_from_words(fe r, const uint64_t w[4])
@@ -349,6 +369,9 @@ static inline void fe_tobytes(uint8_t s[32], const fe a)
 		jca__store_le64(s + 8 * i, (w[i] & m) | (v[i] & ~m));
 }
 
+/* In general registers, not vectorised (the empty asm is opaque to the
+ * compiler): the limbs were just written by 64-bit stores, and a 128-bit
+ * load across two of them is not forwarded from the store buffer. */
 static inline void fe_cswap(fe a, fe b, uint64_t mask)
 {
 	fe_limb x0, x1, x2, x3;
@@ -358,6 +381,7 @@ static inline void fe_cswap(fe a, fe b, uint64_t mask)
 	x1 = (a[1] ^ b[1]) & mask;
 	x2 = (a[2] ^ b[2]) & mask;
 	x3 = (a[3] ^ b[3]) & mask;
+	__asm__("" : "+r"(x0), "+r"(x1), "+r"(x2), "+r"(x3));
 	a[0] ^= x0; b[0] ^= x0;
 	a[1] ^= x1; b[1] ^= x1;
 	a[2] ^= x2; b[2] ^= x2;
