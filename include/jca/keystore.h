@@ -120,6 +120,11 @@ JCA_API const char *keystore_implementation(const keystore_ctx *ks);
  * the one object it names, as above) or the path of a file holding a PEM
  * or DER key (jca_key_decode; at most 1 MiB). */
 JCA_API int jca_key_load(const char *location, jca_key **key);
+/* The same, for a caller that needs a kind of key (JCA_KEY_PRIVATE to
+ * sign, JCA_KEY_PUBLIC to verify; 0: any): a URI without type= then
+ * means that kind, so that "pkcs11:token=T;object=L" names one object of
+ * a pair. A file's content decides its kind. */
+JCA_API int jca_key_load_kind(const char *location, unsigned kind, jca_key **key);
 
 #ifdef __cplusplus
 }

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The four asymmetric service types (ABI 3.2): what the registry needs to
- * know about jca_keyfactory_impl, jca_keypairgen_impl, jca_signature_impl
- * and jca_keyagreement_impl (see types.h). Their engines are key.c,
- * keyfactory.c, keypairgen.c, signature.c and keyagreement.c.
+ * The four asymmetric service types (ABI 3.2) and KeyStore (3.3): what the
+ * registry needs to know about jca_keyfactory_impl, jca_keypairgen_impl,
+ * jca_signature_impl, jca_keyagreement_impl and jca_keystore_impl (see
+ * types.h). Their engines are key.c, keyfactory.c, keypairgen.c,
+ * signature.c, keyagreement.c and keystore.c.
  */
 #include <stdio.h>
 
@@ -157,4 +158,35 @@ const jca__type_ops jca__keyagreement_type = {
 	.impl_fault = ka_fault,
 	.impl_mismatch = ka_mismatch,
 	.no_kat = "KeyAgreement " NO_KAT,
+};
+
+static const char *ks_fault(const jca_impl *impl, char *why, size_t n)
+{
+	const jca_keystore_impl *k = (const jca_keystore_impl *)impl;
+
+	(void)why;
+	(void)n;
+	if (!k->open)
+		return "open is NULL";
+	if (!k->count)
+		return "count is NULL";
+	if (!k->entry)
+		return "entry is NULL";
+	if (!k->load)
+		return "load is NULL";
+	if (!k->store)
+		return "store is NULL";
+	if (!k->remove)
+		return "remove is NULL";
+	return NULL;
+}
+
+const jca__type_ops jca__keystore_type = {
+	.type = JCA_KEY_STORE,
+	.name = "KeyStore",
+	.declarable = 1,
+	.impl_size = sizeof(jca_keystore_impl),
+	.impl_min_size = sizeof(jca_keystore_impl),
+	.impl_fault = ks_fault,
+	.no_kat = "KeyStore takes no known-answer test through jca_kat (it holds keys, it computes nothing)",
 };

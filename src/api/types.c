@@ -16,6 +16,8 @@ JCA__HIDDEN extern const jca__type_ops jca__random_type, jca__kdf_type;
 /* ABI 3.2 (asym_type.c) */
 JCA__HIDDEN extern const jca__type_ops jca__keyfactory_type, jca__keypairgen_type;
 JCA__HIDDEN extern const jca__type_ops jca__signature_type, jca__keyagreement_type;
+/* ABI 3.3 (asym_type.c) */
+JCA__HIDDEN extern const jca__type_ops jca__keystore_type;
 
 static const struct {
 	const jca__type_ops *ops;
@@ -29,6 +31,7 @@ static const struct {
 	{ &jca__keypairgen_type },
 	{ &jca__signature_type },
 	{ &jca__keyagreement_type },
+	{ &jca__keystore_type },
 };
 
 const jca__type_ops *jca__type_at(size_t i)
