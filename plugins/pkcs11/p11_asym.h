@@ -68,10 +68,11 @@ int p11_key_set_public(p11_key *k, const p11_curve *curve, const uint8_t *a, siz
 /* Makes k's public half a session object of its own session (k->hold):
  * k->obj. */
 int p11_key_public_object(p11_key *k);
-/* Fills k (attached, empty) from object h of session s (a token object,
- * or a session object of s that k takes over when own). 0, JCA_REFUSED
- * (a key of another type, said), or a failure (said). */
-int p11_key_from_object(p11_key *k, CK_SESSION_HANDLE s, CK_OBJECT_HANDLE h, int own);
+/* Fills k (attached, empty) from object h through session s: a token
+ * object, or a session object of k->hold's session, which k destroys at
+ * cleanup. 0, JCA_REFUSED (a key of another type, said), or a failure
+ * (not said: p11_error_message). */
+int p11_key_from_object(p11_key *k, CK_SESSION_HANDLE s, CK_OBJECT_HANDLE h);
 /* The handle of k's object valid now in this process, found again by
  * its attributes in a child after fork (a token object) through session
  * s; a session object of the parent: a failure, said. */
@@ -93,14 +94,14 @@ typedef struct p11_asym {
 	jca_signature_impl sig[P11_SIG_COUNT];
 	jca_keyagreement_impl ka;
 	jca_keystore_impl ks;
+	int keystore;              /* the host takes KeyStore services (ABI 3.3) */
 	const jca_impl *list[P11_ASYM_MAX][2];
 	char impl_name[P11_ASYM_MAX][96];
 } p11_asym;
 
 /* Appends the asymmetric services the token can offer to out (room for
- * P11_ASYM_MAX); returns how many. keystore: whether the host takes the
- * KeyStore type (ABI 3.3). */
-size_t p11_asym_services(p11_asym *a, struct p11_instance *in, jca_service_desc *out, int keystore);
+ * P11_ASYM_MAX); returns how many. The KeyStore when a->keystore. */
+size_t p11_asym_services(p11_asym *a, struct p11_instance *in, jca_service_desc *out);
 
 /* Each file's part of it: the implementation tables (p11_key.c: kf for a
  * type; p11_keygen.c; p11_sign.c: signature i of p11_sig_count; p11_kex.c;

@@ -371,6 +371,7 @@ static void build(p11_instance *in)
 	n += p11_mac_services(&in->macs, in->tok, in->name, in->services + n);
 	if (p11_rng_build(&in->rng, in->tok, in->name, in->set_error))
 		in->services[n++] = in->rng.svc;
+	n += p11_asym_services(&in->asym, in, in->services + n);
 	for (k2 = 0; k2 < n; k2++)
 		in->service_list[k2] = &in->services[k2];
 	in->service_list[n] = NULL;
@@ -475,6 +476,7 @@ JCA_PLUGIN_ENTRY(host, desc, provctx)
 	}
 	snprintf(in->name, sizeof in->name, "%s", name);
 	in->set_error = host->set_error;
+	in->asym.keystore = (host->abi_version & 0xffffu) >= 3;   /* KeyStore: ABI 3.3 */
 	__atomic_store_n(&report, host->set_error, __ATOMIC_RELEASE);
 	s = (p11_settings){
 		.name = name,
