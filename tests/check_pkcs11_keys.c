@@ -389,6 +389,187 @@ START_TEST(test_stays)
 }
 END_TEST
 
+/* ---- the KeyStore and keys by URI ---- */
+
+static const char *const uri_priv = "pkcs11:token=jca-test;object=sig-key;type=private";
+static const char *const uri_pub = "pkcs11:token=jca-test;object=sig-key;type=public";
+
+/* A pair generated on the token, stored as "sig-key". */
+static keystore_ctx *stored(void)
+{
+	keystore_ctx *ks;
+	jca_key *priv, *pub;
+
+	setup();
+	ck_assert_msg(keystore_open_uri("pkcs11:token=jca-test?module-name=softhsm2", &ks) == 0, "%s",
+	              jca_last_error_message());
+	ck_assert_str_eq(keystore_provider(ks), "softhsm");
+	gen("EC", NULL, "softhsm", &priv, &pub);
+	ck_assert_msg(keystore_set_key_pair(ks, "sig-key", priv, pub) == 0, "%s", jca_last_error_message());
+	ck_assert_int_eq(keystore_set_key_pair(ks, "sig-key", priv, pub), JCA_EXISTS);
+	jca_key_free(priv);
+	jca_key_free(pub);
+	return ks;
+}
+
+static void sign_verify(jca_key *priv, jca_key *pub)
+{
+	uint8_t msg[64], sig[160];
+	size_t n;
+
+	fill(msg, sizeof msg);
+	ck_assert_msg(signature_sign_oneshot("SHA256withECDSA", priv, msg, sizeof msg, sig, sizeof sig, &n) == 0, "%s",
+	              jca_last_error_message());
+	ck_assert_msg(signature_verify_oneshot("SHA256withECDSA", pub, msg, sizeof msg, sig, n) == 0, "%s",
+	              jca_last_error_message());
+}
+
+START_TEST(test_keystore)
+{
+	keystore_ctx *ks = stored(), *ks2;
+	jca_keystore_entry e;
+	jca_key *priv, *pub, *k;
+	size_t i, found = 0;
+	CK_SESSION_HANDLE sess;
+	CK_FUNCTION_LIST_PTR f;
+
+	for (i = 0; i < keystore_size(ks); i++) {
+		e.struct_size = sizeof e;
+		ck_assert_int_eq(keystore_entry(ks, i, &e), 0);
+		if (strcmp(e.alias, "sig-key"))
+			continue;
+		found++;
+		ck_assert_str_eq(e.key_algorithm, "EC");
+		ck_assert_uint_eq(e.id_len, 20);
+		ck_assert_uint_eq(e.bits, 256);
+		ck_assert_str_eq(e.params, "secp256r1");
+		ck_assert_uint_eq(e.extractable, e.kind == JCA_KEY_PUBLIC);
+	}
+	ck_assert_uint_eq(found, 2);
+	ck_assert_int_eq(keystore_get_key(ks, "sig-key", JCA_KEY_PRIVATE, &priv), 0);
+	ck_assert_int_eq(keystore_get_key(ks, "sig-key", JCA_KEY_PUBLIC, &pub), 0);
+	ck_assert_int_eq(jca_key_is_extractable(priv), 0);
+	sign_verify(priv, pub);
+	jca_key_free(priv);
+	jca_key_free(pub);
+	/* by URI */
+	ck_assert_msg(jca_key_load(uri_priv, &priv) == 0, "%s", jca_last_error_message());
+	ck_assert_int_eq(jca_key_load(uri_pub, &pub), 0);
+	ck_assert_str_eq(jca_key_provider(priv), "softhsm");
+	sign_verify(priv, pub);
+	jca_key_free(pub);
+	ck_assert_int_eq(jca_key_public(priv, &pub), 0);
+	sign_verify(priv, pub);
+	jca_key_free(pub);
+	jca_key_free(priv);
+	ck_assert_int_eq(jca_key_load("pkcs11:token=jca-test;object=no-such-key;type=private", &k), JCA_NOTFOUND);
+	ck_assert_int_eq(jca_key_load("pkcs11:token=jca-test;object=sig-key", &k), JCA_AMBIGUOUS);
+	ck_assert_int_eq(jca_key_load("pkcs11:token=jca-test;object=sig-key;type=private?pin-value=123456", &k),
+	                 JCA_EINVAL);
+	ck_assert_int_eq(jca_key_load("pkcs11:token=other-token;object=sig-key;type=private", &k), JCA_NOTFOUND);
+	ck_assert_int_ne(keystore_open_uri("pkcs11:token=jca-test?module-name=opensc-pkcs11", &ks2), 0);
+	ck_assert_int_ne(keystore_open_uri("pkcs11:token=jca-test;serial=0", &ks2), 0);
+	/* the stored private key, as the token has it */
+	f = raw_module(&sess, "jca-test");
+	ck_assert_uint_ge(private_keys_stay(f, sess), 1);
+	f->C_CloseSession(sess);
+	ck_assert_int_eq(keystore_delete(ks, "sig-key"), 0);
+	ck_assert_int_eq(keystore_delete(ks, "sig-key"), JCA_NOTFOUND);
+	ck_assert_int_eq(jca_key_load(uri_priv, &k), JCA_NOTFOUND);
+	keystore_free(ks);
+}
+END_TEST
+
+static jca_key *shared_key;
+static jca_key *shared_pub;
+
+static void *signer(void *arg)
+{
+	size_t i;
+
+	(void)arg;
+	for (i = 0; i < 20; i++)
+		sign_verify(shared_key, shared_pub);
+	return NULL;
+}
+
+START_TEST(test_threads)
+{
+	keystore_ctx *ks = stored();
+	pthread_t th[8];
+	size_t i;
+
+	ck_assert_int_eq(jca_key_load(uri_priv, &shared_key), 0);
+	ck_assert_int_eq(jca_key_load(uri_pub, &shared_pub), 0);
+	for (i = 0; i < 8; i++)
+		ck_assert_int_eq(pthread_create(&th[i], NULL, signer, NULL), 0);
+	for (i = 0; i < 8; i++)
+		pthread_join(th[i], NULL);
+	jca_key_free(shared_key);
+	jca_key_free(shared_pub);
+	ck_assert_int_eq(keystore_delete(ks, "sig-key"), 0);
+	keystore_free(ks);
+}
+END_TEST
+
+START_TEST(test_fork)
+{
+	keystore_ctx *ks = stored();
+	jca_key *priv, *pub, *spriv, *spub;
+	pid_t pid;
+	int status;
+
+	ck_assert_int_eq(jca_key_load(uri_priv, &priv), 0);
+	ck_assert_int_eq(jca_key_load(uri_pub, &pub), 0);
+	gen("EC", NULL, "softhsm", &spriv, &spub);
+	sign_verify(priv, pub);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		jca_key *k, *kp;
+		uint8_t sig[160];
+		size_t n;
+		int ok;
+
+		/* the child logs in again; the parent's token keys are found
+		 * again, its session keys are gone */
+		ok = jca_key_load(uri_priv, &k) == 0 && jca_key_load(uri_pub, &kp) == 0;
+		ok = ok && signature_sign_oneshot("SHA256withECDSA", k, "m", 1, sig, sizeof sig, &n) == 0 &&
+		     signature_verify_oneshot("SHA256withECDSA", kp, "m", 1, sig, n) == 0;
+		ok = ok && signature_sign_oneshot("SHA256withECDSA", priv, "m", 1, sig, sizeof sig, &n) == 0 &&
+		     signature_verify_oneshot("SHA256withECDSA", pub, "m", 1, sig, n) == 0;
+		ok = ok && signature_sign_oneshot("SHA256withECDSA", spriv, "m", 1, sig, sizeof sig, &n) == JCA_IMPL &&
+		     strstr(jca_last_error_message(), "fork");
+		_exit(ok ? 0 : 1);
+	}
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "the child failed");
+	sign_verify(priv, pub);
+	sign_verify(spriv, spub);
+	jca_key_free(priv);
+	jca_key_free(pub);
+	jca_key_free(spriv);
+	jca_key_free(spub);
+	ck_assert_int_eq(keystore_delete(ks, "sig-key"), 0);
+	keystore_free(ks);
+}
+END_TEST
+
+START_TEST(test_wrong_pin)
+{
+	char more[4096];
+	keypairgen_ctx *g;
+
+	setenv("JCA_TEST_WRONG_PIN", "000000", 1);
+	snprintf(more, sizeof more, "%.2047ssecurity.provider.1 = badpin\nsecurity.provider.2 = builtin\n",
+	         token("badpin", "jca-test", "JCA_TEST_WRONG_PIN"));
+	config(more, NULL);
+	g = keypairgen_get_instance_from("EC", "badpin");
+	ck_assert_ptr_null(g);
+	ck_assert_msg(strstr(jca_last_error_message(), "CKR_PIN_INCORRECT"), "%s", jca_last_error_message());
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("PKCS#11 keys");
@@ -404,6 +585,10 @@ int main(void)
 	tcase_add_test(tc, test_ed25519);
 	tcase_add_test(tc, test_ecdh);
 	tcase_add_test(tc, test_stays);
+	tcase_add_test(tc, test_keystore);
+	tcase_add_test(tc, test_threads);
+	tcase_add_test(tc, test_fork);
+	tcase_add_test(tc, test_wrong_pin);
 	suite_add_tcase(s, tc);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);
