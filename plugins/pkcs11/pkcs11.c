@@ -31,6 +31,17 @@
  *                  (CKM_AES_GCM, through the cipher table's aead_*)
  *   SecureRandom   PKCS11-RNG: the token's generator (C_GenerateRandom),
  *                  when the token has one (CKF_RNG); p11_random.c
+ *   KeyFactory     EC (P-256/384/521), RSA, Ed25519: keys are handles to
+ *                  token objects; public keys decode into session
+ *                  objects, private keys never leave (p11_key.c)
+ *   KeyPairGenerator  EC, RSA, Ed25519: session pairs, private key
+ *                  sensitive and not extractable (p11_keygen.c)
+ *   Signature      SHA224..512withECDSA (and inP1363Format), SHA224..512withRSA,
+ *                  SHA256..512withRSA/PSS, RSASSA-PSS, Ed25519 (p11_sign.c)
+ *   KeyAgreement   ECDH (CKM_ECDH1_DERIVE; p11_kex.c)
+ *   KeyStore       PKCS11: the token's key objects by alias, keys by
+ *                  pkcs11: URI (p11_keystore.c; ABI 3.3 hosts)
+ * (the asymmetric ones where the token has the mechanisms: p11_asym.h)
  *
  * State (ABI 3). Each entry call opens its token and allocates a provider
  * context (p11_instance, p11_provider.h) holding the token (module handle,
