@@ -18,6 +18,7 @@ top_builddir=${top_builddir:-.}
 jca="$top_builddir/jca"
 
 [ -x "$top_builddir/tests/check_pkcs11" ] && [ -x "$top_builddir/tests/check_pkcs11_conf" ] &&
+	[ -x "$top_builddir/tests/check_pkcs11_keys" ] &&
 	[ -x "$top_builddir/tests/pkcs11_core" ] || {
 	echo "SKIP: the pkcs11 plugin is not built (configure found no p11-kit pkcs11.h: apt-get install -y libp11-kit-dev)"
 	exit 77; }
@@ -67,6 +68,8 @@ echo "== its configuration: refusals, two tokens, other plugins"
 "$top_builddir/tests/check_pkcs11_conf" || rc=1
 echo "== the provider context: six tokens at once, teardown finalises the module"
 "$top_builddir/tests/check_pkcs11_life" || rc=1
+echo "== keys that never leave the token: KeyPairGenerator, Signature, ECDH, KeyStore PKCS11"
+"$top_builddir/tests/check_pkcs11_keys" || rc=1
 
 echo "== the jca command with the token as security.provider.1"
 cat > "$dir/token.conf" <<EOF

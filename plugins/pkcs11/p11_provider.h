@@ -23,6 +23,7 @@
 #include "p11_random.h"
 #include "p11_mac.h"
 #include "p11_aead.h"
+#include "p11_asym.h"
 
 /* The digests, in the order of pkcs11.c's algorithm table. */
 enum { A_SHA1, A_SHA224, A_SHA256, A_SHA384, A_SHA512, A_SHA512_224, A_SHA512_256,
@@ -37,8 +38,8 @@ typedef struct p11_instance {
 	p11_token *tok;
 	/* the descriptor: lives, unchanged, until teardown */
 	jca_provider_desc desc;
-	jca_service_desc services[A_COUNT + 3 + P11_MAC_COUNT];
-	const jca_service_desc *service_list[A_COUNT + 4 + P11_MAC_COUNT];    /* NULL-terminated */
+	jca_service_desc services[A_COUNT + 3 + P11_MAC_COUNT + P11_ASYM_MAX];
+	const jca_service_desc *service_list[A_COUNT + 4 + P11_MAC_COUNT + P11_ASYM_MAX]; /* NULL-terminated */
 	jca_md_impl md_impl[A_COUNT];
 	const jca_impl *md_list[A_COUNT][2];
 	jca_attr md_attrs[A_COUNT][3];
@@ -51,6 +52,7 @@ typedef struct p11_instance {
 	char impl_names[A_COUNT + 1][96];
 	p11_macs macs;                                        /* Mac HmacSHA* on the token (p11_mac.c) */
 	p11_rng_service rng;                                  /* SecureRandom PKCS11-RNG (p11_random.c) */
+	p11_asym asym;                                        /* keys on the token (p11_asym.h) */
 } p11_instance;
 
 /* Says why a token call failed: when rc is nonzero, passes the message of

@@ -31,6 +31,17 @@
  *                  (CKM_AES_GCM, through the cipher table's aead_*)
  *   SecureRandom   PKCS11-RNG: the token's generator (C_GenerateRandom),
  *                  when the token has one (CKF_RNG); p11_random.c
+ *   KeyFactory     EC (P-256/384/521), RSA, Ed25519: keys are handles to
+ *                  token objects; public keys decode into session
+ *                  objects, private keys never leave (p11_key.c)
+ *   KeyPairGenerator  EC, RSA, Ed25519: session pairs, private key
+ *                  sensitive and not extractable (p11_keygen.c)
+ *   Signature      SHA224..512withECDSA (and inP1363Format), SHA224..512withRSA,
+ *                  SHA256..512withRSA/PSS, RSASSA-PSS, Ed25519 (p11_sign.c)
+ *   KeyAgreement   ECDH (CKM_ECDH1_DERIVE; p11_kex.c)
+ *   KeyStore       PKCS11: the token's key objects by alias, keys by
+ *                  pkcs11: URI (p11_keystore.c; ABI 3.3 hosts)
+ * (the asymmetric ones where the token has the mechanisms: p11_asym.h)
  *
  * State (ABI 3). Each entry call opens its token and allocates a provider
  * context (p11_instance, p11_provider.h) holding the token (module handle,
@@ -371,6 +382,7 @@ static void build(p11_instance *in)
 	n += p11_mac_services(&in->macs, in->tok, in->name, in->services + n);
 	if (p11_rng_build(&in->rng, in->tok, in->name, in->set_error))
 		in->services[n++] = in->rng.svc;
+	n += p11_asym_services(&in->asym, in, in->services + n);
 	for (k2 = 0; k2 < n; k2++)
 		in->service_list[k2] = &in->services[k2];
 	in->service_list[n] = NULL;
@@ -475,6 +487,7 @@ JCA_PLUGIN_ENTRY(host, desc, provctx)
 	}
 	snprintf(in->name, sizeof in->name, "%s", name);
 	in->set_error = host->set_error;
+	in->asym.keystore = (host->abi_version & 0xffffu) >= 3;   /* KeyStore: ABI 3.3 */
 	__atomic_store_n(&report, host->set_error, __ATOMIC_RELEASE);
 	s = (p11_settings){
 		.name = name,
