@@ -20,6 +20,7 @@ set -u
 top_builddir=${top_builddir:-.}
 jca="$top_builddir/jca"
 plugins="$top_builddir/plugins/.libs"
+[ -d "$plugins" ] && plugins=$(cd "$plugins" && pwd)   # jca.plugin.dir is absolute
 
 [ -f "$plugins/pkcs11.so" ] || {
 	echo "SKIP: the pkcs11 plugin is not built (configure found no p11-kit pkcs11.h: apt-get install -y libp11-kit-dev)"

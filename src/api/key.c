@@ -328,7 +328,7 @@ static int encode(const jca_key *k, unsigned enc, uint8_t **out, size_t *len)
 	uint8_t *buf;
 	int rc;
 
-	snprintf(what, sizeof what, "encoding a %s key of %s", k->svc->algorithm, k->svc->provider_name);
+	snprintf(what, sizeof what, "encoding the %s key of %s", k->svc->algorithm, k->svc->provider_name);
 	*out = NULL;
 	if (k->kind == JCA_KEY_PRIVATE && enc != JCA_ENC_X509 && !k->extractable)
 		return jca__error(JCA_UNSUPPORTED, "%s: the private key is not extractable", what);

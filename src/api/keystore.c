@@ -135,9 +135,17 @@ int jca__keystore_open(const char *type, const char *const *attrs, const char *u
 		return jca__error(offered ? JCA_NOTFOUND : JCA_NOALG, "%.200s: no KeyStore \"%s\" matches it, and "
 		                  "provider %s failed to load: %s", uri, type, jca_provider_name(failed),
 		                  jca_provider_state_reason(failed));
-	if (!offered)
-		return jca__error(JCA_NOALG, "%.200s: no provider offers KeyStore \"%s\" (configure one: a pkcs11 "
-		                  "provider in jca.conf)", uri, type);
+	if (!offered) {
+		char why[512];
+
+		/* the lookup's own words: a configuration error, a policy */
+		if (jca__lookup(JCA_KEY_STORE, type, NULL))
+			return jca__error(JCA_INTERNAL, "%.200s: KeyStore \"%s\" appeared during the search", uri, type);
+		rc = jca_last_error();
+		snprintf(why, sizeof why, "%s", jca_last_error_message());
+		return jca__error(rc, "%.200s: %s%s", uri, why,
+		                  rc == JCA_NOALG ? " (configure one: a pkcs11 provider in jca.conf)" : "");
+	}
 	return jca__error(JCA_NOTFOUND, "%.200s: none of the %d provider%s offering KeyStore \"%s\" has that store",
 	                  uri, offered, offered == 1 ? "" : "s", type);
 }
