@@ -35,11 +35,11 @@
  * choose the entry: exactly one must match (none: JCA_NOTFOUND; several:
  * JCA_AMBIGUOUS, naming them). A PIN is never taken from a URI: pin-value
  * is refused (JCA_EINVAL); the provider reads its PIN from where its
- * configuration says (a file, an environment variable). pin-source,
- * module-name and module-path are accepted when they agree with the
- * configuration and otherwise ignored; other query attributes are
- * refused, as is an unknown path attribute (RFC 7512 allows vendor ones
- * with x-: those are ignored).
+ * configuration says (a file, an environment variable). module-name and
+ * module-path choose a store as the token attributes do (they must agree
+ * with the provider's configured module); pin-source is accepted and not
+ * used to read a PIN. Other query attributes are refused, as is an
+ * unknown path attribute (vendor attributes, x-..., are ignored).
  *
  * The engine contract (common.h) applies to keystore_ctx: get_instance /
  * _from / lookup / new, free and the three names. Errors: JCA_EINVAL (a
