@@ -14,8 +14,8 @@
  *       on u * v); x = 0 with the sign bit set is refused.
  *
  * Public data only, so nothing here is constant time: a small bignum of
- * 32-bit limbs, a schoolbook multiply and a bit-at-a-time reduction, run
- * once per decoded key.
+ * 32-bit limbs and Montgomery multiplication (schoolbook, a word at a
+ * time), run once per decoded key.
  */
 #include <stdint.h>
 #include <string.h>
@@ -31,6 +31,8 @@ typedef struct num {
 typedef struct field {
 	num p;
 	size_t n;                      /* limbs of p in use */
+	uint32_t n0;                   /* -1/p mod 2^32 */
+	num r2;                        /* 2^(64n) mod p */
 } field;
 
 /* ---- constants (big-endian) ---- */
@@ -135,33 +137,64 @@ static void mod_sub(num *r, const num *a, const num *b, const field *f)
 		add(r, r, &f->p, f->n);
 }
 
+/* Montgomery's product a b / 2^(32n) mod p, a word of b at a time (p odd,
+ * a and b below p: the running sum stays below 2p). */
+static void mont_mul(num *r, const num *a, const num *b, const field *f)
+{
+	uint32_t t[LIMBS + 2] = { 0 }, m;
+	uint64_t c;
+	size_t i, j, n = f->n;
+
+	for (i = 0; i < n; i++) {
+		c = 0;
+		for (j = 0; j < n; j++) {              /* t += a b[i] */
+			c += (uint64_t)a->v[j] * b->v[i] + t[j];
+			t[j] = (uint32_t)c;
+			c >>= 32;
+		}
+		c += t[n];
+		t[n] = (uint32_t)c;
+		t[n + 1] = (uint32_t)(c >> 32);
+		m = t[0] * f->n0;                      /* t + m p is a multiple of 2^32 */
+		c = ((uint64_t)m * f->p.v[0] + t[0]) >> 32;
+		for (j = 1; j < n; j++) {              /* t = (t + m p) / 2^32 */
+			c += (uint64_t)m * f->p.v[j] + t[j];
+			t[j - 1] = (uint32_t)c;
+			c >>= 32;
+		}
+		c += t[n];
+		t[n - 1] = (uint32_t)c;
+		t[n] = t[n + 1] + (uint32_t)(c >> 32);
+	}
+	memcpy(r->v, t, n * sizeof t[0]);
+	if (t[n] || cmp(r, &f->p, n) >= 0)
+		sub(r, r, &f->p, n);
+}
+
+/* r = a b mod p: two Montgomery products, the second by 2^(64n) mod p. */
 static void mod_mul(num *r, const num *a, const num *b, const field *f)
 {
-	uint32_t t[2 * LIMBS] = { 0 }, top;
-	uint64_t acc;
-	size_t i, j, bit;
-	num rem = { { 0 } };
+	num t;
 
-	for (i = 0; i < f->n; i++) {
-		acc = 0;
-		for (j = 0; j < f->n; j++) {
-			acc += (uint64_t)a->v[i] * b->v[j] + t[i + j];
-			t[i + j] = (uint32_t)acc;
-			acc >>= 32;
-		}
-		t[i + f->n] = (uint32_t)acc;
-	}
-	/* the remainder of t by p, one bit of t at a time from the top:
-	 * rem = 2 rem + bit, less p when that reaches p */
-	for (bit = 64 * f->n; bit--;) {
-		top = rem.v[f->n - 1] >> 31;
-		for (j = f->n - 1; j > 0; j--)
-			rem.v[j] = rem.v[j] << 1 | rem.v[j - 1] >> 31;
-		rem.v[0] = rem.v[0] << 1 | (t[bit / 32] >> (bit % 32) & 1);
-		if (top || cmp(&rem, &f->p, f->n) >= 0)
-			sub(&rem, &rem, &f->p, f->n);
-	}
-	*r = rem;
+	mont_mul(&t, a, b, f);
+	mont_mul(r, &t, &f->r2, f);
+}
+
+/* The rest of the field, once p and n are set: n0 = -1/p mod 2^32 (Newton's
+ * iteration, each step doubling the bits right) and r2 = 2^(64n) mod p (1
+ * doubled 64n times). */
+static void field_init(field *f)
+{
+	uint32_t inv = 1;
+	size_t i;
+
+	for (i = 0; i < 5; i++)
+		inv *= 2 - f->p.v[0] * inv;
+	f->n0 = 0 - inv;
+	memset(&f->r2, 0, sizeof f->r2);
+	f->r2.v[0] = 1;
+	for (i = 0; i < 64 * f->n; i++)
+		mod_add(&f->r2, &f->r2, &f->r2, f);
 }
 
 /* r = a^e mod p (square and multiply, e's bits from the top). */
@@ -204,6 +237,7 @@ static int ec_ok(const p11_curve *curve, const uint8_t *pt, size_t len)
 		return 0;
 	}
 	f.n = (fl + 3) / 4;
+	field_init(&f);
 	from_be(&x, pt + 1, fl);
 	from_be(&y, pt + 1 + fl, fl);
 	from_be(&b, bb, fl);
@@ -236,6 +270,7 @@ static int ed25519_ok(const uint8_t *pt, size_t len)
 	f.p.v[7] = 0x7fffffff;
 	f.p.v[0] = 0xffffffed;
 	f.n = 8;
+	field_init(&f);
 	from_be(&y, be, 32);
 	from_be(&d, ed_d, 32);
 	if (cmp(&y, &f.p, f.n) >= 0)
