@@ -6,7 +6,8 @@
  * OpenSSL bridge (EC, RSA; when built) and the built-in provider (Ed25519)
  * both ways, ECDH against the bridge, private keys that cannot leave
  * (encode, another provider, the token's own attributes read raw), the
- * KeyStore "PKCS11" and keys by URI, threads, fork, a wrong PIN.
+ * KeyStore "PKCS11" and keys by URI, threads, fork, a wrong PIN; an
+ * off-curve public point refused by the KeyFactory.
  */
 #define _GNU_SOURCE
 #include <check.h>
@@ -375,13 +376,20 @@ START_TEST(test_stays)
 		                                      0x48, 0xce, 0x3d, 0x02, 0x01, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce,
 		                                      0x3d, 0x03, 0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01, 0x01,
 		                                      0x04, 0x20 };
-		uint8_t p8[sizeof pkcs8_head + 32];
+		uint8_t buf[sizeof pkcs8_head + 64];
+		size_t n;
 		jca_key *k = NULL;
 
-		memcpy(p8, pkcs8_head, sizeof pkcs8_head);
-		memset(p8 + sizeof pkcs8_head, 0x11, 32);
-		ck_assert_int_eq(keyfactory_decode(kf, p8, sizeof p8, &k), JCA_BADKEY);
+		memcpy(buf, pkcs8_head, sizeof pkcs8_head);
+		memset(buf + sizeof pkcs8_head, 0x11, 32);
+		ck_assert_int_eq(keyfactory_decode(kf, buf, sizeof pkcs8_head + 32, &k), JCA_BADKEY);
 		ck_assert_msg(strstr(jca_last_error_message(), "generated on the token"), "%s", jca_last_error_message());
+		/* nor a point off its curve (an ECDH peer of the token's key): Y changed */
+		ck_assert_int_eq(jca_key_encode(pub, JCA_FORMAT_DER, buf, sizeof buf, &n), 0);
+		buf[n - 1] ^= 1;
+		ck_assert_int_eq(keyfactory_decode(kf, buf, n, &k), JCA_BADKEY);
+		ck_assert_msg(strstr(jca_last_error_message(), "the EC point is not on secp256r1"), "%s",
+		              jca_last_error_message());
 		keyfactory_free(kf);
 	}
 	jca_key_free(priv);

@@ -53,6 +53,13 @@ typedef struct p11_spki {
  * bits, odd; exponent odd, above 1, shorter than the modulus. */
 int p11_spki_read(const uint8_t *in, size_t len, p11_spki *out, const char **why);
 
+/* 1 when a public point from outside is a point of its curve, else 0
+ * (p11_ec_check.c): EC (curve: P-256, P-384, P-521): 04 || X || Y with
+ * X, Y < p and Y^2 = X^3 - 3X + b; Ed25519 (curve NULL): 32 bytes that
+ * decode as RFC 8032 5.1.3 has it. Another type: 0. The shape checks of
+ * p11_spki_read are repeated, so raw input can be given as it is. */
+int p11_point_ok(int type, const p11_curve *curve, const uint8_t *pt, size_t len);
+
 /* Writes the SubjectPublicKeyInfo of a key into a new malloc'd buffer
  * (*out, *out_len): EC (curve, point 04||X||Y), RSA (n, e: big-endian,
  * leading zeros allowed) or Ed25519 (point: 32 bytes). *pt_off receives

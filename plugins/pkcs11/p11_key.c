@@ -4,7 +4,8 @@
  * Ed25519 of the pkcs11 plugin (see p11_asym.h): a key is a handle to a
  * token object plus its public half's SubjectPublicKeyInfo.
  *
- *   decode   a SubjectPublicKeyInfo (or a raw EC / Ed25519 point) becomes
+ *   decode   a SubjectPublicKeyInfo (or a raw EC / Ed25519 point), its
+ *            point checked on its curve first (p11_ec_check.c), becomes
  *            a session public-key object (C_CreateObject, CKA_TOKEN false),
  *            so that a software public key verifies on the token; PKCS#8
  *            is refused: keys are generated on the token, not imported;
@@ -359,6 +360,18 @@ static int attach_ec(void *p, void *c) { return kf_attach(p, c, P11K_EC); }
 static int attach_rsa(void *p, void *c) { return kf_attach(p, c, P11K_RSA); }
 static int attach_ed25519(void *p, void *c) { return kf_attach(p, c, P11K_ED25519); }
 
+/* A public point from outside that is not on its curve (p11_point_ok): on
+ * the token it would meet the token's private key, in CKM_ECDH1_DERIVE. */
+static int off_curve(const p11_key *k, const p11_curve *curve)
+{
+	char why[64];
+
+	if (k->type == P11K_ED25519)
+		return refused(k, "the Ed25519 public key is not a point of edwards25519");
+	snprintf(why, sizeof why, "the EC point is not on %s", curve->name);
+	return refused(k, why);
+}
+
 static int kf_decode(void *key, unsigned enc, unsigned kind, const uint8_t *in, size_t len, jca_key_info *info)
 {
 	p11_key *k = key;
@@ -373,6 +386,8 @@ static int kf_decode(void *key, unsigned enc, unsigned kind, const uint8_t *in, 
 			return refused(k, why);
 		if (pk.type != k->type)
 			return refused(k, "the SubjectPublicKeyInfo is of another algorithm");
+		if (pk.type != P11K_RSA && !p11_point_ok(pk.type, pk.curve, pk.point, pk.point_len))
+			return off_curve(k, pk.curve);
 		rc = pk.type == P11K_RSA ? p11_key_set_public(k, NULL, pk.n, pk.n_len, pk.e, pk.e_len)
 		                         : p11_key_set_public(k, pk.curve, pk.point, pk.point_len, NULL, 0);
 	} else if (enc == JCA_ENC_RAW && k->type == P11K_EC) {
@@ -381,10 +396,14 @@ static int kf_decode(void *key, unsigned enc, unsigned kind, const uint8_t *in, 
 		if (!c || in[0] != 0x04)
 			return refused(k, "EC: a raw public key is an uncompressed point (04 || X || Y) of P-256, P-384 "
 			                  "or P-521");
+		if (!p11_point_ok(P11K_EC, c, in, len))
+			return off_curve(k, c);
 		rc = p11_key_set_public(k, c, in, len, NULL, 0);
 	} else if (enc == JCA_ENC_RAW && k->type == P11K_ED25519) {
 		if (len != 32)
 			return refused(k, "Ed25519: a raw public key is 32 bytes");
+		if (!p11_point_ok(P11K_ED25519, NULL, in, len))
+			return off_curve(k, NULL);
 		rc = p11_key_set_public(k, NULL, in, len, NULL, 0);
 	} else {
 		return refused(k, "the KeyFactory takes SubjectPublicKeyInfo (and raw EC and Ed25519 points)");

@@ -33,7 +33,9 @@
  *                  when the token has one (CKF_RNG); p11_random.c
  *   KeyFactory     EC (P-256/384/521), RSA, Ed25519: keys are handles to
  *                  token objects; public keys decode into session
- *                  objects, private keys never leave (p11_key.c)
+ *                  objects, their point first checked on its curve
+ *                  (p11_ec_check.c: no off-curve ECDH peer reaches the
+ *                  token), private keys never leave (p11_key.c)
  *   KeyPairGenerator  EC, RSA, Ed25519: session pairs, private key
  *                  sensitive and not extractable (p11_keygen.c)
  *   Signature      SHA224..512withECDSA (and inP1363Format), SHA224..512withRSA,
