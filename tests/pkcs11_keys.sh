@@ -117,6 +117,12 @@ else
 	fail "keystore list:"; cat "$dir/list"
 fi
 
+# the URI's type= may name either half (both are made); the store chooses the id
+"$jca" genpkey -a EC -out "$T;object=ec2-key;type=private" 2> "$dir/err" &&
+	"$jca" keystore list "$T" 2>/dev/null | grep -c ' ec2-key$' | grep -qx 2 &&
+	ok "genpkey -out with type=private: the pair is made" || fail "genpkey -out with type=: $(cat "$dir/err")"
+expect_error "genpkey -out with id=" "id=" "$jca" genpkey -a EC -out "$T;object=ec3-key;id=%01"
+
 # ---- public keys out, private keys not
 for k in ec rsa; do
 	"$jca" pkey -in "$T;object=$k-key;type=public" -pubout -out "$dir/$k.pub" 2> "$dir/err" ||

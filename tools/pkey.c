@@ -102,10 +102,10 @@ static int genpkey_store(const char *alg, const char *param, const char *provide
 		        ? "-out pkcs11:...: give the new key's label as object=LABEL" : last_error());
 		return EXIT_ERROR;
 	}
-	if (jca_uri_attribute(uri, "id", scratch, 0, &n) != JCA_NOTFOUND ||
-	    jca_uri_attribute(uri, "type", scratch, 0, &n) != JCA_NOTFOUND) {
-		fprintf(stderr, "jca genpkey: -out pkcs11:...: a new pair takes object=LABEL only (its id is chosen "
-		        "by the store; it makes both types)\n");
+	/* type= may name either half: both are made. The store chooses the id. */
+	if (jca_uri_attribute(uri, "id", scratch, 0, &n) != JCA_NOTFOUND) {
+		fprintf(stderr, "jca genpkey: -out pkcs11:...: id= cannot be chosen: the store gives the pair its "
+		        "id (see 'jca keystore list'); name it by object=LABEL\n");
 		return EXIT_ERROR;
 	}
 	if (keystore_open_uri(uri, &ks) != 0) {
