@@ -118,7 +118,8 @@ JCA_API const char *keystore_implementation(const keystore_ctx *ks);
 
 /* A key from where it is: a URI ("pkcs11:token=T;object=L;type=private":
  * the one object it names, as above) or the path of a file holding a PEM
- * or DER key (jca_key_decode; at most 1 MiB). */
+ * or DER key (jca_key_decode; at most 1 MiB). A location starting with
+ * "pkcs11:" (in any case) is a URI: a file of that name is "./pkcs11:...". */
 JCA_API int jca_key_load(const char *location, jca_key **key);
 /* The same, for a caller that needs a kind of key (JCA_KEY_PRIVATE to
  * sign, JCA_KEY_PUBLIC to verify; 0: any): a URI without type= then
