@@ -69,5 +69,7 @@ void p11__session_put(p11_token *t, CK_SESSION_HANDLE s, unsigned long gen, int 
 /* 0 if a context of generation gen may use its session in this process. */
 int p11__check_gen(p11_token *t, unsigned long gen);
 void p11__wipe(void *p, size_t n);
+/* getpid(), read once per process (p11_process.c). */
+pid_t p11__self(void);
 
 #endif

@@ -93,7 +93,7 @@ static CK_RV module_initialize(p11_module *m)
 	if (rv == CKR_CRYPTOKI_ALREADY_INITIALIZED)
 		rv = CKR_OK;
 	if (rv == CKR_OK)
-		m->pid = getpid();
+		m->pid = p11__self();
 	return rv;
 }
 
@@ -444,7 +444,7 @@ int p11_open(const p11_settings *s, p11_token **out)
 	if (rc == 0)
 		rc = open_anchor(t);
 	if (rc == 0) {
-		t->pid = getpid();
+		t->pid = p11__self();
 		t->next = tokens;
 		tokens = t;
 	}
@@ -470,7 +470,7 @@ void p11_close(p11_token *t)
 		return;
 	/* The sessions of this process (a child that never used the token
 	 * has none of its own; the parent's are not its to close). */
-	if (t->pid == getpid()) {
+	if (t->pid == p11__self()) {
 		for (i = 0; i < t->npool; i++)
 			P11_CALL(t->mod, rv, C_CloseSession, t->pool[i]);
 		if (t->anchor != CK_INVALID_HANDLE)
@@ -495,7 +495,7 @@ void p11_close(p11_token *t)
 static int reopen_in_child(p11_token *t)
 {
 	p11_module *m = t->mod;
-	pid_t me = getpid();
+	pid_t me = p11__self();
 	CK_RV rv = CKR_OK;
 	int rc;
 
@@ -523,7 +523,7 @@ static int reopen_in_child(p11_token *t)
 
 static int ensure_process(p11_token *t)
 {
-	pid_t me = getpid();
+	pid_t me = p11__self();
 	int rc = 0;
 
 	if (__atomic_load_n(&t->pid, __ATOMIC_ACQUIRE) == me)
@@ -572,7 +572,7 @@ void p11__session_put(p11_token *t, CK_SESSION_HANDLE s, unsigned long gen, int 
 {
 	CK_RV rv;
 
-	if (s == CK_INVALID_HANDLE || __atomic_load_n(&t->pid, __ATOMIC_ACQUIRE) != getpid())
+	if (s == CK_INVALID_HANDLE || __atomic_load_n(&t->pid, __ATOMIC_ACQUIRE) != p11__self())
 		return;
 	pthread_mutex_lock(&t->lock);
 	if (gen != t->gen) {
