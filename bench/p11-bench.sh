@@ -19,27 +19,10 @@ plugins="$top_builddir/plugins/.libs"
 [ -f "$plugins/pkcs11.so" ] || {
 	echo "SKIP: the pkcs11 plugin is not built (configure found no p11-kit pkcs11.h: apt-get install -y libp11-kit-dev)"
 	exit 77; }
-command -v softhsm2-util >/dev/null 2>&1 || { echo "SKIP: softhsm2-util not found (apt-get install -y softhsm2)"; exit 77; }
-module=""
-for m in /usr/lib/softhsm/libsofthsm2.so /usr/lib/*/softhsm/libsofthsm2.so /usr/local/lib/softhsm/libsofthsm2.so; do
-	if [ -f "$m" ]; then module=$m; break; fi
-done
-[ -n "$module" ] || { echo "SKIP: libsofthsm2.so not found (apt-get install -y softhsm2)"; exit 77; }
-
-dir=$(mktemp -d "${TMPDIR:-/tmp}/jca-p11bench.XXXXXX") || exit 99
-trap 'rm -rf "$dir"' EXIT
-trap 'exit 1' INT TERM
-mkdir "$dir/tokens"
-cat > "$dir/softhsm2.conf" <<EOF
-directories.tokendir = $dir/tokens
-objectstore.backend = file
-log.level = ERROR
-slots.removable = false
-EOF
-SOFTHSM2_CONF="$dir/softhsm2.conf"
-export SOFTHSM2_CONF
-softhsm2-util --init-token --free --label jca-bench --so-pin 87654321 --pin 123456 >/dev/null || {
-	echo "FAIL: softhsm2-util --init-token"; exit 1; }
+. "$(dirname "$0")/../tests/softhsm.sh"
+softhsm_module
+softhsm_dir jca-p11bench
+softhsm_token jca-bench 123456
 JCA_BENCH_PIN=123456
 export JCA_BENCH_PIN
 # the token first, so that SHA256withECDSA by name goes to it (the key's

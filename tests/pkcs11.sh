@@ -22,34 +22,15 @@ jca="$top_builddir/jca"
 	[ -x "$top_builddir/tests/pkcs11_core" ] || {
 	echo "SKIP: the pkcs11 plugin is not built (configure found no p11-kit pkcs11.h: apt-get install -y libp11-kit-dev)"
 	exit 77; }
-command -v softhsm2-util >/dev/null 2>&1 || {
-	echo "SKIP: softhsm2-util not found (apt-get install -y softhsm2)"; exit 77; }
-module=""
-for m in /usr/lib/softhsm/libsofthsm2.so /usr/lib/*/softhsm/libsofthsm2.so /usr/local/lib/softhsm/libsofthsm2.so; do
-	if [ -f "$m" ]; then module=$m; break; fi
-done
-[ -n "$module" ] || { echo "SKIP: libsofthsm2.so not found (apt-get install -y softhsm2)"; exit 77; }
-
-dir=$(mktemp -d "${TMPDIR:-/tmp}/jca-pkcs11.XXXXXX") || exit 99
-trap 'rm -rf "$dir"' EXIT
-trap 'exit 1' INT TERM
-mkdir "$dir/tokens"
-cat > "$dir/softhsm2.conf" <<EOF
-directories.tokendir = $dir/tokens
-objectstore.backend = file
-log.level = ERROR
-slots.removable = false
-EOF
-SOFTHSM2_CONF="$dir/softhsm2.conf"
-export SOFTHSM2_CONF
-softhsm2-util --init-token --free --label jca-test --so-pin 87654321 --pin 123456 >/dev/null &&
-softhsm2-util --init-token --free --label jca-two --so-pin 87654321 --pin 24682468 >/dev/null || {
-	echo "FAIL: softhsm2-util --init-token"; exit 1; }
+. "${top_srcdir:-$(dirname "$0")/..}/tests/softhsm.sh"
+softhsm_module
+softhsm_dir jca-pkcs11
+softhsm_token jca-test 123456
+softhsm_token jca-two 24682468
 # four more (six in all) for check_pkcs11_life: more tokens at once than
 # ABI 2's plugin allowed (four)
 for t in jca-t3 jca-t4 jca-t5 jca-t6; do
-	softhsm2-util --init-token --free --label $t --so-pin 87654321 --pin 123456 >/dev/null || {
-		echo "FAIL: softhsm2-util --init-token --label $t"; exit 1; }
+	softhsm_token $t 123456
 done
 JCA_TEST_P11_MODULE=$module
 JCA_TEST_P11_DIR=$dir

@@ -27,27 +27,10 @@ plugins="$top_builddir/plugins/.libs"
 	exit 77; }
 [ -f "$plugins/openssl.so" ] || { echo "SKIP: the OpenSSL bridge is not built (apt-get install -y libssl-dev)"; exit 77; }
 command -v openssl >/dev/null 2>&1 || { echo "SKIP: no openssl command (apt-get install -y openssl)"; exit 77; }
-command -v softhsm2-util >/dev/null 2>&1 || { echo "SKIP: softhsm2-util not found (apt-get install -y softhsm2)"; exit 77; }
-module=""
-for m in /usr/lib/softhsm/libsofthsm2.so /usr/lib/*/softhsm/libsofthsm2.so /usr/local/lib/softhsm/libsofthsm2.so; do
-	if [ -f "$m" ]; then module=$m; break; fi
-done
-[ -n "$module" ] || { echo "SKIP: libsofthsm2.so not found (apt-get install -y softhsm2)"; exit 77; }
-
-dir=$(mktemp -d "${TMPDIR:-/tmp}/jca-p11keys.XXXXXX") || exit 99
-trap 'rm -rf "$dir"' EXIT
-trap 'exit 1' INT TERM
-mkdir "$dir/tokens"
-cat > "$dir/softhsm2.conf" <<EOF
-directories.tokendir = $dir/tokens
-objectstore.backend = file
-log.level = ERROR
-slots.removable = false
-EOF
-SOFTHSM2_CONF="$dir/softhsm2.conf"
-export SOFTHSM2_CONF
-softhsm2-util --init-token --free --label jca-keys --so-pin 87654321 --pin 123456 >/dev/null || {
-	echo "FAIL: softhsm2-util --init-token"; exit 1; }
+. "${top_srcdir:-$(dirname "$0")/..}/tests/softhsm.sh"
+softhsm_module
+softhsm_dir jca-p11keys
+softhsm_token jca-keys 123456
 JCA_TEST_PIN=123456
 JCA_TEST_BAD_PIN=654321
 export JCA_TEST_PIN JCA_TEST_BAD_PIN
