@@ -19,6 +19,7 @@
 
 #include "jca.h"
 #include "testutil.h"
+#include "vault_keys.h"
 
 static uint8_t *unhex(const char *h, size_t *n)
 {
@@ -389,142 +390,11 @@ START_TEST(test_contract)
 }
 END_TEST
 
-/* ---- a second provider: "vault", whose private keys never leave it.
- * Its "Ed25519" is not Ed25519 (a keyed hash stands in for it): what is
- * tested is which provider the engines choose. ---- */
-typedef struct vkey {
-	uint8_t seed[32], pub[32];
-	int priv;
-} vkey;
-
-static void vault_pub(vkey *k)
-{
-	size_t n;
-
-	ck_assert_int_eq(md_oneshot("SHA-256", k->seed, 32, k->pub, 32, &n), 0);
-}
-
-static void vinfo(const vkey *k, jca_key_info *info)
-{
-	info->kind = k->priv ? JCA_KEY_PRIVATE : JCA_KEY_PUBLIC;
-	info->extractable = 0;
-	info->bits = 255;
-}
-
-static int v_decode(void *key, unsigned enc, unsigned kind, const uint8_t *in, size_t len, jca_key_info *info)
-{
-	vkey *k = key;
-
-	if (enc == JCA_ENC_PKCS8 && len == 48) {
-		memcpy(k->seed, in + 16, 32);
-		k->priv = 1;
-		vault_pub(k);
-	} else if (enc == JCA_ENC_X509 && len == 44) {
-		memcpy(k->pub, in + 12, 32);
-	} else {
-		return JCA_REFUSED;
-	}
-	(void)kind;
-	vinfo(k, info);
-	return 0;
-}
-
-static int v_encode(const void *key, unsigned enc, uint8_t *out, size_t cap, size_t *len)
-{
-	const vkey *k = key;
-
-	(void)cap;
-	if (enc != JCA_ENC_X509 || k->priv)
-		return JCA_REFUSED;
-	*len = 44;
-	if (out) {
-		memcpy(out, "\x30\x2a\x30\x05\x06\x03\x2b\x65\x70\x03\x21\x00", 12);
-		memcpy(out + 12, k->pub, 32);
-	}
-	return 0;
-}
-
-static int v_public(void *pub, const void *priv, jca_key_info *info)
-{
-	vkey *q = pub;
-
-	memcpy(q->pub, ((const vkey *)priv)->pub, 32);
-	vinfo(q, info);
-	return 0;
-}
-
-static int v_kpg_init(void *ctx, const char *spec)
-{
-	(void)ctx;
-	return spec ? JCA_REFUSED : 0;
-}
-
-static int v_generate(void *ctx, void *priv, jca_key_info *pi, void *pub, jca_key_info *qi)
-{
-	vkey *k = priv;
-
-	(void)ctx;
-	ck_assert_int_eq(jca_random(k->seed, 32), 0);
-	k->priv = 1;
-	vault_pub(k);
-	vinfo(k, pi);
-	return v_public(pub, priv, qi);
-}
-
-typedef struct vsig {
-	const vkey *key;
-} vsig;
-
-static int v_init(void *ctx, unsigned purpose, const void *key, size_t *max)
-{
-	(void)purpose;
-	((vsig *)ctx)->key = key;
-	*max = 64;
-	return 0;
-}
-
-static void v_mac(const vsig *s, const uint8_t *msg, size_t len, uint8_t out[64])
-{
-	md_ctx *md = md_get_instance("SHA-512");
-	size_t n;
-
-	ck_assert(md != NULL);
-	md_update(md, s->key->pub, 32);
-	md_update(md, msg, len);
-	ck_assert_int_eq(md_digest(md, out, 64, &n), 0);
-	md_free(md);
-}
-
-static int v_sign(void *ctx, const uint8_t *msg, size_t len, uint8_t *sig, size_t *sig_len)
-{
-	v_mac(ctx, msg, len, sig);
-	*sig_len = 64;
-	return 0;
-}
-
-static int v_verify(void *ctx, const uint8_t *msg, size_t len, const uint8_t *sig, size_t sig_len)
-{
-	uint8_t want[64];
-
-	v_mac(ctx, msg, len, want);
-	return sig_len == 64 && memcmp(want, sig, 64) == 0 ? 0 : JCA_REFUSED;
-}
-
-static const jca_keyfactory_impl v_kf = {
-	.base = JCA_IMPL_BASE(jca_keyfactory_impl, "vault-key", JCA_PRIO_GENERIC, NULL, sizeof(vkey)),
-	.decode = v_decode, .encode = v_encode, .public_key = v_public,
-};
-static const jca_keypairgen_impl v_kpg = {
-	.base = JCA_IMPL_BASE(jca_keypairgen_impl, "vault-kpg", JCA_PRIO_GENERIC, NULL, 1),
-	.key_algorithm = "Ed25519", .init = v_kpg_init, .generate = v_generate,
-};
-static const jca_signature_impl v_sig = {
-	.base = JCA_IMPL_BASE(jca_signature_impl, "vault-sig", JCA_PRIO_GENERIC, NULL, sizeof(vsig)),
-	.key_algorithm = "Ed25519", .init = v_init, .sign = v_sign, .verify = v_verify,
-};
-static const jca_impl *const v_kf_impls[] = { &v_kf.base, NULL };
-static const jca_impl *const v_kpg_impls[] = { &v_kpg.base, NULL };
-static const jca_impl *const v_sig_impls[] = { &v_sig.base, NULL };
+/* ---- a second provider: "vault" (tests/vault_keys.c), whose private
+ * keys never leave it ---- */
+static const jca_impl *const v_kf_impls[] = { &vault_kf.base, NULL };
+static const jca_impl *const v_kpg_impls[] = { &vault_kpg.base, NULL };
+static const jca_impl *const v_sig_impls[] = { &vault_sig.base, NULL };
 static const jca_service_desc v_svc_kf = { .struct_size = sizeof(jca_service_desc), .type = JCA_KEY_FACTORY,
                                            .algorithm = "Ed25519", .impls = v_kf_impls };
 static const jca_service_desc v_svc_kpg = { .struct_size = sizeof(jca_service_desc),
@@ -624,7 +494,7 @@ static int b_attach(void *provctx, void *ctx)
 static const jca_signature_impl b_sig = {
 	.base = JCA_IMPL_BASE_LIFECYCLE(jca_signature_impl, "brittle-sig", JCA_PRIO_GENERIC, NULL, sizeof(vsig),
 	                                b_attach, NULL, NULL),
-	.key_algorithm = "Ed25519", .init = v_init, .sign = v_sign, .verify = v_verify,
+	.key_algorithm = "Ed25519", .init = vault_sig_init, .sign = vault_sign, .verify = vault_verify,
 };
 static const jca_impl *const b_sig_impls[] = { &b_sig.base, NULL };
 static const jca_service_desc b_svc_sig = { .struct_size = sizeof(jca_service_desc), .type = JCA_SIGNATURE,

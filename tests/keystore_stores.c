@@ -13,114 +13,6 @@
 
 store st_alpha = { .token = "alpha" }, st_beta = { .token = "beta" };
 
-static void s_pub(skey *k)
-{
-	size_t n;
-
-	ck_assert_int_eq(md_oneshot("SHA-256", k->seed, 32, k->pub, 32, &n), 0);
-}
-
-static void s_info(const skey *k, jca_key_info *info)
-{
-	info->kind = k->priv ? JCA_KEY_PRIVATE : JCA_KEY_PUBLIC;
-	info->extractable = 0;
-	info->bits = 255;
-}
-
-static int s_decode(void *key, unsigned enc, unsigned kind, const uint8_t *in, size_t len, jca_key_info *info)
-{
-	skey *k = key;
-
-	(void)kind;
-	if (enc != JCA_ENC_X509 || len != 44)
-		return JCA_REFUSED;
-	memcpy(k->pub, in + 12, 32);
-	s_info(k, info);
-	return 0;
-}
-
-static int s_encode(const void *key, unsigned enc, uint8_t *out, size_t cap, size_t *len)
-{
-	const skey *k = key;
-
-	(void)cap;
-	if (enc != JCA_ENC_X509 || k->priv)
-		return JCA_REFUSED;
-	*len = 44;
-	if (out) {
-		memcpy(out, "\x30\x2a\x30\x05\x06\x03\x2b\x65\x70\x03\x21\x00", 12);
-		memcpy(out + 12, k->pub, 32);
-	}
-	return 0;
-}
-
-static int s_public(void *pub, const void *priv, jca_key_info *info)
-{
-	skey *q = pub;
-
-	memcpy(q->pub, ((const skey *)priv)->pub, 32);
-	s_info(q, info);
-	return 0;
-}
-
-static int s_kpg_init(void *ctx, const char *spec)
-{
-	(void)ctx;
-	return spec ? JCA_REFUSED : 0;
-}
-
-static int s_generate(void *ctx, void *priv, jca_key_info *pi, void *pub, jca_key_info *qi)
-{
-	skey *k = priv;
-
-	(void)ctx;
-	ck_assert_int_eq(jca_random(k->seed, 32), 0);
-	k->priv = 1;
-	s_pub(k);
-	s_info(k, pi);
-	return s_public(pub, priv, qi);
-}
-
-typedef struct ssig {
-	const skey *key;
-} ssig;
-
-static int s_init(void *ctx, unsigned purpose, const void *key, size_t *max)
-{
-	(void)purpose;
-	((ssig *)ctx)->key = key;
-	*max = 32;
-	return 0;
-}
-
-/* a keyed hash stands in for a signature: what is tested is where it runs */
-static void s_mac(const ssig *s, const uint8_t *msg, size_t len, uint8_t out[32])
-{
-	md_ctx *md = md_get_instance("SHA-256");
-	size_t n;
-
-	ck_assert(md != NULL);
-	md_update(md, s->key->pub, 32);
-	md_update(md, msg, len);
-	ck_assert_int_eq(md_digest(md, out, 32, &n), 0);
-	md_free(md);
-}
-
-static int s_sign(void *ctx, const uint8_t *msg, size_t len, uint8_t *sig, size_t *sig_len)
-{
-	s_mac(ctx, msg, len, sig);
-	*sig_len = 32;
-	return 0;
-}
-
-static int s_verify(void *ctx, const uint8_t *msg, size_t len, const uint8_t *sig, size_t sig_len)
-{
-	uint8_t want[32];
-
-	s_mac(ctx, msg, len, want);
-	return sig_len == 32 && memcmp(want, sig, 32) == 0 ? 0 : JCA_REFUSED;
-}
-
 /* The KeyStore: its context is the provider's store. */
 typedef struct sks {
 	store *st;
@@ -170,11 +62,13 @@ static int ks_load(void *ctx, size_t i, void *key, jca_key_info *info)
 	const sentry *x = &((sks *)ctx)->st->e[i];
 
 	memcpy(key, &x->key, sizeof x->key);
-	s_info(key, info);
+	info->kind = x->kind;
+	info->extractable = 0;
+	info->bits = 255;
 	return 0;
 }
 
-void ks_put(store *st, unsigned kind, const char *alias, const skey *k, uint32_t id)
+void ks_put(store *st, unsigned kind, const char *alias, const vkey *k, uint32_t id)
 {
 	sentry *x = &st->e[st->n++];
 
@@ -209,27 +103,15 @@ static int ks_remove(void *ctx, size_t i)
 	return 0;
 }
 
-static const jca_keyfactory_impl s_kf = {
-	.base = JCA_IMPL_BASE(jca_keyfactory_impl, "store-key", JCA_PRIO_GENERIC, NULL, sizeof(skey)),
-	.decode = s_decode, .encode = s_encode, .public_key = s_public,
-};
-static const jca_keypairgen_impl s_kpg = {
-	.base = JCA_IMPL_BASE(jca_keypairgen_impl, "store-kpg", JCA_PRIO_GENERIC, NULL, 1),
-	.key_algorithm = "Ed25519", .init = s_kpg_init, .generate = s_generate,
-};
-static const jca_signature_impl s_sig = {
-	.base = JCA_IMPL_BASE(jca_signature_impl, "store-sig", JCA_PRIO_GENERIC, NULL, sizeof(ssig)),
-	.key_algorithm = "Ed25519", .init = s_init, .sign = s_sign, .verify = s_verify,
-};
 static const jca_keystore_impl s_ks = {
 	.base = JCA_IMPL_BASE_LIFECYCLE(jca_keystore_impl, "store-ks", JCA_PRIO_GENERIC, NULL, sizeof(sks),
 	                                ks_attach, NULL, NULL),
 	.open = ks_open, .count = ks_count, .entry = ks_entry, .load = ks_load, .store = ks_store,
 	.remove = ks_remove,
 };
-static const jca_impl *const s_kf_impls[] = { &s_kf.base, NULL };
-static const jca_impl *const s_kpg_impls[] = { &s_kpg.base, NULL };
-static const jca_impl *const s_sig_impls[] = { &s_sig.base, NULL };
+static const jca_impl *const s_kf_impls[] = { &vault_kf.base, NULL };
+static const jca_impl *const s_kpg_impls[] = { &vault_kpg.base, NULL };
+static const jca_impl *const s_sig_impls[] = { &vault_sig.base, NULL };
 static const jca_impl *const s_ks_impls[] = { &s_ks.base, NULL };
 static const char *const ks_names[] = { "PKCS#11", NULL };
 static const jca_service_desc s_svc_kf = { .struct_size = sizeof(jca_service_desc), .type = JCA_KEY_FACTORY,

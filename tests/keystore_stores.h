@@ -2,8 +2,8 @@
 /*
  * Two test stores for check_keystore ("alpha" and "beta"): providers whose
  * KeyStore "PKCS11" keeps non-extractable keys in memory, with a
- * KeyFactory, KeyPairGenerator and Signature "Ed25519" over them (a keyed
- * hash stands in for the signature: what is tested is where it runs).
+ * KeyFactory, KeyPairGenerator and Signature "Ed25519" over them: the
+ * "vault" keys of vault_keys.h.
  */
 #ifndef JCA_TESTS_KEYSTORE_STORES_H
 #define JCA_TESTS_KEYSTORE_STORES_H
@@ -11,17 +11,13 @@
 #include <stdint.h>
 
 #include "jca.h"
-
-typedef struct skey {
-	uint8_t seed[32], pub[32];
-	int priv;
-} skey;
+#include "vault_keys.h"
 
 typedef struct sentry {
 	unsigned kind;
 	char alias[256];
 	uint8_t id[4];
-	skey key;
+	vkey key;
 } sentry;
 
 typedef struct store {
@@ -37,6 +33,6 @@ extern store st_alpha, st_beta;
 void ks_add_stores(void);
 void ks_remove_stores(void);
 /* Puts an entry into a store directly (k NULL: no key material). */
-void ks_put(store *st, unsigned kind, const char *alias, const skey *k, uint32_t id);
+void ks_put(store *st, unsigned kind, const char *alias, const vkey *k, uint32_t id);
 
 #endif
