@@ -160,6 +160,9 @@ sign SHA512withRSA rsa sha512
 sign SHA256withRSA/PSS rsa sha256 -sigopt rsa_padding_mode:pss -sigopt rsa_pss_saltlen:32 -sigopt rsa_mgf1_md:sha256
 if [ "$eddsa" -eq 1 ]; then
 	"$jca" pkey -in "$T;object=ed-key;type=public" -pubout -out "$dir/ed.pub" 2> "$dir/err" &&
+	# SoftHSM2 2.6.1 leaks 37 bytes in its CKM_EDDSA C_Sign (tests/check_pkcs11_keys.c says where):
+	# this one command runs without LeakSanitizer's exit check (ASan's other checks stay)
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
 	"$jca" sign -a Ed25519 -key "$T;object=ed-key;type=private" -out "$dir/sig" "$dir/data" 2> "$dir/err" &&
 	openssl pkeyutl -verify -pubin -inkey "$dir/ed.pub" -rawin -in "$dir/data" -sigfile "$dir/sig" > "$dir/v" 2>&1 &&
 		ok "Ed25519 made on the token verifies with openssl pkeyutl" ||
