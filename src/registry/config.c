@@ -37,12 +37,8 @@
 #include "types.h"
 #include "../util/ascii.h"
 
-#ifndef JCA_SYSCONFDIR
-#define JCA_SYSCONFDIR "/usr/local/etc"
-#endif
-#ifndef JCA_PLUGINDIR
-#define JCA_PLUGINDIR "/usr/local/lib/jca/plugins"
-#endif
+/* JCA_SYSCONFDIR and JCA_PLUGINDIR: configure's directories (Makefile.am) */
+#include "jca_paths.h"
 #define MAX_FILE (1 << 20)
 
 void jca__config_free(jca__config *c)
