@@ -1,16 +1,63 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Status codes, messages and the thread's last error. See jca/common.h. */
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "jca.h"
 #include "error.h"
 
-static _Thread_local struct {
-	int code;
+/*
+ * The thread's last error. Its messages (about 14 KiB) live in a block of
+ * the heap made on the thread's first error and freed when the thread
+ * exits, not in thread-local storage: libjca's static TLS stays under a
+ * kilobyte, so that a program can dlopen() it (Python's ctypes, a plugin
+ * host) within the little static TLS glibc keeps for that (issue 33). The
+ * code alone is thread-local, so that jca_last_error() always answers; if
+ * the block cannot be made, the message is the code's jca_strerror().
+ */
+struct err_state {
 	char msg[JCA__MSG_MAX];
-} last_error;
+	char impl_reason[JCA__MSG_MAX / 2];
+	char impl_reason_out[JCA__MSG_MAX / 2 + 4];
+};
+
+static _Thread_local int last_code;
+static _Thread_local struct err_state *state;
+static pthread_key_t state_key;
+static pthread_once_t state_once = PTHREAD_ONCE_INIT;
+static int state_key_ok;
+
+/* At the thread's exit (pthread key destructor, in that thread). */
+static void state_free(void *p)
+{
+	state = NULL;
+	free(p);
+}
+
+static void state_key_make(void)
+{
+	state_key_ok = pthread_key_create(&state_key, state_free) == 0;
+}
+
+/* The thread's block, made on first use; NULL when memory is short. */
+static struct err_state *err_state(void)
+{
+	struct err_state *st = state;
+
+	if (st)
+		return st;
+	pthread_once(&state_once, state_key_make);
+	if (!state_key_ok || !(st = calloc(1, sizeof *st)))
+		return NULL;
+	if (pthread_setspecific(state_key, st) != 0) {
+		free(st);
+		return NULL;
+	}
+	return state = st;
+}
 
 const char *jca_strerror(int status)
 {
@@ -32,21 +79,25 @@ const char *jca_error_name(int status)
 	return "JCA_UNKNOWN";
 }
 
-static _Thread_local char impl_reason[JCA__MSG_MAX / 2];
-static _Thread_local char impl_reason_out[JCA__MSG_MAX / 2 + 4];
-
 void jca__set_impl_reason(const char *message)
 {
-	snprintf(impl_reason, sizeof impl_reason, "%s", message ? message : "(no reason given)");
+	struct err_state *st = err_state();
+
+	if (st)
+		snprintf(st->impl_reason, sizeof st->impl_reason, "%s", message ? message : "(no reason given)");
 }
 
 const char *jca__impl_reason(void)
 {
-	impl_reason_out[0] = 0;
-	if (impl_reason[0])
-		snprintf(impl_reason_out, sizeof impl_reason_out, ": %s", impl_reason);
-	impl_reason[0] = 0;
-	return impl_reason_out;
+	struct err_state *st = err_state();
+
+	if (!st)
+		return "";
+	st->impl_reason_out[0] = 0;
+	if (st->impl_reason[0])
+		snprintf(st->impl_reason_out, sizeof st->impl_reason_out, ": %s", st->impl_reason);
+	st->impl_reason[0] = 0;
+	return st->impl_reason_out;
 }
 
 static int is_control(unsigned char c)
@@ -92,24 +143,29 @@ static void escape_controls(char *s, size_t size)
 
 int jca__error(int code, const char *fmt, ...)
 {
+	struct err_state *st = err_state();
 	va_list ap;
 
-	last_error.code = code;
+	last_code = code;
+	if (!st)
+		return code;
 	va_start(ap, fmt);
-	vsnprintf(last_error.msg, sizeof last_error.msg, fmt, ap);
+	vsnprintf(st->msg, sizeof st->msg, fmt, ap);
 	va_end(ap);
-	escape_controls(last_error.msg, sizeof last_error.msg);
+	escape_controls(st->msg, sizeof st->msg);
 	return code;
 }
 
 int jca_last_error(void)
 {
-	return last_error.code;
+	return last_code;
 }
 
 const char *jca_last_error_message(void)
 {
-	return last_error.code ? last_error.msg : jca_strerror(JCA_OK);
+	if (!last_code)
+		return jca_strerror(JCA_OK);
+	return state ? state->msg : jca_strerror(last_code);
 }
 
 const char *jca_version(void)
