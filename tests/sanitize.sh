@@ -255,6 +255,9 @@ mode_static() {
 		[ -f "$u" ] && ln -sf "$u" "$d/inc/uthash.h" && break
 	done
 	: >"$d/inc/config.h"
+	# and jca_paths.h, which make writes from configure's directories
+	printf '#define JCA_SYSCONFDIR "/usr/local/etc"\n#define JCA_PLUGINDIR "/usr/local/lib/jca/plugins"\n' \
+		>"$d/inc/jca_paths.h"
 	# Only the portable code and this machine's backends.
 	arch=$(uname -m)
 	skip=""
