@@ -41,10 +41,15 @@ static inline jca__entry *index_find(const jca__snapshot *s, const char *key, si
 	}
 }
 
+/* Room for the failed providers' clause of a message: the rest (the
+ * type, the name) fits in the remaining 1 KiB. */
+#define JCA__FAILED_MAX (JCA__MSG_MAX - 1024)
+
 static const jca__resolved *not_found(const jca__snapshot *s, const char *key, size_t klen,
                                       jca_service_type type, const char *name, const char *provider,
                                       const jca__entry *e)
 {
+	char failed[JCA__FAILED_MAX];
 	jca__entry *d;
 
 	HASH_FIND(hh, s->disabled, key, klen, d);
@@ -61,6 +66,8 @@ static const jca__resolved *not_found(const jca__snapshot *s, const char *key, s
 		jca__error(JCA_NOALG, "no provider offers %s \"%s\": the configuration %s lists no provider "
 		           "(security.provider.N)", jca_service_type_name(type), name,
 		           jca__conf ? jca__conf->source : "");
+	else if (jca__failed_clause(s, failed, sizeof failed))
+		jca__error(JCA_NOALG, "no provider offers %s \"%s\" (%s)", jca_service_type_name(type), name, failed);
 	else
 		jca__error(JCA_NOALG, "no provider offers %s \"%s\"", jca_service_type_name(type), name);
 	return NULL;

@@ -219,6 +219,12 @@ JCA__HIDDEN int jca__find_provider(const jca__snapshot *s, const char *name);
 JCA__HIDDEN int jca__apply_disabled(jca__snapshot *s);
 JCA__HIDDEN int jca__apply_prefs(jca__snapshot *s);
 
+/* ---- why a lookup failed (failed.c): the failure path only ---- */
+/* The providers of s that failed to load, as "provider "a" failed to
+ * load: <reason>; provider "b" ...", into buf (n >= 1 bytes; cut to fit,
+ * ending in "..."): their number, 0 leaving buf empty. */
+JCA__HIDDEN size_t jca__failed_clause(const jca__snapshot *s, char *buf, size_t n);
+
 /* ---- the provider list (load.c) ---- */
 JCA__HIDDEN extern jca__config *jca__conf;   /* read at initialisation */
 /* Set while this thread loads a provider: lookups from a plugin's entry
