@@ -428,13 +428,18 @@ START_TEST(test_failed_named_at_lookup)
 	expect_in_message("provider \"/nonexistent/missing.so\" failed to load");
 	ck_assert_ptr_null(mac_get_instance("HmacXOR8"));
 	expect_in_message("provider \"/nonexistent/missing.so\" failed to load");
+	/* a misspelt name: the suggestion, then the failed providers */
+	ck_assert_ptr_null(md_get_instance("SHA-265"));
+	expect_in_message("no provider offers MessageDigest \"SHA-265\"; did you mean \"SHA-256\"? (provider "
+	                  "\"/nonexistent/missing.so\" failed to load");
 	/* found names are untouched */
 	md_free(tu_md_get("SHA-256"));
 }
 END_TEST
 
-/* Refusals longer than a message: the list is cut with "...", and the
- * message stays within its buffer. */
+/* Refusals longer than a message: the list is cut with "...", the
+ * message stays within its buffer, and a suggestion (before the list)
+ * survives. */
 START_TEST(test_failed_list_cut)
 {
 	char text[16384], path[3100], *at = text;
@@ -455,6 +460,11 @@ START_TEST(test_failed_list_cut)
 	msg = jca_last_error_message();
 	ck_assert_uint_lt(strlen(msg), 2 * 4096 + 1024);
 	expect_in_message("no provider offers MessageDigest \"XOR8\" (provider \"/ddd");
+	ck_assert_str_eq(msg + strlen(msg) - 4, "...)");
+	ck_assert_ptr_null(md_get_instance("SHA-265"));
+	msg = jca_last_error_message();
+	ck_assert_uint_lt(strlen(msg), 2 * 4096 + 1024);
+	expect_in_message("no provider offers MessageDigest \"SHA-265\"; did you mean \"SHA-256\"? (provider \"/ddd");
 	ck_assert_str_eq(msg + strlen(msg) - 4, "...)");
 }
 END_TEST
