@@ -2,7 +2,8 @@
 /*
  * Lookup: the per-thread front cache and the index probe (the hot path,
  * kept in one file so that they inline into jca__lookup), then the slow
- * path: provider-qualified lookups, lazy loading, disabled names.
+ * path: provider-qualified lookups, lazy loading, disabled names, and the
+ * message of a lookup that finds nothing (with failed.c and suggest.c).
  */
 #include <string.h>
 
@@ -49,7 +50,8 @@ static inline jca__entry *index_find(const jca__snapshot *s, const char *key, si
  * a policy, else no such name, with the names of `names` (the table
  * searched) nearest to it and the providers that failed to load. Never
  * inlined: its 9 KiB of buffers stay off the frame of the lookup. */
-static __attribute__((noinline, cold)) const jca__resolved *not_found(const jca__snapshot *s, const char *key, size_t klen,
+__attribute__((noinline, cold))
+static const jca__resolved *not_found(const jca__snapshot *s, const char *key, size_t klen,
                                       jca_service_type type, const char *name, const char *provider,
                                       const jca__entry *e, const jca__entry *names)
 {
