@@ -5,7 +5,8 @@
  * an entry that joins a thread, ancestor directories, relative paths,
  * misspelt and unmatched policy, HMAC over a disabled digest, preferences
  * that must not depend on earlier lookups, empty and odd configuration
- * files, the drop-in folder, load statuses, plugins for another machine;
+ * files, the drop-in folder, load statuses, plugins for another machine,
+ * failed providers named by a lookup that finds nothing;
  * and two naming rules (HMAC over OIDs, no cap on Cipher names).
  *
  * Every test runs in its own process (Check's fork mode).
@@ -384,6 +385,90 @@ START_TEST(test_load_status)
 }
 END_TEST
 
+/* ---- a failed lookup names the providers that failed to load ---- */
+
+/* (The message shown on failure is bounded: Check's are.) */
+static void expect_in_message(const char *words)
+{
+	const char *msg = jca_last_error_message();
+	size_t n = strlen(msg);
+
+	ck_assert_msg(strstr(msg, words) != NULL, "'%.900s'...'%s' (%zu bytes) lacks '%s'", msg,
+	              n > 300 ? msg + n - 300 : "", n, words);
+}
+
+/* Three plugins refused (a missing file, a wrong ABI, a group-writable
+ * folder): a name nobody offers gets a message naming each, and why. */
+START_TEST(test_failed_named_at_lookup)
+{
+	char dir[400], so[500], text[8192], want[600];
+
+	snprintf(dir, sizeof dir, "%s/open", scratch_dir());
+	snprintf(so, sizeof so, "%s/p.so", dir);
+	ck_assert_int_eq(mkdir(dir, 0755), 0);
+	copy_file(tu_fixture("good"), so);
+	chmod(dir, 0777);
+	snprintf(text, sizeof text, "security.provider.1 = builtin\nsecurity.provider.2 = /nonexistent/missing.so\n"
+	         "security.provider.3 = %s\nsecurity.provider.4 = %s\n", tu_fixture("bad_abi"), so);
+	tu_config(text);
+	ck_assert_ptr_null(md_get_instance("XOR8"));
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	expect_in_message("no provider offers MessageDigest \"XOR8\" (");
+	expect_in_message("provider \"/nonexistent/missing.so\" failed to load: plugin /nonexistent/missing.so: ");
+	snprintf(want, sizeof want, "provider \"%s\" failed to load: ", tu_fixture("bad_abi"));
+	expect_in_message(want);
+	expect_in_message("built for ABI 4.0");
+	snprintf(want, sizeof want, "provider \"%s\" failed to load: ", so);
+	expect_in_message(want);
+	snprintf(want, sizeof want, "directory %s is writable by group or others", dir);
+	expect_in_message(want);
+	ck_assert_ptr_null(strstr(jca_last_error_message(), "did you mean"));
+	/* every engine: a Cipher, a Mac */
+	ck_assert_ptr_null(cipher_get_instance("XOR8/CBC/NoPadding"));
+	expect_in_message("provider \"/nonexistent/missing.so\" failed to load");
+	ck_assert_ptr_null(mac_get_instance("HmacXOR8"));
+	expect_in_message("provider \"/nonexistent/missing.so\" failed to load");
+	/* a misspelt name: the suggestion, then the failed providers */
+	ck_assert_ptr_null(md_get_instance("SHA-265"));
+	expect_in_message("no provider offers MessageDigest \"SHA-265\"; did you mean \"SHA-256\"? (provider "
+	                  "\"/nonexistent/missing.so\" failed to load");
+	/* found names are untouched */
+	md_free(tu_md_get("SHA-256"));
+}
+END_TEST
+
+/* Refusals longer than a message: the list is cut with "...", the
+ * message stays within its buffer, and a suggestion (before the list)
+ * survives. */
+START_TEST(test_failed_list_cut)
+{
+	char text[16384], path[3100], *at = text;
+	const char *msg;
+	int i;
+
+	at += sprintf(at, "security.provider.1 = builtin\n");
+	for (i = 0; i < 4; i++) {
+		memset(path, 'd', sizeof path - 1);
+		path[0] = '/';
+		path[sizeof path - 1] = 0;
+		snprintf(path + sizeof path - 10, 10, "/%d.so", i);
+		at += sprintf(at, "security.provider.%d = %s\n", i + 2, path);
+	}
+	tu_config(text);
+	ck_assert_ptr_null(md_get_instance("XOR8"));
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	msg = jca_last_error_message();
+	ck_assert_uint_lt(strlen(msg), 2 * 4096 + 1024);
+	expect_in_message("no provider offers MessageDigest \"XOR8\" (provider \"/ddd");
+	ck_assert_str_eq(msg + strlen(msg) - 4, "...)");
+	ck_assert_ptr_null(md_get_instance("SHA-265"));
+	msg = jca_last_error_message();
+	ck_assert_uint_lt(strlen(msg), 2 * 4096 + 1024);
+	expect_in_message("no provider offers MessageDigest \"SHA-265\"; did you mean \"SHA-256\"? (provider \"/ddd");
+	ck_assert_str_eq(msg + strlen(msg) - 4, "...)");
+}
+END_TEST
+
 /* ---- names (issue 13): HMAC over OIDs, no caps in the Cipher names ---- */
 
 START_TEST(test_hmac_oid_names)
@@ -474,6 +559,8 @@ int main(void)
 	tcase_add_test(tc, test_config_keys);
 	tcase_add_test(tc, test_dropins);
 	tcase_add_test(tc, test_load_status);
+	tcase_add_test(tc, test_failed_named_at_lookup);
+	tcase_add_test(tc, test_failed_list_cut);
 	tcase_add_test(tc, test_hmac_oid_names);
 	tcase_add_test(tc, test_cipher_names_uncapped);
 	suite_add_tcase(s, tc);

@@ -159,7 +159,7 @@ START_TEST(test_names_errors)
 	ck_assert_ptr_null(mac_get_instance("HmacSHAKE128"));
 	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
 	ck_assert_ptr_null(mac_get_instance("HmacSHA257"));
-	ck_assert_str_eq(jca_last_error_message(), "no provider offers Mac \"HmacSHA257\"");
+	ck_assert_str_eq(jca_last_error_message(), "no provider offers Mac \"HmacSHA257\"; did you mean \"HmacSHA256\"?");
 	ck_assert_ptr_null(mac_get_instance(NULL));
 	ck_assert_ptr_null(mac_get_instance_from("HmacSHA256", "nosuch"));
 	ck_assert_int_eq(jca_last_error(), JCA_NOPROVIDER);

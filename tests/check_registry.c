@@ -3,8 +3,8 @@
  * The registry: lookup of MessageDigest services by name, alias, OID and
  * provider, its errors, introspection of providers and services (OIDs,
  * attributes, implementations, the iterators' ends and errors), the order
- * of the provider list, providers added through the API and the
- * per-thread lookup cache.
+ * of the provider list, providers added through the API, the
+ * per-thread lookup cache and the names a failed lookup suggests.
  *
  * The lookup tests run first, with the default configuration; the
  * provider-list tests each write their own configuration, which also
@@ -62,7 +62,7 @@ START_TEST(test_lookup_errors)
 
 	ck_assert_ptr_null(md_get_instance("SHA-257"));
 	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
-	ck_assert_str_eq(jca_last_error_message(), "no provider offers MessageDigest \"SHA-257\"");
+	ck_assert_str_eq(jca_last_error_message(), "no provider offers MessageDigest \"SHA-257\"; did you mean \"SHA-256\"?");
 	ck_assert_ptr_null(md_get_instance(""));
 	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
 	ck_assert_ptr_null(md_get_instance(NULL));
@@ -293,6 +293,68 @@ START_TEST(test_front_cache)
 }
 END_TEST
 
+/* A name that resolves to nothing suggests the nearest names of its type
+ * (canonical names; case and separators cost nothing), only when they are
+ * close; in a provider-qualified lookup, among that provider's names. */
+static void expect_msg(const char *want)
+{
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	ck_assert_str_eq(jca_last_error_message(), want);
+}
+
+START_TEST(test_suggestions)
+{
+	char huge[200];
+
+	tu_config("security.provider.1 = builtin\n");
+	ck_assert_ptr_null(md_get_instance("SHA-265"));
+	expect_msg("no provider offers MessageDigest \"SHA-265\"; did you mean \"SHA-256\"?");
+	ck_assert_ptr_null(md_get_instance("sha3256"));
+	expect_msg("no provider offers MessageDigest \"sha3256\"; did you mean \"SHA3-256\"?");
+	ck_assert_ptr_null(cipher_get_instance("AES/GCM/NoPading"));
+	expect_msg("no provider offers Cipher \"AES/GCM/NoPading\"; did you mean \"AES/GCM/NoPadding\"?");
+	ck_assert_ptr_null(cipher_get_instance("ChaCha20Poly1305"));
+	expect_msg("no provider offers Cipher \"ChaCha20Poly1305\"; did you mean \"ChaCha20-Poly1305\"?");
+	ck_assert_ptr_null(mac_get_instance("HmacSHA-265"));
+	expect_msg("no provider offers Mac \"HmacSHA-265\"; did you mean \"HmacSHA256\"?");
+	/* the KDF keeps the lookup's words and adds its own */
+	ck_assert_ptr_null(kdf_get_instance("HKDFF"));
+	expect_msg("no provider offers KDF \"HKDFF\"; did you mean \"HKDF\"? (expected a KDF's name, "
+	           "PBKDF2With<Mac>, HKDF-<digest> or HKDFWith<Mac>)");
+	ck_assert_ptr_null(md_get_instance_from("SHA-265", "builtin"));
+	expect_msg("provider \"builtin\" does not offer MessageDigest \"SHA-265\"; did you mean \"SHA-256\"?");
+	/* the closest ones only, at most three, in the provider's order */
+	ck_assert_ptr_null(md_get_instance("SH3-256"));
+	expect_msg("no provider offers MessageDigest \"SH3-256\"; did you mean \"SHA-256\" or \"SHA3-256\"?");
+	ck_assert_ptr_null(md_get_instance("SHAE256"));
+	expect_msg("no provider offers MessageDigest \"SHAE256\"; did you mean \"SHA-256\", \"SHA3-256\" or "
+	           "\"SHAKE256\"?");
+	/* a short name differs only in case and separators ("SHA3" is not SHA-1) */
+	ck_assert_ptr_null(md_get_instance("m/D 5"));
+	expect_msg("no provider offers MessageDigest \"m/D 5\"; did you mean \"MD5\"?");
+	ck_assert_ptr_null(md_get_instance("MD5x"));
+	expect_msg("no provider offers MessageDigest \"MD5x\"");
+	ck_assert_ptr_null(md_get_instance("SHA3"));
+	expect_msg("no provider offers MessageDigest \"SHA3\"");
+	/* nothing close: no suggestion */
+	ck_assert_ptr_null(md_get_instance("qwertyuiop"));
+	expect_msg("no provider offers MessageDigest \"qwertyuiop\"");
+	ck_assert_ptr_null(cipher_get_instance("Blowfish/CBC/PKCS5Padding"));
+	expect_msg("no provider offers Cipher \"Blowfish/CBC/PKCS5Padding\"");
+	/* a name of another type is not suggested */
+	ck_assert_ptr_null(md_get_instance("HmacSHA256"));
+	expect_msg("no provider offers MessageDigest \"HmacSHA256\"");
+	/* a long name (120 bytes, the longest looked up) that starts with a
+	 * misspelt one: nothing is near enough */
+	memset(huge, 'x', sizeof huge - 1);
+	memcpy(huge, "SHA-265", 7);
+	huge[120] = 0;
+	ck_assert_ptr_null(md_get_instance(huge));
+	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	ck_assert_ptr_null(strstr(jca_last_error_message(), "did you mean"));
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("Registry");
@@ -313,6 +375,7 @@ int main(void)
 #endif
 	tcase_add_test(providers, test_api_add);
 	tcase_add_test(providers, test_front_cache);
+	tcase_add_test(providers, test_suggestions);
 	suite_add_tcase(s, providers);
 	sr = srunner_create(s);
 	srunner_run_all(sr, CK_ENV);   /* CK_VERBOSITY=verbose names every test */

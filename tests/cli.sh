@@ -105,6 +105,10 @@ check "dgst -c takes the SHAKE length from the sums line" $?
 # ---- dgst errors ----
 "$jca" dgst -a SHA-257 one 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'SHA-257' err; check "unknown algorithm exits 2 with a message" $?
+"$jca" dgst -a SHA-265 one 2>err; rc=$?
+[ $rc -eq 2 ] && grep -qF 'jca dgst: no provider offers MessageDigest "SHA-265"' err &&
+	grep -qF 'did you mean "SHA-256"?' err
+check "a misspelt algorithm exits 2 and the message suggests the nearest name" $?
 # a file that cannot be opened or read: exit 1, as sha256sum
 "$jca" dgst -a SHA-256 missing >/dev/null 2>err; rc=$?
 [ $rc -eq 1 ] && grep -q '^jca: missing: No such file or directory$' err

@@ -88,8 +88,10 @@ JCA_API const char *jca_error_name(int status);
 /* The calling thread's last error code (JCA_OK if none yet). */
 JCA_API int jca_last_error(void);
 /* The calling thread's last error message, naming what failed, e.g.
- * 'no provider offers MessageDigest "SHA-257"'. Never NULL; valid until the
- * thread's next failing libjca call. */
+ * 'no provider offers MessageDigest "SHA-265"; did you mean "SHA-256"?'
+ * (a name that resolves to nothing gets the nearest names of its type, if
+ * any is close, and the providers that failed to load). Never NULL; valid
+ * until the thread's next failing libjca call. */
 JCA_API const char *jca_last_error_message(void);
 
 /*

@@ -90,10 +90,11 @@ static const kdf_handle *intern(const jca__resolved *r, const mac_handle *mh, in
 	return n;
 }
 
-/* Re-labels the last error with the name asked for. */
+/* Re-labels the last error with the name asked for (keeping all of it:
+ * the lookup's suggestions and failed providers). */
 static void blame(const char *name)
 {
-	char why[300];
+	char why[JCA__MSG_MAX - NAME_MAX_LEN - 16];
 
 	snprintf(why, sizeof why, "%s", jca_last_error_message());
 	jca__error(jca_last_error(), "KDF \"%s\": %s", name, why);
@@ -180,9 +181,14 @@ static const kdf_handle *resolve(const char *name, const char *provider, const j
 		blame(name);
 		return NULL;
 	} else if (!(r = jca__lookup(JCA_KDF, name, provider))) {
-		if (jca_last_error() == JCA_NOALG)
-			jca__error(JCA_NOALG, "no provider offers KDF \"%s\" (expected a KDF's name, PBKDF2With<Mac>, "
-			           "HKDF-<digest> or HKDFWith<Mac>)", name);
+		if (jca_last_error() == JCA_NOALG) {
+			char why[JCA__MSG_MAX];
+
+			/* the lookup's words (suggestions, failed providers), and the forms */
+			snprintf(why, sizeof why, "%s", jca_last_error_message());
+			jca__error(JCA_NOALG, "%s (expected a KDF's name, PBKDF2With<Mac>, HKDF-<digest> or HKDFWith<Mac>)",
+			           why);
+		}
 		return NULL;
 	} else if (kdf_impl(r)->flags & JCA_KDF_OVER_MAC) {
 		if (kdf_impl(r)->flags & JCA_KDF_HMAC_NAMES)

@@ -114,40 +114,35 @@ keystore_ctx *keystore_new(const keystore_handle *h)
 
 int jca__keystore_open(const char *type, const char *const *attrs, const char *uri, keystore_ctx **out)
 {
-	const jca_provider *p, *failed = NULL;
+	char text[JCA__MSG_MAX - 512];
+	const jca_provider *p;
 	const jca__resolved *r;
 	int rc, offered = 0;
-	size_t i;
+	size_t i, failed;
 
 	*out = NULL;
 	for (i = 0; jca_provider_at(i, &p) == 0; i++) {
-		if (!(r = jca__lookup(JCA_KEY_STORE, type, jca_provider_name(p)))) {
-			/* a token whose provider could not load (a wrong PIN) */
-			if (!failed && jca_provider_state(p) == JCA_PROVIDER_FAILED)
-				failed = p;
+		if (!(r = jca__lookup(JCA_KEY_STORE, type, jca_provider_name(p))))
 			continue;
-		}
 		offered++;
 		if ((rc = create(r, attrs, out)) != JCA_REFUSED)
 			return rc;
 	}
-	if (failed)
-		return jca__error(offered ? JCA_NOTFOUND : JCA_NOALG, "%.200s: no KeyStore \"%s\" matches it, and "
-		                  "provider %s failed to load: %s", uri, type, jca_provider_name(failed),
-		                  jca_provider_state_reason(failed));
-	if (!offered) {
-		char why[512];
-
-		/* the lookup's own words: a configuration error, a policy */
-		if (jca__lookup(JCA_KEY_STORE, type, NULL))
-			return jca__error(JCA_INTERNAL, "%.200s: KeyStore \"%s\" appeared during the search", uri, type);
-		rc = jca_last_error();
-		snprintf(why, sizeof why, "%s", jca_last_error_message());
-		return jca__error(rc, "%.200s: %s%s", uri, why,
-		                  rc == JCA_NOALG ? " (configure one: a pkcs11 provider in jca.conf)" : "");
-	}
-	return jca__error(JCA_NOTFOUND, "%.200s: none of the %d provider%s offering KeyStore \"%s\" has that store",
-	                  uri, offered, offered == 1 ? "" : "s", type);
+	/* the providers that failed to load (a token's, for a wrong PIN) */
+	failed = jca__failed_providers(text, sizeof text);
+	if (offered && failed)
+		return jca__error(JCA_NOTFOUND, "%.200s: no KeyStore \"%s\" matches it (%s)", uri, type, text);
+	if (offered)
+		return jca__error(JCA_NOTFOUND, "%.200s: none of the %d provider%s offering KeyStore \"%s\" has that "
+		                  "store", uri, offered, offered == 1 ? "" : "s", type);
+	/* the lookup's own words: a configuration error, a policy, the
+	 * providers that failed to load */
+	if (jca__lookup(JCA_KEY_STORE, type, NULL))
+		return jca__error(JCA_INTERNAL, "%.200s: KeyStore \"%s\" appeared during the search", uri, type);
+	rc = jca_last_error();
+	snprintf(text, sizeof text, "%s", jca_last_error_message());
+	return jca__error(rc, "%.200s: %s%s", uri, text,
+	                  rc == JCA_NOALG && !failed ? " (configure one: a pkcs11 provider in jca.conf)" : "");
 }
 
 int keystore_reload(keystore_ctx *ks)

@@ -2,7 +2,8 @@
 /*
  * Lookup: the per-thread front cache and the index probe (the hot path,
  * kept in one file so that they inline into jca__lookup), then the slow
- * path: provider-qualified lookups, lazy loading, disabled names.
+ * path: provider-qualified lookups, lazy loading, disabled names, and the
+ * message of a lookup that finds nothing (with failed.c and suggest.c).
  */
 #include <string.h>
 
@@ -41,10 +42,20 @@ static inline jca__entry *index_find(const jca__snapshot *s, const char *key, si
 	}
 }
 
+/* Room for the failed providers' clause of a message: the rest (the
+ * type, the name, the suggestions) fits in the remaining 1 KiB. */
+#define JCA__FAILED_MAX (JCA__MSG_MAX - 1024)
+
+/* Why a lookup of key found nothing, as the last error: a preference or
+ * a policy, else no such name, with the names of `names` (the table
+ * searched) nearest to it and the providers that failed to load. Never
+ * inlined: its 9 KiB of buffers stay off the frame of the lookup. */
+__attribute__((noinline, cold))
 static const jca__resolved *not_found(const jca__snapshot *s, const char *key, size_t klen,
                                       jca_service_type type, const char *name, const char *provider,
-                                      const jca__entry *e)
+                                      const jca__entry *e, const jca__entry *names)
 {
+	char failed[JCA__FAILED_MAX], near[640];
 	jca__entry *d;
 
 	HASH_FIND(hh, s->disabled, key, klen, d);
@@ -55,14 +66,21 @@ static const jca__resolved *not_found(const jca__snapshot *s, const char *key, s
 	else if (d)
 		jca__error(JCA_DISABLED, "%s \"%s\" is disabled by policy (%s)", jca_service_type_name(type), name,
 		           jca__conf ? jca__conf->source : "configuration");
-	else if (provider)
-		jca__error(JCA_NOALG, "provider \"%s\" does not offer %s \"%s\"", provider, jca_service_type_name(type), name);
 	else if (s->n == 0)
 		jca__error(JCA_NOALG, "no provider offers %s \"%s\": the configuration %s lists no provider "
 		           "(security.provider.N)", jca_service_type_name(type), name,
 		           jca__conf ? jca__conf->source : "");
-	else
-		jca__error(JCA_NOALG, "no provider offers %s \"%s\"", jca_service_type_name(type), name);
+	else {
+		jca__suggest(names, key, klen, near, sizeof near);
+		if (provider)
+			jca__error(JCA_NOALG, "provider \"%s\" does not offer %s \"%s\"%s", provider,
+			           jca_service_type_name(type), name, near);
+		else if (jca__failed_clause(s, failed, sizeof failed))
+			jca__error(JCA_NOALG, "no provider offers %s \"%s\"%s (%s)", jca_service_type_name(type), name,
+			           near, failed);
+		else
+			jca__error(JCA_NOALG, "no provider offers %s \"%s\"%s", jca_service_type_name(type), name, near);
+	}
 	return NULL;
 }
 
@@ -174,7 +192,7 @@ static const jca__resolved *lookup_slow(jca_service_type type, const char *name,
 			st = jca__provider_state(s->provs[at]);
 			if (st == JCA_PROVIDER_LOADED) {
 				HASH_FIND(hh, s->tables[at], key, klen, e);
-				return e ? &e->r : not_found(s, key, klen, type, name, provider, NULL);
+				return e ? &e->r : not_found(s, key, klen, type, name, provider, NULL, s->tables[at]);
 			}
 			if (st == JCA_PROVIDER_FAILED)
 				return (jca__error(JCA_NOPROVIDER, "provider \"%s\" is not available: %s", provider,
@@ -207,7 +225,7 @@ static const jca__resolved *lookup_slow(jca_service_type type, const char *name,
 
 			HASH_FIND(hh, s->disabled, key, klen, d);
 			if (d)
-				return not_found(s, key, klen, type, name, NULL, NULL);
+				return not_found(s, key, klen, type, name, NULL, NULL, NULL);
 		}
 		if (s->lazy_pos < (int)s->n && !jca__in_load) {
 			if (jca__load_next(s, -1) != 0)
@@ -222,6 +240,6 @@ static const jca__resolved *lookup_slow(jca_service_type type, const char *name,
 			if (r)
 				return r;
 		}
-		return not_found(s, key, klen, type, name, NULL, e);
+		return not_found(s, key, klen, type, name, NULL, e, s->merged);
 	}
 }

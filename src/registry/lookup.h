@@ -53,6 +53,12 @@ typedef struct jca__resolved {
 JCA__HIDDEN const jca__resolved *jca__lookup(jca_service_type type, const char *name,
                                              const char *provider);
 
+/* The configured providers that failed to load, as a lookup that found
+ * nothing names them (registry_int.h, jca__failed_clause): into buf (n >=
+ * 1 bytes, cut to fit), their number. For an engine that adds words of
+ * its own to a refusal (the KeyStore's search by URI). */
+JCA__HIDDEN size_t jca__failed_providers(char *buf, size_t n);
+
 /* The prologue every engine's getters share (rule 1 of the engine
  * contract, jca/common.h): X_get_instance_from refuses a NULL provider
  * name, X_new a NULL handle, with one message naming the type. */

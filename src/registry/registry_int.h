@@ -219,6 +219,17 @@ JCA__HIDDEN int jca__find_provider(const jca__snapshot *s, const char *name);
 JCA__HIDDEN int jca__apply_disabled(jca__snapshot *s);
 JCA__HIDDEN int jca__apply_prefs(jca__snapshot *s);
 
+/* ---- why a lookup failed (failed.c, suggest.c): the failure path only ---- */
+/* The providers of s that failed to load, as "provider "a" failed to
+ * load: <reason>; provider "b" ...", into buf (n >= 1 bytes; cut to fit,
+ * ending in "..."): their number, 0 leaving buf empty. */
+JCA__HIDDEN size_t jca__failed_clause(const jca__snapshot *s, char *buf, size_t n);
+/* The names of table nearest to key (of klen bytes, as jca__make_key
+ * makes it), of key's type, as "; did you mean "A"?" (or "A" or "B", or
+ * "A", "B" or "C") into out (n >= 1 bytes; empty if none is close): how
+ * many. Bounded in time and stack, allocates nothing. */
+JCA__HIDDEN size_t jca__suggest(const jca__entry *table, const char *key, size_t klen, char *out, size_t n);
+
 /* ---- the provider list (load.c) ---- */
 JCA__HIDDEN extern jca__config *jca__conf;   /* read at initialisation */
 /* Set while this thread loads a provider: lookups from a plugin's entry
