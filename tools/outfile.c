@@ -187,8 +187,7 @@ static int commit_temp(const struct out_file *of, int fd)
 	struct stat st;
 	int exists = lstat(path, &st) == 0;
 
-	if (exists && st.st_uid != geteuid()) {
-		may_write(of->cmd, path, &st);
+	if (exists && may_write(of->cmd, path, &st) != 0) {
 		drop_temp(fd);
 		return -1;
 	}
