@@ -4,7 +4,8 @@
  * stores added here ("alpha" and "beta": providers whose KeyStore
  * "PKCS11" keeps non-extractable keys in memory, with a KeyFactory,
  * KeyPairGenerator and Signature over them): RFC 7512 parsing (escapes,
- * duplicates, unknown attributes, pin-value refused), the store a URI's
+ * duplicates, unknown attributes, pin-value refused without the PIN in
+ * any message), the store a URI's
  * token attributes choose, entries by alias, id and type (missing and
  * ambiguous ones refused), storing and deleting pairs, keys that stay in
  * their provider (selection by key, encode refused), and key files. The
@@ -75,7 +76,7 @@ START_TEST(test_uri_syntax)
 		const char *uri, *needle;
 	} bad[] = {
 		{ "pkcs11:token=alpha?pin-value=1234", "PIN" },
-		{ "pkcs11:token=alpha;pin-value=1234", "unknown path attribute" },
+		{ "pkcs11:token=alpha;pin-value=1234", "PIN" },
 		{ "pkcs11:token=alpha;token=beta", "twice" },
 		{ "pkcs11:token=al%7", "escape" },
 		{ "pkcs11:token=al%zzha", "escape" },
@@ -116,6 +117,42 @@ START_TEST(test_uri_syntax)
 	ck_assert_str_eq(keystore_type(ks), "PKCS11");
 	ck_assert_str_eq(keystore_implementation(ks), "store-ks");
 	keystore_free(ks);
+	ks_remove_stores();
+}
+END_TEST
+
+/* A URI with a PIN is refused without being repeated: no message holds
+ * the PIN, whatever else is wrong with the URI and however the attribute
+ * is spelt (issue 33). */
+START_TEST(test_uri_pin_not_shown)
+{
+	static const char *const uris[] = {
+		"pkcs11:token=alpha?pin-value=7391-secret-pin",
+		"pkcs11:token=alpha;pin-value=7391-secret-pin",            /* in the path */
+		"pkcs11:token=alpha;token=beta?pin-value=7391-secret-pin", /* an earlier fault */
+		"pkcs11:to ken=alpha?pin-value=7391-secret-pin",
+		"pkcs11:token=alpha?PIN-VALUE=7391-secret-pin",
+		"pkcs11:token=alpha?pin%2dvalue=7391-secret-pin",
+		"pkcs11:object=a?module-name=x&pin-value=7391-secret-pin&pin-value=7391-secret-pin",
+	};
+	keystore_ctx *ks;
+	jca_key *k;
+	char v[64];
+	size_t i, n;
+	int f;
+
+	ks_add_stores();
+	for (i = 0; i < sizeof uris / sizeof uris[0]; i++) {
+		for (f = 0; f < 3; f++) {
+			int rc = f == 0 ? jca_key_load(uris[i], &k)
+			         : f == 1 ? keystore_open_uri(uris[i], &ks)
+			         : jca_uri_attribute(uris[i], "token", v, sizeof v, &n);
+
+			expect(rc, JCA_EINVAL, "pin-value");
+			ck_assert_msg(strstr(jca_last_error_message(), "7391-secret-pin") == NULL, "%s (call %d): %s",
+			              uris[i], f, jca_last_error_message());
+		}
+	}
 	ks_remove_stores();
 }
 END_TEST
@@ -382,6 +419,7 @@ int main(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_no_store);
 	tcase_add_test(tc, test_uri_syntax);
+	tcase_add_test(tc, test_uri_pin_not_shown);
 	tcase_add_test(tc, test_uri_attribute);
 	tcase_add_test(tc, test_choose_store);
 	tcase_add_test(tc, test_entries);

@@ -4,7 +4,8 @@
  * call; loading any number of times never uses up descriptors; a plugin
  * for another machine or ELF class is named as such; messages carry no
  * raw control bytes; a provider declares only the service types of its
- * ABI version; refusals naming two long paths keep the provider's name.
+ * ABI version; a struct_size refused says what is wrong with it (issue
+ * 33); refusals naming two long paths keep the provider's name.
  *
  * Every test runs in its own process (Check's fork mode).
  */
@@ -400,6 +401,38 @@ START_TEST(test_types_of_abi)
 }
 END_TEST
 
+/* A struct_size the host cannot take is refused saying what is wrong with
+ * it: smaller than ABI 3.0's structure, or larger than any structure (not
+ * "this libjca accepts 112 or more" for 5000, issue 33). */
+START_TEST(test_struct_size_words)
+{
+	jca_random_impl odd = rng_impl;
+	const jca_impl *const odd_impls[] = { &odd.base, NULL };
+	jca_service_desc svc = rng_service;
+	const jca_service_desc *const svcs[] = { &svc, NULL };
+	jca_provider_desc d = { JCA_ABI_VERSION, 5000, "sizes", "1", "odd struct_size", svcs, NULL };
+
+	tu_config("security.provider.1 = builtin\n");
+	expect(jca_provider_add(&d, NULL), JCA_ABI, "provider descriptor struct_size 5000: no such structure is "
+	       "that large");
+	ck_assert_ptr_null(strstr(jca_last_error_message(), "or more"));
+	ck_assert_ptr_nonnull(strstr(jca_last_error_message(), "sizeof"));
+	d.struct_size = 8;
+	expect(jca_provider_add(&d, NULL), JCA_ABI, "provider descriptor struct_size 8: smaller than the ");
+	d.struct_size = sizeof d;
+	svc.impls = odd_impls;
+	odd.base.struct_size = 100000;
+	expect(jca_provider_add(&d, NULL), JCA_ABI, "service 0: implementation 0 (SecureRandom) struct_size 100000: "
+	       "no such structure is that large");
+	odd.base.struct_size = 4;
+	expect(jca_provider_add(&d, NULL), JCA_ABI, "implementation 0 (SecureRandom) struct_size 4: smaller than");
+	svc.impls = rng_impls;
+	svc.struct_size = 4097;
+	expect(jca_provider_add(&d, NULL), JCA_ABI, "service 0: jca_service_desc struct_size 4097: no such");
+	ck_assert_ptr_null(jca_provider_find("sizes"));
+}
+END_TEST
+
 /* JCA_HOST_HAS: a member is there when the host's table covers it and it
  * is set; jca_host_compatible asks for the 3.0 table and the major only. */
 static void *no_lib(const char *path, char *why, size_t n)
@@ -518,6 +551,7 @@ int main(void)
 	tcase_add_test(tc, test_wrong_elf);
 	tcase_add_test(tc, test_control_bytes);
 	tcase_add_test(tc, test_types_of_abi);
+	tcase_add_test(tc, test_struct_size_words);
 	tcase_add_test(tc, test_host_has);
 	tcase_add_test(tc, test_long_paths);
 	suite_add_tcase(s, tc);

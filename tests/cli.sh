@@ -542,6 +542,18 @@ check "GCM dec with --iv and no AAD: 'wrong key, wrong IV, wrong AAD or corrupte
 "$jca" mac -a HmacSHA256 -K abc one >/dev/null 2>err; rc=$?
 [ $rc -eq 2 ] && grep -q 'odd number of hex digits' err; check "-K abc: odd number of hex digits" $?
 # -out: modes, symbolic links, FIFOs and devices, SIGKILL: tests/cli_out.sh
+# a URI with a PIN is refused without the PIN in the message (no store needed:
+# it is refused before any is opened)
+pin=7391-secret-pin pinok=0
+for cmd in "sign -a Ed25519 -key pkcs11:object=k?pin-value=$pin one" \
+	"pkey -in pkcs11:token=a;pin-value=$pin" "pkey -in pkcs11:token=a;token=b?pin-value=$pin" \
+	"keystore list pkcs11:token=a?PIN-VALUE=$pin" "genpkey -a Ed25519 -out pkcs11:object=x?pin%2Dvalue=$pin" \
+	"agree -a X25519 -key pkcs11:object=k?pin-value=$pin -peer one"; do
+	# shellcheck disable=SC2086
+	"$jca" $cmd >/dev/null 2>err
+	[ $? -eq 2 ] && grep -q 'pin-value' err && ! grep -q "$pin" err && pinok=$((pinok + 1))
+done
+[ $pinok -eq 6 ]; check "a pkcs11: URI with pin-value: refused, the PIN not in the message ($(head -n 1 err))" $?
 # JCA_CPU: an unknown feature name is reported
 JCA_CPU=-shanii "$jca" dgst -a SHA-256 one > jca.out 2>err; rc=$?
 [ $rc -eq 0 ] && grep -q "JCA_CPU: '-shanii' ignored" err && [ "$(cat jca.out)" = "$(sha256sum one)" ]

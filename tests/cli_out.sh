@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: Apache-2.0
 # jca enc/dec -out FILE through the real binary: how the output file is
 # written - a regular file replaced atomically (mode kept, new inode), a
-# symbolic link written through under the kernel's protected_symlinks
-# rule, a FIFO or device written into, nothing left after SIGKILL.
+# secret (plaintext, keys, shared secrets, random bytes) with mode 0600,
+# -outmode, a symbolic link written through under the kernel's
+# protected_symlinks rule, a FIFO or device written into, nothing left
+# after SIGKILL. Other users' files: cli_out_owner.sh (root).
 #   top_builddir=DIR sh tests/cli_out.sh      (the binary is DIR/jca)
 # Prints "ok: ...", "FAIL: ..." or "SKIP: ... (reason)" per check; exits 1
 # if any check failed. Run as root it checks the refusal of other users'
@@ -47,6 +49,48 @@ rm -f out/moded out/real out/link out/dangling
 (umask 027; "$jca" enc -t $t -K $k -in p17 -out out/fresh) && [ "$(stat -c %a out/fresh)" = 640 ]
 check "-out creates a new file with the umask's mode" $?
 rm -f out/fresh
+# secrets (plaintext, keys, shared secrets, random bytes) get mode 0600,
+# whatever the file they replace had; -outmode OCTAL sets the mode instead
+"$jca" enc -t $t -K $k -in p17 -out c17
+printf 'old' > out/plain; chmod 644 out/plain
+"$jca" dec -t $t -K $k -in c17 -out out/plain && [ "$(stat -c %a out/plain)" = 600 ] && cmp -s out/plain p17
+check "dec -out over a file of mode 644: the plaintext gets mode 600" $?
+(umask 0; "$jca" dec -t $t -K $k -in c17 -out out/plain2) && [ "$(stat -c %a out/plain2)" = 600 ]
+check "dec -out, a new file under umask 0: mode 600" $?
+"$jca" dec -t $t -K $k -in c17 -out out/plain -outmode 640 && [ "$(stat -c %a out/plain)" = 640 ]
+check "dec -out -outmode 640: mode 640" $?
+"$jca" enc -t $t -K $k -in p17 -out out/plain --outmode=600 && [ "$(stat -c %a out/plain)" = 600 ]
+check "enc -out --outmode=600 over a file of mode 640: mode 600" $?
+printf 'old' > out/rnd; chmod 644 out/rnd; ino=$(stat -c %i out/rnd)
+"$jca" rand -out out/rnd 32 && [ "$(stat -c %a out/rnd)" = 600 ] && [ "$(stat -c %i out/rnd)" != "$ino" ] &&
+	[ "$(wc -c < out/rnd)" -eq 32 ]
+check "rand -out over a file of mode 644: replaced (a new inode), mode 600" $?
+"$jca" genpkey -a Ed25519 -out out/key.pem && [ "$(stat -c %a out/key.pem)" = 600 ] &&
+	"$jca" genpkey -a Ed25519 -outmode 0640 -out out/key2.pem && [ "$(stat -c %a out/key2.pem)" = 640 ] &&
+	(umask 022; "$jca" pkey -in out/key.pem -pubout -out out/pub.pem) && [ "$(stat -c %a out/pub.pem)" = 644 ] &&
+	"$jca" pkey -in out/key.pem -out out/pub.pem && [ "$(stat -c %a out/pub.pem)" = 600 ]
+check "genpkey -out: 600, with -outmode 0640: 640; a public key: the umask's; a private key over it: 600" $?
+printf 'x' > x25519.in
+"$jca" genpkey -a X25519 -out out/x.pem && "$jca" pkey -in out/x.pem -pubout -out out/x.pub &&
+	"$jca" agree -a X25519 -key out/x.pem -peer out/x.pub -out out/s -outmode 400 && [ "$(stat -c %a out/s)" = 400 ] &&
+	"$jca" sign -a Ed25519 -key out/key.pem -out out/sig -outmode 604 x25519.in && [ "$(stat -c %a out/sig)" = 604 ]
+check "agree and sign take -outmode" $?
+printf 'old' > out/suid; chmod 4755 out/suid
+"$jca" enc -t $t -K $k -in p17 -out out/suid && [ "$(stat -c %a out/suid)" = 755 ]
+check "enc -out over a set-user-ID file of one's own: its mode without the set-user-ID bit" $?
+refusals=0
+for bad in 1000 rw 8 -1 ''; do
+	printf 'old' > out/keep
+	"$jca" dec -t $t -K $k -in c17 -out out/keep -outmode "$bad" 2>err
+	[ $? -eq 2 ] && [ "$(cat out/keep)" = old ] && grep -q -- "-outmode: an octal mode" err &&
+		refusals=$((refusals + 1))
+done
+[ $refusals -eq 5 ]
+check "-outmode 1000, rw, 8, -1 and '' refused with a message, nothing written" $?
+"$jca" verify -a Ed25519 -key out/key.pem -sig out/sig -outmode 600 x25519.in 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q -- "-outmode is not an option of verify" err
+check "verify refuses -outmode" $?
+rm -f out/* c17 x25519.in
 # -out onto a FIFO or a device is written into, never replaced; a regular
 # file is replaced by a rename (a new inode; a hard link keeps the old bytes)
 "$jca" enc -t $t -K $k --iv $iv -in p17 -out want17

@@ -13,7 +13,7 @@
  *   dgst.c    jca dgst, jca mac (and their --check)
  *   enc.c     jca enc, jca dec
  *   enc_stream.c  their --stream (streaming AEAD, jca/stream.h)
- *   outfile.c their -out file (outfile.h)
+ *   outfile.c the -out file of every command (outfile.h)
  *   speed.c   jca speed (on the threaded harness, harness.c)
  *   rand.c    jca rand
  *   kdf.c     jca kdf
@@ -186,9 +186,9 @@ int is_key_uri(const char *name);
  * printing why. */
 int encode_pkey(const char *cmd, const jca_key *k, jca_key_format form, uint8_t **out, size_t *len);
 /* Writes buf to standard output (out NULL or "-") or to the file out,
- * atomically (outfile.h), mode 0600 when secret. 0, or -1 after printing
- * why (no file left). */
-int write_output(const char *cmd, const char *out, const void *buf, size_t len, int secret);
+ * atomically (outfile.h), with mode (out_mode: the mode, or -1 for that of
+ * the file replaced). 0, or -1 after printing why (no file left). */
+int write_output(const char *cmd, const char *out, const void *buf, size_t len, int mode);
 /* After X_get_instance failed: the library's message, and where to look
  * when no provider offers the algorithm. */
 void instance_error(const char *cmd);
@@ -210,6 +210,7 @@ struct stream_opts {
 	const char *aead;               /* -t, NULL: AES/GCM/NoPadding */
 	const char *key_hex, *key_file, *aad_hex, *in, *out;
 	uint64_t segment_size;          /* 0: STREAM_DEFAULT_SEGMENT */
+	int out_mode;                   /* for out_open (outfile.h) */
 };
 #define STREAM_DEFAULT_SEGMENT (1u << 20)
 int enc_stream(const struct stream_opts *o);

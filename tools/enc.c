@@ -37,6 +37,7 @@ struct enc_opts {
 	const char *aad_hex;    /* AEAD: additional authenticated data */
 	int stream;             /* --stream */
 	const char *segment_size;
+	int out_mode;           /* for out_open: -outmode, 0600 (dec) or OUT_MODE_KEEP */
 };
 
 /* An AEAD (GCM, ChaCha20-Poly1305) takes a tag and AAD; the engine checks
@@ -50,9 +51,9 @@ static void usage_enc(FILE *f, const char *cmd)
 {
 	fprintf(f,
 	        "usage: jca %s -t TRANSFORMATION (-K HEX | --key-file FILE) [--iv HEX]\n"
-	        "               [--aad HEX] [-in FILE] [-out FILE]\n"
+	        "               [--aad HEX] [-in FILE] [-out FILE [-outmode OCTAL]]\n"
 	        "       jca %s --stream [-t AEAD] (-K HEX | --key-file FILE) [--aad HEX]\n"
-	        "               [--segment-size N] [-in FILE] [-out FILE]\n"
+	        "               [--segment-size N] [-in FILE] [-out FILE [-outmode OCTAL]]\n"
 	        "\n"
 	        "%s standard input (or -in FILE) to standard output (or -out FILE),\n"
 	        "streaming in constant memory.\n"
@@ -72,6 +73,7 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "      --aad HEX           AEAD: additional authenticated data, in hex\n"
 	        "  -i, -in, --in FILE      input (default: standard input; '-' too)\n"
 	        "  -o, -out, --out FILE    output (default: standard output; '-' too)\n"
+	        "      -outmode, --outmode OCTAL  the mode of the -out file (0 to 777)\n"
 	        "  -P, --provider NAME     use this provider only\n"
 	        "      --stream            streaming AEAD: Tink's AES-GCM-HKDF streaming\n"
 	        "                          format (see below)\n"
@@ -98,13 +100,16 @@ static void usage_enc(FILE *f, const char *cmd)
 	        "the padding does not check; truncated input as not a whole number of\n"
 	        "blocks. With -out FILE the output goes to an unnamed temporary file in\n"
 	        "FILE's directory, renamed to FILE only on success: on any error, even\n"
-	        "SIGKILL, no output file is left. A FILE that exists keeps its mode; a\n"
-	        "symbolic link is written through (the file it points to is replaced,\n"
-	        "the link kept), as openssl does, except another user's link in a\n"
-	        "sticky, world-writable directory such as /tmp (refused, as the\n"
-	        "kernel's protected_symlinks rule). A device or FIFO is written into,\n"
-	        "never replaced. Output already written to a device or standard output\n"
-	        "cannot be taken back: on error, discard it.\n"
+	        "SIGKILL, no output file is left. FILE is the user's own: another user's\n"
+	        "file, FIFO or socket is refused (naming its owner), nothing written.\n"
+	        "'jca dec' writes the plaintext with mode 0600; 'jca enc' keeps the mode\n"
+	        "of the FILE it replaces (0666 less the umask for a new one); -outmode\n"
+	        "sets it instead. A symbolic link is written through (the file it points\n"
+	        "to is replaced, the link kept), as openssl does, except another user's\n"
+	        "link in a sticky, world-writable directory such as /tmp (refused, as\n"
+	        "the kernel's protected_symlinks rule). A device or FIFO is written\n"
+	        "into, never replaced. Output already written to a device or standard\n"
+	        "output cannot be taken back: on error, discard it.\n"
 	        "\n"
 	        "--stream: the file is header || segments, each segment authenticated on\n"
 	        "its own (STREAM; Tink's StreamingAead with AES-GCM-HKDF keys reads and\n"
@@ -311,6 +316,7 @@ static int run_stream(const struct enc_opts *o)
 	so.aad_hex = o->aad_hex;
 	so.in = o->in;
 	so.out = o->out;
+	so.out_mode = o->out_mode;
 	so.segment_size = STREAM_DEFAULT_SEGMENT;
 	if (o->segment_size && (parse_count(o->segment_size, &so.segment_size) != 0 || !so.segment_size ||
 	                        so.segment_size > JCA_STREAM_MAX_SEGMENT)) {
@@ -363,7 +369,7 @@ static int run(const struct enc_opts *o)
 		goto out;
 	}
 	if (to_file) {
-		if (out_open(o->cmd, out_name, &of) != 0)
+		if (out_open(o->cmd, out_name, o->out_mode, &of) != 0)
 			goto out;
 		out_fd = of.fd;
 		out_name = of.name;
@@ -392,7 +398,8 @@ out:
 
 int cmd_enc(int argc, char **argv)
 {
-	enum { O_TRANS = 1, O_KEY, O_KEY_FILE, O_IV, O_IN, O_OUT, O_PROVIDER, O_HELP, O_AAD, O_STREAM, O_SEGMENT };
+	enum { O_TRANS = 1, O_KEY, O_KEY_FILE, O_IV, O_IN, O_OUT, O_OUTMODE, O_PROVIDER, O_HELP, O_AAD, O_STREAM,
+	       O_SEGMENT };
 	static const struct opt opts[] = {
 		{ O_TRANS, 't', "transformation", 1, 0 },
 		{ O_TRANS, 'a', "algorithm", 1, 0 },
@@ -402,6 +409,7 @@ int cmd_enc(int argc, char **argv)
 		{ O_AAD, 0, "aad", 1, 0 },
 		{ O_IN, 'i', "in", 1, 1 },
 		{ O_OUT, 'o', "out", 1, 1 },
+		{ O_OUTMODE, 0, "outmode", 1, 1 },
 		{ O_PROVIDER, 'P', "provider", 1, 0 },
 		{ O_HELP, 'h', "help", 0, 0 },
 		{ O_STREAM, 0, "stream", 0, 0 },
@@ -411,7 +419,7 @@ int cmd_enc(int argc, char **argv)
 	struct enc_opts o;
 	struct opt_parser p;
 	const char *arg;
-	int id;
+	int id, mode = -1;
 
 	memset(&o, 0, sizeof o);
 	o.cmd = argv[0];
@@ -426,6 +434,10 @@ int cmd_enc(int argc, char **argv)
 		case O_AAD: o.aad_hex = arg; break;
 		case O_IN: o.in = arg; break;
 		case O_OUT: o.out = arg; break;
+		case O_OUTMODE:
+			if (parse_out_mode(o.cmd, arg, &mode) != 0)
+				return EXIT_ERROR;
+			break;
 		case O_PROVIDER: o.provider = arg; break;
 		case O_STREAM: o.stream = 1; break;
 		case O_SEGMENT: o.segment_size = arg; break;
@@ -437,6 +449,8 @@ int cmd_enc(int argc, char **argv)
 		default: return EXIT_ERROR;
 		}
 	}
+	/* plaintext is a secret: mode 0600 unless asked otherwise */
+	o.out_mode = out_mode(mode, o.dir == JCA_DECRYPT);
 	if (o.segment_size && !o.stream) {
 		fprintf(stderr, "jca %s: --segment-size needs --stream\n", o.cmd);
 		return EXIT_ERROR;

@@ -151,7 +151,7 @@ int enc_stream(const struct stream_opts *o)
 		goto out;
 	}
 	if (to_file) {
-		if (out_open(o->cmd, io.out_name, &of) != 0)
+		if (out_open(o->cmd, io.out_name, o->out_mode, &of) != 0)
 			goto out;
 		io.out_fd = of.fd;
 		io.out_name = of.name;

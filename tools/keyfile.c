@@ -3,7 +3,8 @@
  * jca genpkey, pkey, sign, verify, agree: what they share. Small inputs
  * read whole (a key, a signature), keys decoded and encoded through
  * jca/key.h, and the output written to standard output or atomically to
- * a -out file (outfile.c), mode 0600 for a private key or a secret.
+ * a -out file (outfile.c), mode 0600 for a private key or a secret
+ * unless -outmode says otherwise.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -122,7 +123,7 @@ int encode_pkey(const char *cmd, const jca_key *k, jca_key_format form, uint8_t 
 	return 0;
 }
 
-int write_output(const char *cmd, const char *out, const void *buf, size_t len, int secret)
+int write_output(const char *cmd, const char *out, const void *buf, size_t len, int mode)
 {
 	struct out_file of;
 
@@ -134,9 +135,8 @@ int write_output(const char *cmd, const char *out, const void *buf, size_t len, 
 		}
 		return 0;
 	}
-	if (out_open(cmd, out, &of) != 0)
+	if (out_open(cmd, out, mode, &of) != 0)
 		return -1;
-	of.secret = secret;
 	if (write_full(of.fd, buf, len) != 0) {
 		file_error(of.name, errno);
 		out_abort(&of);

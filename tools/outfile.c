@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * jca enc / jca dec: the -out file. A regular file is replaced atomically
- * by a temporary file renamed over it; a device, FIFO or socket is written
- * into; symbolic links are followed one by one under the kernel's
- * protected_symlinks rule.
+ * The -out file of every jca command. A regular file is replaced
+ * atomically by a temporary file renamed over it; a device, FIFO or socket
+ * is written into; symbolic links are followed one by one under the
+ * kernel's protected_symlinks rule. A file of another user is never
+ * written or replaced, and the new file is never given away (issue 33).
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pwd.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -121,28 +123,76 @@ static int name_temp(int fd, const char *path)
 	return -1;
 }
 
-/* Gives the temporary file the mode of the file it replaces (else of a
- * newly created file; 0600 for a secret) and renames it into place. 0, or
- * -1 after printing the problem. */
-static int commit_temp(int fd, const char *path, int secret)
+/* ---- whose file ---- */
+
+/* "NAME (uid N)", or "uid N" when the system has no name for it. */
+static const char *user_name(uid_t uid, char *buf, size_t n)
 {
+	struct passwd pw, *found = NULL;
+	char strings[1024];
+
+	if (getpwuid_r(uid, &pw, strings, sizeof strings, &found) == 0 && found)
+		snprintf(buf, n, "%s (uid %lu)", esc(found->pw_name), (unsigned long)uid);
+	else
+		snprintf(buf, n, "uid %lu", (unsigned long)uid);
+	return buf;
+}
+
+/* A file jca writes is its user's own: -out never writes into, nor
+ * replaces, a file, FIFO or socket of another user. Root could, and the
+ * key or plaintext would go to that user: as the replaced file's owner,
+ * or as whoever reads the FIFO. A device is written into whoever owns it
+ * (only root can make one). 0 if path (lstat'ed into st) may be written;
+ * -1 after printing why not. */
+static int may_write(const char *cmd, const char *path, const struct stat *st)
+{
+	char owner[300], me[300];
+
+	if (st->st_uid == geteuid() || S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode))
+		return 0;
+	fprintf(stderr, "jca %s: %s belongs to %s, not to %s, who runs jca: not written (jca never writes "
+	        "another user's file; remove it or choose another name)\n", cmd, quote_name(path),
+	        user_name(st->st_uid, owner, sizeof owner), user_name(geteuid(), me, sizeof me));
+	return -1;
+}
+
+/* ---- the temporary file, put in place ---- */
+
+/* Gives the temporary file fd the group of the regular file it replaces
+ * (lstat'ed into st when it exists) where the user may give it (a group
+ * of theirs; never the owner), and returns its mode: of->mode when set;
+ * else the replaced file's permission bits, without the group's when its
+ * group could not be kept; else 0666 less the umask. */
+static mode_t new_mode(const struct out_file *of, int fd, int exists, const struct stat *st)
+{
+	int replaces = exists && S_ISREG(st->st_mode);
+	int same_group = replaces && fchown(fd, (uid_t)-1, st->st_gid) == 0;
+	mode_t mask;
+
+	if (of->mode >= 0)
+		return (mode_t)of->mode;
+	if (replaces)
+		return st->st_mode & (same_group ? 0777 : 0707);
+	mask = umask(0);
+	umask(mask);
+	return 0666 & ~mask;
+}
+
+/* Gives the temporary file its mode (new_mode) and renames it into place.
+ * What is at path now is checked again: it may have appeared since
+ * out_open. 0, or -1 after printing the problem. */
+static int commit_temp(const struct out_file *of, int fd)
+{
+	const char *path = of->name;
 	struct stat st;
-	mode_t mode;
+	int exists = lstat(path, &st) == 0;
 
-	if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
-		mode = st.st_mode & 07777;
-		/* the owner and group too, where allowed (as root) */
-		if (fchown(fd, st.st_uid, st.st_gid) != 0)
-			mode &= 0777;
-	} else {
-		mode_t mask = umask(0);
-
-		umask(mask);
-		mode = 0666 & ~mask;
+	if (exists && may_write(of->cmd, path, &st) != 0) {
+		drop_temp(fd);
+		return -1;
 	}
-	if (secret)
-		mode = 0600;
-	if (fchmod(fd, mode) != 0 || fsync(fd) != 0 || (tmp_anon && name_temp(fd, path) != 0)) {
+	if (fchmod(fd, new_mode(of, fd, exists, &st)) != 0 || fsync(fd) != 0 ||
+	    (tmp_anon && name_temp(fd, path) != 0)) {
 		file_error(path, errno);
 		drop_temp(fd);
 		return -1;
@@ -242,23 +292,75 @@ unreachable:
 	return NULL;
 }
 
-/* ---- see outfile.h ---- */
-
-int out_open(const char *cmd, const char *path, struct out_file *of)
+/* Opens a device, FIFO or socket to write into. The file opened is the
+ * one checked: not a link or a regular file put there since, nor another
+ * user's. 0, or -1 after printing why. */
+static int open_direct(struct out_file *of)
 {
 	struct stat st;
 
+	of->fd = open(of->name, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+	if (of->fd < 0) {
+		file_error(of->name, errno);
+		return -1;
+	}
+	if (fstat(of->fd, &st) != 0)
+		file_error(of->name, errno);
+	else if (S_ISREG(st.st_mode))
+		fprintf(stderr, "jca %s: %s: replaced while jca opened it: not written\n", of->cmd,
+		        quote_name(of->name));
+	else if (may_write(of->cmd, of->name, &st) == 0)
+		return 0;
+	close(of->fd);
+	of->fd = -1;
+	return -1;
+}
+
+/* ---- see outfile.h ---- */
+
+int parse_out_mode(const char *cmd, const char *s, int *mode)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 8);
+	if (!*s || *end || errno || v < 0 || v > 0777) {
+		fprintf(stderr, "jca %s: -outmode: an octal mode from 0 to 777 (such as 600 or 640), not '%s'\n", cmd,
+		        esc(s));
+		return -1;
+	}
+	*mode = (int)v;
+	return 0;
+}
+
+int out_mode(int asked, int secret)
+{
+	return asked >= 0 ? asked : secret ? 0600 : OUT_MODE_KEEP;
+}
+
+int out_open(const char *cmd, const char *path, int mode, struct out_file *of)
+{
+	struct stat st;
+	int exists;
+
 	memset(of, 0, sizeof *of);
 	of->fd = -1;
+	of->cmd = cmd;
+	of->mode = mode;
 	of->name = out_target(cmd, path, of->target);
 	if (!of->name)
 		return -1;
+	exists = lstat(of->name, &st) == 0;
+	if (exists && may_write(cmd, of->name, &st) != 0)
+		return -1;
 	/* a device, FIFO or socket is written straight into (as openssl enc
 	 * -out does); only a regular file is replaced atomically */
-	of->direct = stat(of->name, &st) == 0 && !S_ISREG(st.st_mode);
-	if (!of->direct)
-		catch_signals();
-	of->fd = of->direct ? open(of->name, O_WRONLY | O_CLOEXEC) : open_temp(of->name);
+	of->direct = exists && !S_ISREG(st.st_mode);
+	if (of->direct)
+		return open_direct(of);
+	catch_signals();
+	of->fd = open_temp(of->name);
 	if (of->fd < 0) {
 		file_error(of->name, errno);
 		return -1;
@@ -272,7 +374,7 @@ int out_commit(struct out_file *of)
 
 	of->fd = -1;
 	if (!of->direct)
-		return commit_temp(fd, of->name, of->secret);
+		return commit_temp(of, fd);
 	if (close(fd) != 0) {
 		file_error(of->name, errno);
 		return -1;

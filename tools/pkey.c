@@ -9,11 +9,13 @@
 #include <string.h>
 
 #include "cli.h"
+#include "outfile.h"
 
 static void usage_genpkey(FILE *f)
 {
 	fprintf(f,
 	        "usage: jca genpkey -a ALG [-p PARAM] [-P NAME] [-outform PEM|DER] [-out FILE]\n"
+	        "                   [-outmode OCTAL]\n"
 	        "\n"
 	        "Makes a new key pair and writes its private key as PKCS#8 (PEM \"PRIVATE\n"
 	        "KEY\", as 'openssl genpkey' writes it) to standard output or FILE. Get\n"
@@ -27,11 +29,13 @@ static void usage_genpkey(FILE *f)
 	        "                          4096; Ed25519 and X25519 take none\n"
 	        "  -P, -provider, --provider NAME  this provider's generator only\n"
 	        "      -outform, --outform PEM|DER  the encoding (default PEM)\n"
-	        "  -o, -out, --out FILE    output file, written with mode 0600 (default:\n"
-	        "                          standard output); or a store's URI,\n"
+	        "  -o, -out, --out FILE    output file, mode 0600 (default: standard\n"
+	        "                          output); never another user's file (refused);\n"
+	        "                          or a store's URI,\n"
 	        "                          pkcs11:token=T;object=LABEL: the pair is made\n"
 	        "                          by the token and kept on it under LABEL (its\n"
 	        "                          private key never leaves it)\n"
+	        "      -outmode, --outmode OCTAL  the output file's mode instead (0 to 777)\n"
 	        "  -h, --help              this help\n"
 	        "\n"
 	        "EC and RSA come from the OpenSSL bridge (or another provider); the\n"
@@ -44,6 +48,7 @@ static void usage_pkey(FILE *f)
 {
 	fprintf(f,
 	        "usage: jca pkey [-in FILE] [-pubout] [-outform PEM|DER] [-out FILE]\n"
+	        "                [-outmode OCTAL]\n"
 	        "\n"
 	        "Reads a key (PEM or DER; a private key as PKCS#8, \"EC PRIVATE KEY\" or\n"
 	        "\"RSA PRIVATE KEY\"; a public key as SubjectPublicKeyInfo) and writes\n"
@@ -56,16 +61,20 @@ static void usage_pkey(FILE *f)
 	        "                          (a private key there can only give -pubout)\n"
 	        "      -pubout, --pubout   write the public key of a private key\n"
 	        "      -outform, --outform PEM|DER  the encoding (default PEM)\n"
-	        "  -o, -out, --out FILE    output file (a private key: mode 0600;\n"
-	        "                          default: standard output)\n"
+	        "  -o, -out, --out FILE    output file (a private key: mode 0600; default:\n"
+	        "                          standard output); never another user's file\n"
+	        "      -outmode, --outmode OCTAL  the output file's mode instead (0 to 777;\n"
+	        "                          a public key: the mode of the file replaced, or\n"
+	        "                          0666 less the umask)\n"
 	        "  -h, --help              this help\n"
 	        "\n"
 	        "Exit codes: 0 success, 2 any error (a malformed key: the message says\n"
 	        "what and where).\n");
 }
 
-/* Encodes k (or, with pub, its public key) and writes it. 0 or -1. */
-static int write_key(const char *cmd, jca_key *k, int pub, jca_key_format form, const char *out)
+/* Encodes k (or, with pub, its public key) and writes it; mode: -outmode's
+ * or -1. 0 or -1. */
+static int write_key(const char *cmd, jca_key *k, int pub, jca_key_format form, const char *out, int mode)
 {
 	jca_key *w = k;
 	uint8_t *der;
@@ -78,7 +87,7 @@ static int write_key(const char *cmd, jca_key *k, int pub, jca_key_format form, 
 	}
 	rc = encode_pkey(cmd, w, form, &der, &len);
 	if (rc == 0) {
-		rc = write_output(cmd, out, der, len, jca_key_kind(w) != JCA_KEY_PUBLIC);
+		rc = write_output(cmd, out, der, len, out_mode(mode, jca_key_kind(w) != JCA_KEY_PUBLIC));
 		free_secret(der, len);
 	}
 	if (pub)
@@ -131,7 +140,7 @@ static int genpkey_store(const char *alg, const char *param, const char *provide
 	return rc;
 }
 
-enum { O_ALG = 1, O_PARAM, O_PROVIDER, O_OUTFORM, O_OUT, O_IN, O_PUBOUT, O_HELP };
+enum { O_ALG = 1, O_PARAM, O_PROVIDER, O_OUTFORM, O_OUT, O_OUTMODE, O_IN, O_PUBOUT, O_HELP };
 
 static const struct opt genpkey_opts[] = {
 	{ O_ALG, 'a', "algorithm", 1, 1 },
@@ -139,6 +148,7 @@ static const struct opt genpkey_opts[] = {
 	{ O_PROVIDER, 'P', "provider", 1, 1 },
 	{ O_OUTFORM, 0, "outform", 1, 1 },
 	{ O_OUT, 'o', "out", 1, 1 },
+	{ O_OUTMODE, 0, "outmode", 1, 1 },
 	{ O_HELP, 'h', "help", 0, 0 },
 	{ 0, 0, NULL, 0, 0 }
 };
@@ -150,7 +160,7 @@ int cmd_genpkey(int argc, char **argv)
 	struct opt_parser p;
 	keypairgen_ctx *g;
 	jca_key *priv = NULL;
-	int id, rc = EXIT_ERROR;
+	int id, mode = -1, rc = EXIT_ERROR;
 
 	opt_init(&p, argc, argv, "genpkey");
 	while ((id = opt_next(&p, genpkey_opts, &arg)) != OPT_DONE) {
@@ -159,6 +169,10 @@ int cmd_genpkey(int argc, char **argv)
 		case O_PARAM: param = arg; break;
 		case O_PROVIDER: provider = arg; break;
 		case O_OUT: out = arg; break;
+		case O_OUTMODE:
+			if (parse_out_mode("genpkey", arg, &mode) != 0)
+				return EXIT_ERROR;
+			break;
 		case O_OUTFORM:
 			if (parse_keyform("genpkey", "-outform", arg, &form) != 0)
 				return EXIT_ERROR;
@@ -187,7 +201,7 @@ int cmd_genpkey(int argc, char **argv)
 		fprintf(stderr, "jca genpkey: -p %s: %s\n", esc(param), last_error());
 	else if (keypairgen_generate(g, &priv, NULL) != 0)
 		fprintf(stderr, "jca genpkey: %s\n", last_error());
-	else if (write_key("genpkey", priv, 0, form, out) == 0)
+	else if (write_key("genpkey", priv, 0, form, out, mode) == 0)
 		rc = 0;
 	jca_key_free(priv);
 	keypairgen_free(g);
@@ -199,6 +213,7 @@ static const struct opt pkey_opts[] = {
 	{ O_PUBOUT, 0, "pubout", 0, 1 },
 	{ O_OUTFORM, 0, "outform", 1, 1 },
 	{ O_OUT, 'o', "out", 1, 1 },
+	{ O_OUTMODE, 0, "outmode", 1, 1 },
 	{ O_HELP, 'h', "help", 0, 0 },
 	{ 0, 0, NULL, 0, 0 }
 };
@@ -209,7 +224,7 @@ int cmd_pkey(int argc, char **argv)
 	jca_key_format form = JCA_FORMAT_PEM;
 	struct opt_parser p;
 	jca_key *k;
-	int id, pubout = 0, rc;
+	int id, pubout = 0, mode = -1, rc;
 
 	opt_init(&p, argc, argv, "pkey");
 	while ((id = opt_next(&p, pkey_opts, &arg)) != OPT_DONE) {
@@ -217,6 +232,10 @@ int cmd_pkey(int argc, char **argv)
 		case O_IN: in = arg; break;
 		case O_OUT: out = arg; break;
 		case O_PUBOUT: pubout = 1; break;
+		case O_OUTMODE:
+			if (parse_out_mode("pkey", arg, &mode) != 0)
+				return EXIT_ERROR;
+			break;
 		case O_OUTFORM:
 			if (parse_keyform("pkey", "-outform", arg, &form) != 0)
 				return EXIT_ERROR;
@@ -232,7 +251,7 @@ int cmd_pkey(int argc, char **argv)
 	k = load_pkey("pkey", in, "-in", pubout ? JCA_KEY_PUBLIC : 0);
 	if (!k)
 		return EXIT_ERROR;
-	rc = write_key("pkey", k, pubout, form, out) == 0 ? 0 : EXIT_ERROR;
+	rc = write_key("pkey", k, pubout, form, out, mode) == 0 ? 0 : EXIT_ERROR;
 	jca_key_free(k);
 	return rc;
 }

@@ -6,17 +6,17 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "outfile.h"
 
 static void usage_rand(FILE *f)
 {
 	fprintf(f,
-	        "usage: jca rand [-a ALG] [-m MECHANISM] [--hex] [-o FILE] N\n"
+	        "usage: jca rand [-a ALG] [-m MECHANISM] [--hex] [-o FILE [-outmode OCTAL]] N\n"
 	        "\n"
 	        "Writes N random bytes (N may end in k, M or G: binary multiples) to\n"
 	        "standard output or FILE: raw, or with --hex as lower-case hex and a\n"
@@ -32,20 +32,23 @@ static void usage_rand(FILE *f)
 	        "                          (implies -a DRBG; with a deterministic -a ALG\n"
 	        "                          such as OpenSSL-CTR-DRBG, its own mechanism)\n"
 	        "  -x, --hex               hex output\n"
-	        "  -o, -out, --out FILE    output file (created with mode 0600)\n"
+	        "  -o, -out, --out FILE    output file, mode 0600, written as 'jca enc -out'\n"
+	        "                          (never another user's file; see 'jca enc --help')\n"
+	        "      -outmode, --outmode OCTAL  the output file's mode instead (0 to 777)\n"
 	        "  -P, --provider NAME     use this provider only (with -a)\n"
 	        "  -h, --help              this help\n"
 	        "\n"
 	        "Exit codes: 0 success, 2 any error.\n");
 }
 
-enum { O_ALG = 1, O_MECH, O_HEX, O_OUT, O_PROVIDER, O_HELP };
+enum { O_ALG = 1, O_MECH, O_HEX, O_OUT, O_OUTMODE, O_PROVIDER, O_HELP };
 
 static const struct opt rand_opts[] = {
 	{ O_ALG, 'a', "algorithm", 1, 0 },
 	{ O_MECH, 'm', "mechanism", 1, 0 },
 	{ O_HEX, 'x', "hex", 0, 0 },
 	{ O_OUT, 'o', "out", 1, 1 },
+	{ O_OUTMODE, 0, "outmode", 1, 1 },
 	{ O_PROVIDER, 'P', "provider", 1, 0 },
 	{ O_HELP, 'h', "help", 0, 0 },
 	{ 0, 0, NULL, 0, 0 }
@@ -61,7 +64,8 @@ int cmd_rand(int argc, char **argv)
 	uint64_t n = 0;
 	uint8_t buf[CHUNK];
 	char hex[2 * CHUNK + 1];
-	int id, hexout = 0, fd = 1, rc = EXIT_ERROR;
+	struct out_file of = { .fd = -1 };
+	int id, hexout = 0, fd = 1, mode = -1, rc = EXIT_ERROR;
 
 	opt_init(&p, argc, argv, "rand");
 	while ((id = opt_next(&p, rand_opts, &arg)) != OPT_DONE) {
@@ -78,6 +82,10 @@ int cmd_rand(int argc, char **argv)
 		case O_MECH: mech = arg; break;
 		case O_HEX: hexout = 1; break;
 		case O_OUT: out = arg; break;
+		case O_OUTMODE:
+			if (parse_out_mode("rand", arg, &mode) != 0)
+				return EXIT_ERROR;
+			break;
 		case O_PROVIDER: provider = arg; break;
 		case O_HELP: usage_rand(stdout); return 0;
 		default: return EXIT_ERROR;
@@ -113,13 +121,13 @@ int cmd_rand(int argc, char **argv)
 			}
 		}
 	}
+	/* random bytes are a key as often as not: mode 0600 */
 	if (out && strcmp(out, "-")) {
-		fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-		if (fd < 0) {
-			file_error(out, errno);
+		if (out_open("rand", out, out_mode(mode, 1), &of) != 0) {
 			random_free(r);
 			return EXIT_ERROR;
 		}
+		fd = of.fd;
 	}
 	while (n) {
 		size_t k = n < CHUNK ? (size_t)n : CHUNK;
@@ -147,9 +155,11 @@ write_err:
 done:
 	explicit_bzero(buf, sizeof buf);
 	explicit_bzero(hex, sizeof hex);
-	if (fd != 1 && close(fd) != 0 && rc == 0) {
-		file_error(out, errno);
-		rc = EXIT_ERROR;
+	if (fd != 1) {
+		if (rc != 0)
+			out_abort(&of);         /* no file left */
+		else if (out_commit(&of) != 0)
+			rc = EXIT_ERROR;
 	}
 	random_free(r);
 	return rc;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "outfile.h"
 
 static void usage_sign(FILE *f, const char *cmd)
 {
@@ -18,7 +19,8 @@ static void usage_sign(FILE *f, const char *cmd)
 
 	fprintf(f,
 	        v ? "usage: jca verify -a ALG -key FILE|URI -sig SIGFILE [-P NAME] [FILE]\n"
-	          : "usage: jca sign -a ALG -key FILE|URI [-P NAME] [-out SIGFILE] [FILE]\n");
+	          : "usage: jca sign -a ALG -key FILE|URI [-P NAME] [-out SIGFILE]\n"
+	            "                [-outmode OCTAL] [FILE]\n");
 	fprintf(f,
 	        "\n"
 	        "%s\n"
@@ -48,7 +50,10 @@ static void usage_sign(FILE *f, const char *cmd)
 	          : "the private key (PEM or DER: PKCS#8, EC or RSA\n"
 	            "                          PRIVATE KEY)",
 	        v ? "  -s, -sig, -signature FILE  the signature\n"
-	          : "  -o, -out, --out FILE    where the signature goes (default: standard output)\n");
+	          : "  -o, -out, --out FILE    where the signature goes (default: standard output;\n"
+	            "                          never another user's file)\n"
+	            "      -outmode, --outmode OCTAL  its mode (0 to 777; default: the mode of\n"
+	            "                          the file replaced, or 0666 less the umask)\n");
 	fputs(v ? "Prints 'Verified OK' or 'Verification failure', as openssl does.\n"
 	          "Exit codes: 0 the signature verifies, 1 it does not, 2 any error (a bad\n"
 	          "key file, an unknown algorithm, an unreadable file).\n"
@@ -59,6 +64,7 @@ static void usage_agree(FILE *f)
 {
 	fprintf(f,
 	        "usage: jca agree -a X25519|ECDH -key MINE -peer THEIRS [-P NAME] [-out FILE]\n"
+	        "                 [-outmode OCTAL]\n"
 	        "\n"
 	        "Writes the raw shared secret of a key agreement (the bytes of 'openssl\n"
 	        "pkeyutl -derive'): X25519 (RFC 7748, 32 bytes) or ECDH (the x-coordinate,\n"
@@ -69,14 +75,16 @@ static void usage_agree(FILE *f)
 	        "      -peer, -peerkey FILE  the peer's public key (or a private key: its\n"
 	        "                          public half; a file or a pkcs11: URI)\n"
 	        "  -P, -provider NAME      this provider's KeyAgreement only\n"
-	        "  -o, -out, --out FILE    output file, mode 0600 (default: standard output)\n"
+	        "  -o, -out, --out FILE    output file, mode 0600 (default: standard output);\n"
+	        "                          never another user's file (refused)\n"
+	        "      -outmode, --outmode OCTAL  the output file's mode instead (0 to 777)\n"
 	        "  -h, --help              this help\n"
 	        "\n"
 	        "An all-zero X25519 secret (a small-order peer key) is refused.\n"
 	        "Exit codes: 0 success, 2 any error.\n");
 }
 
-enum { O_ALG = 1, O_KEY, O_SIG, O_PEER, O_OUT, O_PROVIDER, O_HELP };
+enum { O_ALG = 1, O_KEY, O_SIG, O_PEER, O_OUT, O_OUTMODE, O_PROVIDER, O_HELP };
 
 static const struct opt sign_opts[] = {
 	{ O_ALG, 'a', "algorithm", 1, 1 },
@@ -87,6 +95,7 @@ static const struct opt sign_opts[] = {
 	{ O_PEER, 0, "peer", 1, 1 },
 	{ O_PEER, 0, "peerkey", 1, 1 },
 	{ O_OUT, 'o', "out", 1, 1 },
+	{ O_OUTMODE, 0, "outmode", 1, 1 },
 	{ O_PROVIDER, 'P', "provider", 1, 1 },
 	{ O_HELP, 'h', "help", 0, 0 },
 	{ 0, 0, NULL, 0, 0 }
@@ -94,6 +103,7 @@ static const struct opt sign_opts[] = {
 
 struct sign_args {
 	const char *cmd, *alg, *key, *sig, *peer, *out, *provider, *in;
+	int mode;               /* -outmode, or -1 */
 };
 
 /* Parses the options of sign, verify and agree, checks the ones cmd
@@ -107,6 +117,7 @@ static int parse(int argc, char **argv, struct sign_args *a)
 
 	memset(a, 0, sizeof *a);
 	a->cmd = argv[0];
+	a->mode = -1;
 	opt_init(&p, argc, argv, a->cmd);
 	while ((id = opt_next(&p, sign_opts, &arg)) != OPT_DONE) {
 		switch (id) {
@@ -115,6 +126,10 @@ static int parse(int argc, char **argv, struct sign_args *a)
 		case O_SIG: a->sig = arg; break;
 		case O_PEER: a->peer = arg; break;
 		case O_OUT: a->out = arg; break;
+		case O_OUTMODE:
+			if (parse_out_mode(a->cmd, arg, &a->mode) != 0)
+				return -1;
+			break;
 		case O_PROVIDER: a->provider = arg; break;
 		case O_HELP:
 			if (agree)
@@ -134,9 +149,10 @@ static int parse(int argc, char **argv, struct sign_args *a)
 		default: return -1;
 		}
 	}
-	if ((a->sig && !verify) || (a->peer && !agree) || (a->out && verify)) {
+	if ((a->sig && !verify) || (a->peer && !agree) || ((a->out || a->mode >= 0) && verify)) {
 		fprintf(stderr, "jca %s: %s is not an option of %s\n", a->cmd,
-		        a->sig && !verify ? "-sig" : a->peer && !agree ? "-peer" : "-out", a->cmd);
+		        a->sig && !verify ? "-sig" : a->peer && !agree ? "-peer" : a->out ? "-out" : "-outmode",
+		        a->cmd);
 		try_help(a->cmd);
 		return -1;
 	}
@@ -211,7 +227,7 @@ static int do_sign(const struct sign_args *a, signature_ctx *s)
 	if (feed_input(a, s) == 0) {
 		if (signature_sign(s, sig, room, &len) != 0)
 			fprintf(stderr, "jca sign: %s\n", last_error());
-		else if (write_output("sign", a->out, sig, len, 0) == 0)
+		else if (write_output("sign", a->out, sig, len, out_mode(a->mode, 0)) == 0)
 			rc = 0;
 	}
 	free(sig);
@@ -327,7 +343,7 @@ int cmd_agree(int argc, char **argv)
 		msg("out of memory");
 	else if (keyagreement_generate_secret(ka, secret, room, &len) != 0)
 		fprintf(stderr, "jca agree: %s\n", last_error());
-	else if (write_output("agree", a.out, secret, len, 1) == 0)
+	else if (write_output("agree", a.out, secret, len, out_mode(a.mode, 1)) == 0)
 		rc = 0;
 out:
 	free_secret(secret, room);

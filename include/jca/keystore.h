@@ -33,9 +33,11 @@
  * The object attributes (object: the alias; id: the CKA_ID, usually
  * percent-encoded bytes; type: public, private, secret-key, cert, data)
  * choose the entry: exactly one must match (none: JCA_NOTFOUND; several:
- * JCA_AMBIGUOUS, naming them). A PIN is never taken from a URI: pin-value
- * is refused (JCA_EINVAL); the provider reads its PIN from where its
- * configuration says (a file, an environment variable). module-name and
+ * JCA_AMBIGUOUS, naming them). A PIN is never taken from a URI: a
+ * pin-value attribute (in the path or the query, in any case, escaped or
+ * not) is refused (JCA_EINVAL) before anything else is looked at, and the
+ * message does not repeat the URI; the provider reads its PIN from where
+ * its configuration says (a file, an environment variable). module-name and
  * module-path choose a store as the token attributes do (they must agree
  * with the provider's configured module); pin-source is accepted and not
  * used to read a PIN. Other query attributes are refused, as is an

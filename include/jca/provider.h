@@ -66,8 +66,11 @@
  *    newer headers) is accepted when the members the host does not know
  *    are all zero; if the provider sets one, the host refuses it, naming
  *    the structure and the offset ("sets members of jca_md_impl beyond
- *    this libjca's (byte 96 of 112): it needs a newer libjca"). The host
- *    copies each structure into a full-size one of its own before use.
+ *    this libjca's (byte 96 of 112): it needs a newer libjca"). A
+ *    struct_size below the structure's size at 3.0, or above 4096 bytes
+ *    (no structure is that large: not a sizeof), is refused with JCA_ABI
+ *    saying which. The host copies each structure into a full-size one
+ *    of its own before use.
  *  - Arrays a provider hands over are arrays of pointers (services,
  *    implementations, aliases), never arrays of structures, so a larger
  *    structure never changes an array's stride.

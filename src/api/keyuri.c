@@ -81,8 +81,43 @@ static int unescape(char *s, size_t *len)
 
 static int bad(const char *text, const char *why, const char *what)
 {
-	return jca__error(JCA_EINVAL, "%.200s: %s%s%.60s%s", text, why, what ? " \"" : "", what ? what : "",
+	return jca__error(JCA_EINVAL, "%.200s: %s%s%.60s%s", text, why, what ? "\"" : "", what ? what : "",
 	                  what ? "\"" : "");
+}
+
+/* Whether an attribute of the pkcs11: URI text, path or query, is named
+ * pin-value, in any case or percent-escaped ("pin%2dvalue"): then the URI
+ * carries a PIN and is never repeated in a message. */
+static int carries_pin(const char *text)
+{
+	static const char pin[] = "pin-value";
+	const char *p = text + strlen(SCHEME);
+
+	while (*p) {
+		size_t k = 0;
+		int same = 1;
+
+		/* the attribute's name, decoded as it goes, against pin[] */
+		for (; *p && *p != '=' && !strchr(";?&", *p); k++) {
+			int c = (unsigned char)*p, hi, lo;
+
+			if (c == '%' && (hi = hexval((unsigned char)p[1])) >= 0 &&
+			    (lo = hexval((unsigned char)p[2])) >= 0) {
+				c = hi << 4 | lo;
+				p += 3;
+			} else {
+				p++;
+			}
+			if (k >= sizeof pin - 1 || jca__fold((char)c) != pin[k])
+				same = 0;
+		}
+		if (same && k == sizeof pin - 1)
+			return 1;
+		p += strcspn(p, ";?&");     /* its value */
+		if (*p)
+			p++;
+	}
+	return 0;
 }
 
 static int kind_of(const char *v, unsigned *kind)
@@ -128,9 +163,6 @@ static int attribute(uri *u, const char *text, char *a, int query)
 		return bad(text, "a NUL byte in attribute ", a);
 	if (strncmp(a, "x-", 2) == 0)
 		return 0;                           /* a vendor's: not ours */
-	if (query && strcmp(a, "pin-value") == 0)
-		return jca__error(JCA_EINVAL, "%.200s: a PIN in the URI (pin-value) is refused: the provider reads its "
-		                  "PIN from the file or environment variable its configuration names", text);
 	if (listed(query ? store_query : store_path, a)) {
 		u->store[u->nstore++] = a;
 		u->store[u->nstore++] = v;
@@ -162,6 +194,11 @@ static int parse(const char *text, uri *u)
 	memset(u, 0, sizeof *u);
 	if (n > URI_MAX)
 		return jca__error(JCA_EINVAL, "a URI of %zu bytes (at most %u)", n, URI_MAX);
+	/* first, so that no message about the URI repeats the PIN */
+	if (carries_pin(text))
+		return jca__error(JCA_EINVAL, "a pkcs11: URI may not carry a PIN (pin-value; the URI is not repeated "
+		                  "here): the provider reads the PIN from the file or environment variable its "
+		                  "configuration names (jca.provider.NAME.pin.file or .pin.env)");
 	memcpy(u->buf, text, n + 1);
 	u->q.text = text;
 	p = u->buf + strlen(SCHEME);
@@ -198,7 +235,8 @@ int keystore_open_uri(const char *text, keystore_ctx **ks)
 	if (!text || !ks)
 		return jca__error(JCA_EINVAL, "keystore_open_uri: NULL %s", text ? "output" : "URI");
 	if (!is_uri(text))
-		return jca__error(JCA_EINVAL, "keystore_open_uri: \"%.60s\" is not a pkcs11: URI", text);
+		return jca__error(JCA_EINVAL, "keystore_open_uri: not a pkcs11: URI (the text is not repeated: it "
+		                  "may hold a secret)");
 	if (!(u = malloc(sizeof *u)))
 		return jca__error(JCA_ENOMEM, "out of memory reading a URI");
 	if ((rc = parse(text, u)) == 0)
@@ -282,7 +320,8 @@ int jca_uri_attribute(const char *text, const char *name, char *out, size_t out_
 	if (!text || !name || !out_len || (!out && out_size))
 		return jca__error(JCA_EINVAL, "jca_uri_attribute: NULL %s", !text ? "URI" : !name ? "name" : "output");
 	if (!is_uri(text))
-		return jca__error(JCA_EINVAL, "jca_uri_attribute: \"%.60s\" is not a pkcs11: URI", text);
+		return jca__error(JCA_EINVAL, "jca_uri_attribute: not a pkcs11: URI (the text is not repeated: it "
+		                  "may hold a secret)");
 	if (!(u = malloc(sizeof *u)))
 		return jca__error(JCA_ENOMEM, "out of memory reading a URI");
 	if ((rc = parse(text, u)) == 0) {

@@ -55,16 +55,26 @@ int jca__abi_accept(uint32_t v, const char *who)
 }
 
 /* NULL if a structure of `got` bytes at p is acceptable where the host's
- * is `host` bytes and ABI 3.0's `min`: large enough, and any members
- * beyond the host's zero. Else why (written into why). */
+ * is `host` bytes and ABI 3.0's `min`: large enough, not beyond
+ * MAX_STRUCT (a larger struct_size is no structure's size: a bug, not a
+ * newer ABI), and any members beyond the host's zero. Else why (written
+ * into why). */
 static const char *size_fault(const void *p, uint32_t got, size_t min, size_t host, const char *what, char *why,
                               size_t n)
 {
+	char abi[24];
 	size_t i;
 
-	if (got < min || got > MAX_STRUCT)
-		return snprintf(why, n, "%s struct_size %u (this libjca accepts %zu or more)", what, (unsigned)got, min),
-		       why;
+	abi_string(abi, sizeof abi, JCA_ABI_VERSION);
+	if (got < min)
+		return snprintf(why, n, "%s struct_size %u: smaller than the %zu bytes of ABI %u.0, the oldest this "
+		                "libjca (ABI %s) reads: is struct_size set to sizeof the structure?", what, (unsigned)got,
+		                min, (unsigned)JCA_ABI_MAJOR, abi), why;
+	if (got > MAX_STRUCT)
+		return snprintf(why, n, "%s struct_size %u: no such structure is that large (this libjca, ABI %s, "
+		                "knows %zu bytes of it; a newer ABI %u.x may add members, up to %d bytes in all): is "
+		                "struct_size set to sizeof the structure?", what, (unsigned)got, abi, host,
+		                (unsigned)JCA_ABI_MAJOR, MAX_STRUCT), why;
 	for (i = host; i < got; i++)
 		if (((const unsigned char *)p)[i])
 			return snprintf(why, n, "%s sets members beyond this libjca's (byte %zu of %u; it knows %zu): it "
@@ -113,7 +123,7 @@ static size_t impl_host_size(const jca__type_ops *t, const jca_impl *m, size_t *
 static int check_sizes(const jca_provider_desc *d, const char *who, size_t *bytes)
 {
 	size_t i, j, total = rounded(sizeof *d);
-	char why[200], what[96];
+	char why[400], what[96];
 	const char *f;
 
 	if ((f = size_fault(d, d->struct_size, DESC_3_0, sizeof *d, "provider descriptor", why, sizeof why)))

@@ -68,7 +68,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		else if (parsed != (rc != JCA_EINVAL))
 			abort();                      /* one URI, one answer */
 		if (!strcmp(names[i], "pin-value") && rc == 0)
-			abort();                      /* only a query's, which is refused */
+			abort();                      /* refused, in the path or the query */
 	}
 	rc = jca_key_load(uri, &key);
 	if (key || (parsed == 0 && rc != JCA_EINVAL) || (parsed == 1 && rc != JCA_NOALG))
