@@ -317,7 +317,9 @@ noesc() { # DESC FILE...: none of the files holds an ESC byte; each names \x1b
 "$jca" dgst -a SHA-256 "--${e}[2J" one >/dev/null 2>err; noesc "an unknown option with an ESC is escaped" err
 "$jca" "${e}[2J" >/dev/null 2>err; noesc "an unknown command with an ESC is escaped" err
 "$jca" enc -t $t -K $k "${e}[2J" >/dev/null 2>err; noesc "enc: an unexpected operand with an ESC is escaped" err
-"$jca" kdf -a HKDF-SHA256 -K 00 -l 4 "${e}[2J" >/dev/null 2>err; noesc "kdf: an unexpected operand with an ESC is escaped" err
+# (kdf does not repeat its operands at all: one may be a password)
+"$jca" kdf -a HKDF-SHA256 -K 00 -l 4 "${e}[2J" >/dev/null 2>err
+! grep -q "$e" err && ! grep -q '\[2J' err; check "kdf: an unexpected operand with an ESC is not shown" $?
 "$jca" kdf -a HKDF-SHA256 -K 00 -l 4 -m "${e}[2J" >/dev/null 2>err; noesc "kdf -m with an ESC is escaped" err
 "$jca" list "${e}[2J" >/dev/null 2>err; noesc "list: an unexpected operand with an ESC is escaped" err
 "$jca" speed --seconds 0.1 "${e}[2J" >/dev/null 2>err; noesc "speed: an unknown algorithm with an ESC is escaped" err
@@ -554,6 +556,9 @@ for cmd in "sign -a Ed25519 -key pkcs11:object=k?pin-value=$pin one" \
 	[ $? -eq 2 ] && grep -q 'pin-value' err && ! grep -q "$pin" err && pinok=$((pinok + 1))
 done
 [ $pinok -eq 6 ]; check "a pkcs11: URI with pin-value: refused, the PIN not in the message ($(head -n 1 err))" $?
+# a password typed without -p is an operand: refused, not repeated
+"$jca" kdf -a PBKDF2WithHmacSHA256 -s 00 -i 1 -l 16 "pw-$pin" >/dev/null 2>err
+[ $? -eq 2 ] && ! grep -q "$pin" err; check "kdf: an unexpected operand is not repeated (a password without -p)" $?
 # JCA_CPU: an unknown feature name is reported
 JCA_CPU=-shanii "$jca" dgst -a SHA-256 one > jca.out 2>err; rc=$?
 [ $rc -eq 0 ] && grep -q "JCA_CPU: '-shanii' ignored" err && [ "$(cat jca.out)" = "$(sha256sum one)" ]

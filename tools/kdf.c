@@ -98,7 +98,9 @@ int cmd_kdf(int argc, char **argv)
 	while ((id = opt_next(&p, kdf_opts, &arg)) != OPT_DONE) {
 		switch (id) {
 		case OPT_OPERAND:
-			fprintf(stderr, "jca kdf: unexpected operand '%s'\n", esc(arg));
+			/* not repeated: it may be a password typed without -p */
+			fprintf(stderr, "jca kdf: unexpected operand (not shown: it may be a secret; "
+			        "a password goes after -p)\n");
 			try_help("kdf");
 			return EXIT_ERROR;
 		case O_ALG: alg = arg; break;
