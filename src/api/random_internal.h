@@ -5,7 +5,7 @@
 #define JCA_RANDOM_INTERNAL_H
 
 #include "../registry/lookup.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/mem.h"
 #include "../util/osrandom.h"
 #include "jca/random.h"

@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "lookup.h"
-#include "error.h"
+#include "../util/error.h"
 #include "conf.h"
 #include "plugin.h"
 #include "types.h"
