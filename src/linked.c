@@ -8,10 +8,14 @@
  *    it enters at initialisation as it enters plugins;
  *  - to the engines, the generator behind jca_random()
  *    (api/random_internal.h): builtin's DRBG, its context kept by the
- *    engine.
+ *    engine;
+ *  - to the built-in provider, the one call it makes to its host that a
+ *    plugin's table lacks (providers/builtin_drbg.h): its DRBGs run on
+ *    the digest or AES that the registry's lookup finds.
  */
 #include <stddef.h>
 
+#include "registry/lookup.h"
 #include "registry/plugin.h"
 #include "api/random_internal.h"
 #include "providers/builtin.h"
@@ -22,3 +26,14 @@ const jca__linked_provider jca__linked_providers[] = {
 };
 
 const jca_random_impl *const jca__default_drbg = &jca__drbg_impl;
+
+const void *jca__builtin_lookup(jca_service_type type, const char *name, const char *provider,
+                                const jca_service **svc)
+{
+	const jca__resolved *r = jca__lookup(type, name, provider);
+
+	if (!r)
+		return NULL;
+	*svc = r->svc;
+	return r->impl;
+}
