@@ -288,8 +288,8 @@ mode_static() {
 		return $rc
 	fi
 	checks='-*,bugprone-*,cert-*,clang-analyzer-*,-bugprone-easily-swappable-parameters,-bugprone-macro-parentheses,-bugprone-implicit-widening-of-multiplication-result,-bugprone-reserved-identifier,-cert-dcl37-c,-cert-dcl51-cpp,-cert-err33-c,-clang-analyzer-security.insecureAPI.DeprecatedOrUnsafeBufferHandling'
-	files=$(cd "$src" && ls src/util/*.c src/registry/*.c src/api/*.c src/providers/*.c src/algs/*.c)
-	printf '+ clang-tidy -checks=%s src/{registry,api,providers,algs}/*.c -- -std=c11 ...\n' "$checks"
+	files=$(cd "$src" && ls src/*.c src/util/*.c src/registry/*.c src/api/*.c src/providers/*.c src/algs/*.c)
+	printf '+ clang-tidy -checks=%s src/*.c src/{util,registry,api,providers,algs}/*.c -- -std=c11 ...\n' "$checks"
 	: >"$d/clang-tidy.out"
 	for f in $files; do
 		clang-tidy --quiet -checks="$checks" "$src/$f" -- -std=c11 -D_GNU_SOURCE -DJCA_BUILDING_LIBRARY \

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "asym_int.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/ascii.h"
 
 const char *jca__asym_who(const jca__asym *a, char *buf, size_t n)

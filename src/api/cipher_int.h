@@ -7,7 +7,7 @@
 #define JCA_API_CIPHER_INT_H
 
 #include "../registry/lookup.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/mem.h"
 
 #define MAX_BLOCK 32

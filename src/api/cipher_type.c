@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/registry_int.h"
+#include "../registry/types.h"
 #include "cipher_int.h"
 #include "../util/ascii.h"
 #include "jca/names.h"
@@ -404,20 +404,17 @@ static int put_cipher_oids(jca__entry **table, const struct jca_service *s, int 
 
 	for (i = 0; s->aliases[i]; i++) {
 		const char *eq = strchr(s->aliases[i], '=');
-		char oid[64], key[JCA__MAX_NAME + 8];
-		size_t klen, n;
-		jca__entry *e;
+		char oid[64];
+		const jca__resolved *hit;
+		size_t n;
 
 		if (!eq || (n = (size_t)(eq - s->aliases[i])) >= sizeof oid)
 			continue;
 		memcpy(oid, s->aliases[i], n);
 		oid[n] = 0;
-		klen = jca__make_key(key, JCA_CIPHER, eq + 1);
-		if (!klen)
-			continue;
-		HASH_FIND(hh, *table, key, klen, e);
-		if (e && e->r.svc == s) {
-			jca__resolved r = e->r;
+		hit = jca__table_get(*table, JCA_CIPHER, eq + 1);
+		if (hit && hit->svc == s) {
+			jca__resolved r = *hit;
 			int rc = jca__put_name(table, JCA_CIPHER, oid, &r, pos);
 
 			if (rc)

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "../registry/lookup.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/mem.h"
 #include "../util/ascii.h"
 

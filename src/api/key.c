@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "key_int.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/ascii.h"
 #include "../util/der.h"
 #include "../util/keyenc.h"

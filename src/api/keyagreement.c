@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "asym_int.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 
 #define SECRET_MAX 1024
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "key_int.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 
 struct keypairgen_ctx {
 	const jca__resolved *r;

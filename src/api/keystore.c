@@ -6,7 +6,7 @@
 
 #include "key_int.h"
 #include "keystore_int.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 
 struct keystore_ctx {
 	const jca__resolved *r;

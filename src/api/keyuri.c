@@ -15,7 +15,7 @@
 
 #include "key_int.h"
 #include "keystore_int.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/ascii.h"
 
 #define URI_MAX 4096

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "../registry/lookup.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/mem.h"
 
 /* The implementation's context follows the header. */

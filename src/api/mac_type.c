@@ -22,8 +22,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../registry/registry_int.h"
+#include "../registry/lookup.h"
 #include "../registry/types.h"
+#include "../util/ascii.h"
 #include "mac_hmac.h"
 
 #define MAX_KAT 4096
@@ -117,25 +118,6 @@ static void hmac_name(char *out, size_t n, const char *digest)
 		snprintf(out, n, "Hmac%s", digest);
 }
 
-/* Does provider p declare a Mac answering to name? */
-static int declared_mac(const struct jca_provider *p, const char *name)
-{
-	size_t i, j;
-
-	for (i = 0; i < p->n_services; i++) {
-		const struct jca_service *s = p->services[i];
-
-		if (s->type != JCA_MAC || s->origin)
-			continue;
-		if (jca__name_eq(s->algorithm, name))
-			return 1;
-		for (j = 0; s->aliases[j]; j++)
-			if (jca__name_eq(s->aliases[j], name))
-				return 1;
-	}
-	return 0;
-}
-
 /* A derived service and its implementation in one block (freed with the
  * service: jca__free_service frees s, the first member). */
 struct derived {
@@ -187,7 +169,7 @@ int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size
 				hmac_name(p, cap - used, dn);
 			else
 				snprintf(p, cap - used, form == 1 ? "HMAC-%s" : "HMAC(%s)", dn);
-			if (d->provider && declared_mac(d->provider, p)) {
+			if (d->provider && jca__declares(d->provider, JCA_MAC, p)) {
 				jca__free_service(s);
 				return 0;
 			}
@@ -207,7 +189,7 @@ int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size
 		}
 	}
 	if (oid) {
-		if (d->provider && declared_mac(d->provider, oid)) {
+		if (d->provider && jca__declares(d->provider, JCA_MAC, oid)) {
 			jca__free_service(s);
 			return 0;
 		}

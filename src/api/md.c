@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "../registry/lookup.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/mem.h"
 
 struct md_ctx {

@@ -4,8 +4,9 @@
  * (AES-256, derivation function) per thread, so the fast path takes no
  * lock, with a small block of output made ahead. Also the fork detection
  * shared with the engine. See jca/random.h. The generator is builtin's
- * DRBG implementation (jca__drbg_impl, src/providers/builtin_drbg.c)
- * driven through its table, its context kept here, never a provider's.
+ * DRBG implementation (jca__default_drbg: src/linked.c hands over
+ * src/providers/builtin_drbg.c's) driven through its table, its context
+ * kept here, never a provider's.
  *
  * Each thread's state lives in its own page mapped with MADV_WIPEONFORK:
  * in a child after fork() the kernel hands back that page zeroed, so the
@@ -23,7 +24,6 @@
 #include <unistd.h>
 
 #include "random_internal.h"
-#include "../providers/builtin_drbg.h"
 
 /* ---- fork generation ---- */
 
@@ -92,8 +92,14 @@ struct tstate {
 	uint32_t requests;               /* DRBG requests since the last (re)seed */
 	int wipes;                       /* the kernel wipes this page on fork */
 	_Alignas(64) uint8_t buf[BUF];
-	_Alignas(16) jca__drbg_ctx drbg;
+	_Alignas(16) unsigned char drbg[];   /* the DRBG's context (tstate_bytes) */
 };
+
+/* The bytes of a thread's state, the DRBG's context included. */
+static size_t tstate_bytes(void)
+{
+	return sizeof(struct tstate) + jca__default_drbg->base.ctx_size;
+}
 
 static _Thread_local __attribute__((tls_model("initial-exec"))) struct tstate *tls;
 static pthread_key_t exit_key;
@@ -103,7 +109,7 @@ static size_t tstate_size(void)
 {
 	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
 
-	return (sizeof(struct tstate) + pg - 1) / pg * pg;
+	return (tstate_bytes() + pg - 1) / pg * pg;
 }
 
 static void thread_exit(void *p)
@@ -111,7 +117,7 @@ static void thread_exit(void *p)
 	struct tstate *t = p;
 
 	if (t) {
-		jca__wipe(t, sizeof *t);
+		jca__wipe(t, tstate_bytes());
 		munmap(t, tstate_size());
 	}
 	tls = NULL;
@@ -128,12 +134,10 @@ static int fail(struct tstate *t)
 {
 	int wipes = t->wipes;
 
-	jca__wipe(t, sizeof *t);
+	jca__wipe(t, tstate_bytes());
 	t->wipes = wipes;
 	return jca__error(JCA_IMPL, "jca_random: the AES implementation failed");
 }
-
-static const jca_random_impl *const impl = &jca__drbg_impl;
 
 /* Seeds the thread's DRBG from the kernel: afresh (the implementation
  * finds its AES-256 through the registry, whatever the provider order, the
@@ -154,7 +158,7 @@ static int seed(struct tstate *t, int fresh)
 			.personalization = (const uint8_t *)pers, .personalization_len = sizeof pers - 1,
 		};
 
-		rc = impl->instantiate(&t->drbg, &a);
+		rc = jca__default_drbg->instantiate(t->drbg, &a);
 		if (rc == JCA_NOALG || rc == JCA_DISABLED) {
 			jca__error(JCA_RANDOM, "jca_random: no AES-256 for the default DRBG%s", jca__impl_reason());
 		} else if (rc) {
@@ -163,7 +167,7 @@ static int seed(struct tstate *t, int fresh)
 		} else {
 			t->seeded = 1;
 		}
-	} else if (impl->reseed(&t->drbg, ent, 32, NULL, 0)) {
+	} else if (jca__default_drbg->reseed(t->drbg, ent, 32, NULL, 0)) {
 		rc = fail(t);
 	}
 	jca__wipe(ent, sizeof ent);
@@ -195,7 +199,7 @@ static struct tstate *prepare(void)
 		/* fork without MADV_WIPEONFORK: forget everything by hand */
 		int wipes = t->wipes;
 
-		jca__wipe(t, sizeof *t);
+		jca__wipe(t, tstate_bytes());
 		t->wipes = wipes;
 	}
 	if (!t->seeded) {
@@ -213,7 +217,7 @@ static int drbg_generate(struct tstate *t, uint8_t *out, size_t len)
 
 	if (t->requests >= RESEED_EVERY && (rc = seed(t, 0)) != 0)
 		return rc;
-	if (impl->generate(&t->drbg, out, len, NULL, 0)) {
+	if (jca__default_drbg->generate(t->drbg, out, len, NULL, 0)) {
 		jca__wipe(out, len);
 		return fail(t);
 	}

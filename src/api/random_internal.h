@@ -5,7 +5,7 @@
 #define JCA_RANDOM_INTERNAL_H
 
 #include "../registry/lookup.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/mem.h"
 #include "../util/osrandom.h"
 #include "jca/random.h"
@@ -34,6 +34,12 @@ JCA__HIDDEN int jca__drbg_configure(jca__drbg_cfg *c, const char *mechanism, uns
 
 /* The implementation's arguments for configuration c, without inputs. */
 JCA__HIDDEN void jca__drbg_args(jca_random_args *a, const jca__drbg_cfg *c);
+
+/* The generator behind jca_random() (random_default.c): builtin's DRBG
+ * implementation, driven through its table with its context (base.ctx_size
+ * bytes) kept by the engine. The library's wiring names it (src/linked.c);
+ * the engine names no provider. */
+JCA__HIDDEN extern const jca_random_impl *const jca__default_drbg;
 
 /* The fork generation: changes in a child after fork() (pthread_atfork
  * handler, and a MADV_WIPEONFORK page for forks that skip the handlers). */

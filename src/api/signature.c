@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "asym_int.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 
 #define MSG_MAX ((size_t)1 << 30)          /* what the engine keeps of a whole-message algorithm's input */
 

@@ -10,7 +10,7 @@
 #include "jca/kdf.h"
 #include "jca/random.h"
 #include "jca/stream.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 #include "../util/ascii.h"
 #include "../util/mem.h"
 

@@ -11,7 +11,7 @@
 #include "builtin_drbg.h"   /* jca__drbg_impl, jca__getrandom_impl */
 
 /* The built-in provider's entry (builtin.c): a plugin entry linked in
- * (static.c lists it). */
+ * (src/linked.c lists it). */
 JCA__HIDDEN int jca__builtin_entry(const jca_host_api *host, const jca_provider_desc **desc, void **provctx);
 
 /* Each service's implementations, NULL-terminated, in table order: one

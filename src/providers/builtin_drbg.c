@@ -12,12 +12,13 @@
  * next provider's (builtin's) then serves. Policy holds: a disabled name
  * is offered by no provider. Never a weaker substitute.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "builtin_drbg.h"
-#include "../registry/lookup.h"
-#include "../registry/types.h"   /* JCA__END */
+#include "../util/error.h"
+#include "../util/mem.h"
 #include "../util/osrandom.h"
 
 _Static_assert(sizeof(jca__hash_drbg_state) <= JCA__DRBG_STATE_MAX, "state size");
@@ -50,26 +51,27 @@ static int aes_fits(const void *impl)
 static const void *find_prim(jca_service_type type, const char *name, int (*fits)(const void *),
                              const char *needs)
 {
-	const jca__resolved *r = jca__lookup(type, name, NULL);
+	const jca_service *svc;
+	const void *impl = jca__builtin_lookup(type, name, NULL, &svc);
 	const jca_provider *p;
 	char saved[256], first[128];
 	int code;
 	size_t i;
 
-	if (!r)
+	if (!impl)
 		return NULL;
-	if (fits(r->impl))
-		return r->impl;
-	snprintf(first, sizeof first, "%s of provider %s", ((const jca_impl *)r->impl)->name,
-	         jca_provider_name(jca_service_provider(r->svc)));
+	if (fits(impl))
+		return impl;
+	snprintf(first, sizeof first, "%s of provider %s", ((const jca_impl *)impl)->name,
+	         jca_provider_name(jca_service_provider(svc)));
 	code = jca_last_error();
 	snprintf(saved, sizeof saved, "%s", jca_last_error_message());
 	for (i = 0; jca_provider_at(i, &p) == 0; i++) {
-		const jca__resolved *q = jca__lookup(type, name, jca_provider_name(p));
+		const void *q = jca__builtin_lookup(type, name, jca_provider_name(p), &svc);
 
-		if (q && fits(q->impl)) {
+		if (q && fits(q)) {
 			jca__error(code, "%s", saved);
-			return q->impl;
+			return q;
 		}
 	}
 	jca__error(JCA_NOALG, "DRBG: no provider offers %s with %s (the one in use, %s, keeps its state "
@@ -127,7 +129,8 @@ static int drbg_instantiate(void *ctx, const jca_random_args *a)
 	const jca__drbg_mech *m;
 	int rc;
 
-	if (a->struct_size < JCA__END(jca_random_args, personalization_len) || !a->algorithm) {
+	if (a->struct_size < offsetof(jca_random_args, personalization_len) + sizeof a->personalization_len ||
+	    !a->algorithm) {
 		jca__set_impl_reason("drbg-sp800-90a: arguments too short or without an algorithm");
 		return -1;
 	}

@@ -10,6 +10,7 @@
 #define JCA_BUILTIN_DRBG_H
 
 #include "jca/provider.h"
+#include "jca/registry.h"
 #include "../algs/drbg.h"
 
 #define JCA__DRBG_STATE_MAX sizeof(jca__ctr_drbg_state)   /* the largest of the three */
@@ -29,5 +30,13 @@ typedef struct jca__drbg_ctx {
 JCA__HIDDEN extern const jca_random_impl jca__drbg_impl;
 /* "getrandom": the kernel (a source with its own entropy). */
 JCA__HIDDEN extern const jca_random_impl jca__getrandom_impl;
+
+/* What the DRBG needs of its host beyond a plugin's table: the
+ * implementation that serves (type, name), at the provider named
+ * `provider` or, if NULL, as a lookup finds it, with its service in *svc;
+ * NULL with the last error set. The library's wiring defines it over the
+ * registry's lookup (src/linked.c): the provider names no registry header. */
+JCA__HIDDEN const void *jca__builtin_lookup(jca_service_type type, const char *name, const char *provider,
+                                            const jca_service **svc);
 
 #endif

@@ -15,7 +15,7 @@
 #include "builtin.h"
 #include "jca/kdf.h"
 #include "jca/mac.h"
-#include "../registry/error.h"
+#include "../util/error.h"
 
 #define MAX_PRF 1024                   /* the registry refuses larger digests */
 #define PRF_NAME 160

@@ -11,7 +11,7 @@
 #include "jca/names.h"
 #include "jca/random.h"
 #include "../algs/curve25519.h"
-#include "../registry/error.h"      /* jca__set_impl_reason */
+#include "../util/error.h"      /* jca__set_impl_reason */
 #include "../util/ascii.h"
 #include "../util/keyenc.h"
 #include "../util/mem.h"

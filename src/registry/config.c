@@ -33,7 +33,7 @@
 
 #include "jca.h"
 #include "conf.h"
-#include "error.h"
+#include "../util/error.h"
 #include "types.h"
 #include "../util/ascii.h"
 

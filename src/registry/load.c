@@ -13,7 +13,6 @@
 
 #include "registry_int.h"
 #include "plugin.h"
-#include "../providers/static.h"
 #include "jca/plugin.h"
 
 jca__config *jca__conf;                       /* read at initialisation */
@@ -26,6 +25,18 @@ static void remember(struct jca_provider *p)
 {
 	p->all_next = all_providers;
 	all_providers = p;
+}
+
+/* The entry of the provider linked into libjca that is configured as
+ * `name`, or NULL if name is not one of them (a plugin). */
+static jca_plugin_entry_fn *linked_entry(const char *name)
+{
+	const jca__linked_provider *l;
+
+	for (l = jca__linked_providers; l->name; l++)
+		if (jca__name_eq(name, l->name))
+			return l->entry;
+	return NULL;
 }
 
 /* Where a configured plugin name lives: a name with a '/' is a path,
@@ -90,7 +101,7 @@ static int check_policy(const jca__snapshot *s)
 
 	for (i = 0; i < jca__conf->nprov; i++) {
 		by_path |= strchr(jca__conf->provs[i].name, '/') != NULL;
-		plugins |= !jca__static_entry(jca__conf->provs[i].name);
+		plugins |= !linked_entry(jca__conf->provs[i].name);
 	}
 	for (i = 0; i < jca__conf->npref; i++) {
 		const jca__pref *pf = &jca__conf->prefs[i];
@@ -134,7 +145,7 @@ static int init_locked(void)
 				                jca__conf->provs[i].line, name);
 		if (rc)
 			break;
-		if ((entry = jca__static_entry(name)) != NULL) {
+		if ((entry = linked_entry(name)) != NULL) {
 			/* linked in: entered now, through the same path as a plugin */
 			list[i] = jca__new_provider(NULL, "built in");
 			if (!list[i]) {

@@ -13,7 +13,7 @@
 #include "jca.h"
 #include "jca/provider.h"
 #include "../util/mem.h"     /* JCA__HIDDEN */
-#include "error.h"
+#include "../util/error.h"
 
 struct jca_service {
 	jca_service_type type;

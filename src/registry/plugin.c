@@ -18,7 +18,7 @@
 #include "jca/plugin.h"
 #include "plugin.h"
 #include "conf.h"
-#include "error.h"
+#include "../util/error.h"
 #include "../util/osrandom.h"
 
 static void host_set_error(const char *message)

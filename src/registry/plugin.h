@@ -31,6 +31,17 @@ JCA__HIDDEN void *jca__trust_dlopen(int fd, const struct stat *st, int *code, ch
  * same order as loading takes them. */
 JCA__HIDDEN void jca__trust_atfork_register(void);
 
+/* The providers linked into libjca (the built-in one), each by the name
+ * the configuration lists it under ("builtin"), ending with { NULL, NULL }:
+ * entered at initialisation through the same path as a plugin. The
+ * library's wiring defines the list (src/linked.c), as the engines' layer
+ * defines the list of types (types.h): the registry names no provider. */
+typedef struct jca__linked_provider {
+	const char *name;
+	jca_plugin_entry_fn *entry;
+} jca__linked_provider;
+JCA__HIDDEN extern const jca__linked_provider jca__linked_providers[];
+
 /* Calls an entry (a plugin's, or a static one linked into libjca) with the
  * host table of `name` (the name the configuration lists the provider
  * under, NULL when loaded by path: the entry sees it in

@@ -22,6 +22,24 @@ static void bind_best(struct jca_service *s)
 		}
 }
 
+int jca__declares(const struct jca_provider *p, jca_service_type t, const char *name)
+{
+	size_t i, j;
+
+	for (i = 0; i < p->n_services; i++) {
+		const struct jca_service *s = p->services[i];
+
+		if (s->type != t || s->origin)
+			continue;
+		if (jca__name_eq(s->algorithm, name))
+			return 1;
+		for (j = 0; s->aliases[j]; j++)
+			if (jca__name_eq(s->aliases[j], name))
+				return 1;
+	}
+	return 0;
+}
+
 void jca__free_service(struct jca_service *s)
 {
 	if (!s)

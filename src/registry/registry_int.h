@@ -18,7 +18,7 @@
 #include <string.h>
 
 #include "lookup.h"
-#include "error.h"
+#include "../util/error.h"
 #include "conf.h"
 #include "plugin.h"
 #include "types.h"
@@ -58,8 +58,6 @@ static inline __attribute__((always_inline)) uint32_t jca__hash(const char *k, s
 #define HASH_FUNCTION(keyptr, keylen, hashv) ((hashv) = jca__hash((const char *)(keyptr), (keylen)))
 #include <uthash.h>
 
-#define JCA__MAX_NAME 120     /* longest name accepted, in bytes */
-
 /* Builds the key "<type><folded name>" in buf (which has room for
  * JCA__MAX_NAME + 8 bytes); returns its length, or 0 if the name is empty
  * or too long. */
@@ -81,12 +79,6 @@ static inline size_t jca__make_key(char *buf, jca_service_type type, const char 
 	return n + 1;
 }
 
-/* Is s a dotted decimal OID ("2.16.840.1.101.3.4.2.1")? */
-JCA__HIDDEN int jca__is_oid(const char *s);
-/* Is `word` one of the '|'-separated words of `list` (case-insensitive)? */
-JCA__HIDDEN int jca__list_has(const char *list, const char *word);
-/* A provider attribute of s by key (case-insensitive), or NULL. */
-JCA__HIDDEN const char *jca__attr_get(const struct jca_service *s, const char *key);
 
 /* ---- providers (provider.c) ---- */
 struct jca_provider {
@@ -111,11 +103,6 @@ struct jca_provider {
 	struct jca_provider *all_next;   /* every provider ever made, for teardown */
 };
 
-static inline int jca__impl_usable(int (*available)(void))
-{
-	return !available || available();
-}
-
 static inline int jca__provider_state(const struct jca_provider *p)
 {
 	return atomic_load_explicit(&p->state, memory_order_acquire);
@@ -127,15 +114,6 @@ static inline int jca__provider_state(const struct jca_provider *p)
 static inline const char *jca__prov_name(const struct jca_provider *p)
 {
 	return jca__provider_state(p) == JCA_PROVIDER_LOADED && p->desc ? p->desc->name : p->name;
-}
-
-static inline size_t jca__count_list(const char *const *l)
-{
-	size_t n = 0;
-
-	while (l && l[n])
-		n++;
-	return n;
 }
 
 JCA__HIDDEN struct jca_provider *jca__new_provider(const char *conf_name, const char *source);
@@ -154,7 +132,6 @@ JCA__HIDDEN void jca__provider_unregister(struct jca_provider *p);
  * ABI and size show that it has the member. */
 JCA__HIDDEN void jca__teardown_raw(const jca_provider_desc *raw, void *provctx);
 JCA__HIDDEN void jca__clear_services(struct jca_provider *p);
-JCA__HIDDEN void jca__free_service(struct jca_service *s);
 JCA__HIDDEN void jca__free_provider(struct jca_provider *p);
 
 /* ---- descriptors (validate.c) ---- */
@@ -169,7 +146,6 @@ JCA__HIDDEN int jca__normalize(const jca_provider_desc *in, const char *who, jca
 
 /* ---- lookup tables (table.c) ---- */
 /* A name in a lookup table: (type, folded name) -> service + cached impl. */
-typedef struct jca__entry jca__entry;
 struct jca__entry {
 	UT_hash_handle hh;
 	jca__resolved r;
@@ -182,9 +158,6 @@ struct jca__entry {
 JCA__HIDDEN int jca__table_put(jca__entry **table, const char *key, size_t klen,
                                const jca__resolved *r, int pos);
 JCA__HIDDEN int jca__build_provider_table(jca__entry **table, const struct jca_provider *p, int pos);
-/* Puts name (and "OID.<name>" for an OID) -> r, first wins; 0 or JCA_ENOMEM. */
-JCA__HIDDEN int jca__put_name(jca__entry **table, jca_service_type type, const char *name,
-                              const jca__resolved *r, int pos);
 
 /* ---- snapshots (snapshot.c) ---- */
 typedef struct jca__snapshot {

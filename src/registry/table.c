@@ -67,6 +67,18 @@ int jca__put_name(jca__entry **table, jca_service_type type, const char *name,
 	return rc;
 }
 
+const jca__resolved *jca__table_get(jca__entry *table, jca_service_type type, const char *name)
+{
+	char key[JCA__MAX_NAME + 8];
+	size_t klen = jca__make_key(key, type, name);
+	jca__entry *e;
+
+	if (!klen)
+		return NULL;
+	HASH_FIND(hh, table, key, klen, e);
+	return e ? &e->r : NULL;
+}
+
 /* Every name a service answers to: its type's own grammar if it has one
  * (Cipher transformations), else the algorithm, its aliases (OIDs also
  * with "OID.") and the names of its usable implementations (drivers),

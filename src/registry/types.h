@@ -22,9 +22,11 @@
 #include "../util/mem.h"     /* JCA__HIDDEN */
 
 struct jca_service;
-struct jca__entry;
+struct jca_provider;
 struct jca__resolved;
 typedef struct jca__resolved jca__resolved;
+/* A lookup table being built (table.c): a type's put_names fills it. */
+typedef struct jca__entry jca__entry;
 
 /* Size of a structure up to and including `field`. */
 #define JCA__END(type, field) (offsetof(type, field) + sizeof(((type *)0)->field))
@@ -83,5 +85,41 @@ JCA__HIDDEN const jca__type_ops *jca__type_at(size_t i);
 JCA__HIDDEN int jca__covers_service(const jca__resolved *hit, const char *name, const jca__resolved *e);
 /* HMAC over a digest service (mac_type.c): the digest type's derive. */
 JCA__HIDDEN int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size_t max);
+
+
+/* ---- the registry's helpers for a type's operations (the type files
+ * see no more of the registry than this and lookup.h) ---- */
+
+#define JCA__MAX_NAME 120     /* longest name accepted, in bytes */
+
+/* Puts name (and "OID.<name>" for an OID) -> r, first wins; 0 or JCA_ENOMEM. */
+JCA__HIDDEN int jca__put_name(jca__entry **table, jca_service_type type, const char *name,
+                              const jca__resolved *r, int pos);
+/* What (type, name) resolves to in table so far, or NULL. */
+JCA__HIDDEN const jca__resolved *jca__table_get(jca__entry *table, jca_service_type type, const char *name);
+/* Is s a dotted decimal OID ("2.16.840.1.101.3.4.2.1")? */
+JCA__HIDDEN int jca__is_oid(const char *s);
+/* Is `word` one of the '|'-separated words of `list` (case-insensitive)? */
+JCA__HIDDEN int jca__list_has(const char *list, const char *word);
+/* A provider attribute of s by key (case-insensitive), or NULL. */
+JCA__HIDDEN const char *jca__attr_get(const struct jca_service *s, const char *key);
+/* Does provider p declare (not derive) a service of type t answering to
+ * name, by its algorithm or an alias (case-insensitive)? */
+JCA__HIDDEN int jca__declares(const struct jca_provider *p, jca_service_type t, const char *name);
+JCA__HIDDEN void jca__free_service(struct jca_service *s);
+
+static inline int jca__impl_usable(int (*available)(void))
+{
+	return !available || available();
+}
+
+static inline size_t jca__count_list(const char *const *l)
+{
+	size_t n = 0;
+
+	while (l && l[n])
+		n++;
+	return n;
+}
 
 #endif

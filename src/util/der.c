@@ -3,7 +3,7 @@
 #include <string.h>
 
 #include "jca/common.h"
-#include "../registry/error.h"
+#include "error.h"
 #include "der.h"
 
 static const char *tag_name(unsigned tag)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "jca/common.h"
-#include "../registry/error.h"
+#include "error.h"
 #include "der.h"
 #include "keyenc.h"
 #include "keyenc_int.h"

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Setting the thread's last error (error.c). Not installed. */
-#ifndef JCA_REGISTRY_ERROR_H
-#define JCA_REGISTRY_ERROR_H
+/* Setting the thread's last error (error.c): below everything, so that
+ * util's readers, the registry, the engines and the built-in provider all
+ * report through it. Not installed. */
+#ifndef JCA_UTIL_ERROR_H
+#define JCA_UTIL_ERROR_H
 
 #include "jca/common.h"
-#include "../util/mem.h"     /* JCA__HIDDEN */
+#include "mem.h"     /* JCA__HIDDEN */
 
 /* Room for a message: two PATH_MAX paths and the text around them, so
  * that a refusal naming two plugin files is never cut. */
