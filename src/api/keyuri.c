@@ -336,7 +336,8 @@ int jca_uri_attribute(const char *text, const char *name, char *out, size_t out_
 			if (u->vlen[i] > out_size || (u->vlen[i] == out_size && strcmp(name, "id") != 0)) {
 				rc = jca__error(JCA_BUFSIZE, "jca_uri_attribute: %s needs %zu bytes", name, u->vlen[i] + 1);
 			} else {
-				memcpy(out, u->value[i], u->vlen[i]);
+				if (u->vlen[i])   /* out may be NULL for an empty value */
+					memcpy(out, u->value[i], u->vlen[i]);
 				if (u->vlen[i] < out_size)
 					out[u->vlen[i]] = 0;
 				rc = 0;
