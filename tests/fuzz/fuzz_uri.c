@@ -13,7 +13,10 @@
  *  - an attribute's value is never longer than the URI, and a text value
  *    fits the buffer with its NUL; a too-small buffer gives JCA_BUFSIZE
  *    with the length the next call is satisfied with;
- *  - errors leave a message without control bytes.
+ *  - errors leave a message without control bytes;
+ *  - a PIN is never repeated: the input behind "pkcs11:pin-value=PIN;"
+ *    is refused by jca_key_load and keystore_open_uri, and the message
+ *    does not hold the PIN (issue 33).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -30,6 +33,32 @@ static void check_error(int rc)
 	for (c = msg; *c; c++)
 		if ((unsigned char)*c < 0x20 || *c == 0x7f)
 			abort();
+}
+
+#define PIN "Zq7x-not-a-real-pin"
+
+/* pkcs11:pin-value=PIN;<data>: refused, the PIN in no message */
+static void check_pin_hidden(const uint8_t *data, size_t size)
+{
+	static const char head[] = "pkcs11:pin-value=" PIN ";";
+	size_t len = sizeof head - 1 + size;
+	char *uri = malloc(len + 1);
+	keystore_ctx *ks = NULL;
+	jca_key *key = NULL;
+	int rc;
+
+	if (!uri)
+		abort();
+	memcpy(uri, head, sizeof head - 1);
+	memcpy(uri + sizeof head - 1, data, size);
+	uri[len] = 0;
+	rc = jca_key_load(uri, &key);
+	if (rc >= 0 || key || strstr(jca_last_error_message(), PIN))
+		abort();
+	rc = keystore_open_uri(uri, &ks);
+	if (rc >= 0 || ks || strstr(jca_last_error_message(), PIN))
+		abort();
+	free(uri);
 }
 
 static const char *const names[] = { "object", "id", "token", "type", "module-path", "pin-value", "x-a" };
@@ -79,5 +108,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	check_error(rc);
 	free(uri);
+	check_pin_hidden(data, size);
 	return 0;
 }
