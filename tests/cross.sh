@@ -27,7 +27,6 @@ aarch64)
 	host=aarch64-linux-gnu
 	run="qemu-aarch64 -cpu max"
 	backends=JCA_HAVE_ARM_BACKENDS
-	tiers="default generic -sha3,-sha512 -pmull"
 	;;
 riscv64)
 	host=riscv64-linux-gnu
@@ -36,10 +35,11 @@ riscv64)
 	# qemu-user does not implement riscv_hwprobe: declare the model's
 	# extensions (test-only variable, see src/algs/cpu.c)
 	export JCA_CPU_ASSUME=zknh,zbb,zbkb
-	tiers="default generic -zknh"
 	;;
 *) echo "usage: $0 aarch64|riscv64" >&2; exit 2 ;;
 esac
+. "$top/tests/tier_list.sh"
+tiers="default $(jca_tier_list $arch)"
 CC=$host-gcc
 command -v $CC >/dev/null || { echo "SKIP: $CC not installed"; exit 77; }
 command -v ${run%% *} >/dev/null || { echo "SKIP: ${run%% *} not installed"; exit 77; }

@@ -15,12 +15,8 @@ if [ "${JCA_TIER_VECTORS:-yes}" = no ]; then
 fi
 b="${top_builddir:-.}/tests"
 fail=0
-case "$(uname -m)" in
-x86_64) tiers="generic -aesni,-vaes,-vaes512 -shani,-avx512,-vaes,-vaes512 -avx512,-vaes512 -vaes512" ;;
-aarch64) tiers="generic -sha3,-sha512 -pmull" ;;
-riscv64) tiers="generic -zknh" ;;
-*) tiers="generic" ;;
-esac
+. "${top_srcdir:-.}/tests/tier_list.sh"
+tiers=$(jca_tier_list "$(uname -m)")
 for tier in $tiers; do
 	for t in check_backends check_mac check_cipher check_gcm check_random check_kdf check_curve25519; do
 		JCA_CPU=$tier "$b/$t" > "$b/tier-$t.out" 2>&1
