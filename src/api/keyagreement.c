@@ -6,6 +6,7 @@
 
 #include "asym_int.h"
 #include "../util/error.h"
+#include "engine.h"
 
 #define SECRET_MAX 1024
 
@@ -88,25 +89,7 @@ static keyagreement_ctx *create(const jca__resolved *r, int pinned)
 	return ka;
 }
 
-keyagreement_ctx *keyagreement_get_instance(const char *algorithm)
-{
-	return create(jca__lookup(JCA_KEY_AGREEMENT, algorithm, NULL), 0);
-}
-
-keyagreement_ctx *keyagreement_get_instance_from(const char *algorithm, const char *provider)
-{
-	return create(jca__lookup_from(JCA_KEY_AGREEMENT, algorithm, provider), 1);
-}
-
-const keyagreement_handle *keyagreement_lookup(const char *algorithm)
-{
-	return (const keyagreement_handle *)jca__lookup(JCA_KEY_AGREEMENT, algorithm, NULL);
-}
-
-keyagreement_ctx *keyagreement_new(const keyagreement_handle *h)
-{
-	return create(jca__from_handle(JCA_KEY_AGREEMENT, h), 0);
-}
+JCA__ENGINE_GETTERS(keyagreement, JCA_KEY_AGREEMENT, create)
 
 void keyagreement_free(keyagreement_ctx *ka)
 {

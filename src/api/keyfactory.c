@@ -5,15 +5,17 @@
 
 #include "key_int.h"
 #include "../util/error.h"
+#include "engine.h"
 
 struct keyfactory_ctx {
 	const jca__resolved *r;
 };
 
-static keyfactory_ctx *create(const jca__resolved *r)
+static keyfactory_ctx *create(const jca__resolved *r, int pinned)
 {
 	keyfactory_ctx *kf;
 
+	(void)pinned; /* any provider of the name serves: nothing is chosen by key */
 	if (!r)
 		return NULL;
 	if (!(kf = malloc(sizeof *kf))) {
@@ -24,25 +26,7 @@ static keyfactory_ctx *create(const jca__resolved *r)
 	return kf;
 }
 
-keyfactory_ctx *keyfactory_get_instance(const char *algorithm)
-{
-	return create(jca__lookup(JCA_KEY_FACTORY, algorithm, NULL));
-}
-
-keyfactory_ctx *keyfactory_get_instance_from(const char *algorithm, const char *provider)
-{
-	return create(jca__lookup_from(JCA_KEY_FACTORY, algorithm, provider));
-}
-
-const keyfactory_handle *keyfactory_lookup(const char *algorithm)
-{
-	return (const keyfactory_handle *)jca__lookup(JCA_KEY_FACTORY, algorithm, NULL);
-}
-
-keyfactory_ctx *keyfactory_new(const keyfactory_handle *h)
-{
-	return create(jca__from_handle(JCA_KEY_FACTORY, h));
-}
+JCA__ENGINE_GETTERS(keyfactory, JCA_KEY_FACTORY, create)
 
 void keyfactory_free(keyfactory_ctx *kf)
 {

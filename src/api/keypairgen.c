@@ -5,6 +5,7 @@
 
 #include "key_int.h"
 #include "../util/error.h"
+#include "engine.h"
 
 struct keypairgen_ctx {
 	const jca__resolved *r;
@@ -14,12 +15,13 @@ struct keypairgen_ctx {
 	_Alignas(16) unsigned char state[];
 };
 
-static keypairgen_ctx *create(const jca__resolved *r)
+static keypairgen_ctx *create(const jca__resolved *r, int pinned)
 {
 	const jca_keypairgen_impl *m;
 	const jca__resolved *kf;
 	keypairgen_ctx *g;
 
+	(void)pinned; /* any provider of the name serves: nothing is chosen by key */
 	if (!r)
 		return NULL;
 	m = r->impl;
@@ -45,25 +47,7 @@ static keypairgen_ctx *create(const jca__resolved *r)
 	return g;
 }
 
-keypairgen_ctx *keypairgen_get_instance(const char *algorithm)
-{
-	return create(jca__lookup(JCA_KEY_PAIR_GENERATOR, algorithm, NULL));
-}
-
-keypairgen_ctx *keypairgen_get_instance_from(const char *algorithm, const char *provider)
-{
-	return create(jca__lookup_from(JCA_KEY_PAIR_GENERATOR, algorithm, provider));
-}
-
-const keypairgen_handle *keypairgen_lookup(const char *algorithm)
-{
-	return (const keypairgen_handle *)jca__lookup(JCA_KEY_PAIR_GENERATOR, algorithm, NULL);
-}
-
-keypairgen_ctx *keypairgen_new(const keypairgen_handle *h)
-{
-	return create(jca__from_handle(JCA_KEY_PAIR_GENERATOR, h));
-}
+JCA__ENGINE_GETTERS(keypairgen, JCA_KEY_PAIR_GENERATOR, create)
 
 void keypairgen_free(keypairgen_ctx *g)
 {

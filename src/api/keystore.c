@@ -7,6 +7,7 @@
 #include "key_int.h"
 #include "keystore_int.h"
 #include "../util/error.h"
+#include "engine.h"
 
 struct keystore_ctx {
 	const jca__resolved *r;
@@ -85,32 +86,15 @@ static int create(const jca__resolved *r, const char *const *attrs, keystore_ctx
 	return 0;
 }
 
-static keystore_ctx *create_or_null(const jca__resolved *r)
+static keystore_ctx *create_or_null(const jca__resolved *r, int pinned)
 {
 	keystore_ctx *ks;
 
+	(void)pinned; /* any provider of the name serves: nothing is chosen by key */
 	return create(r, NULL, &ks) == 0 ? ks : NULL;
 }
 
-keystore_ctx *keystore_get_instance(const char *type)
-{
-	return create_or_null(jca__lookup(JCA_KEY_STORE, type, NULL));
-}
-
-keystore_ctx *keystore_get_instance_from(const char *type, const char *provider)
-{
-	return create_or_null(jca__lookup_from(JCA_KEY_STORE, type, provider));
-}
-
-const keystore_handle *keystore_lookup(const char *type)
-{
-	return (const keystore_handle *)jca__lookup(JCA_KEY_STORE, type, NULL);
-}
-
-keystore_ctx *keystore_new(const keystore_handle *h)
-{
-	return create_or_null(jca__from_handle(JCA_KEY_STORE, h));
-}
+JCA__ENGINE_GETTERS(keystore, JCA_KEY_STORE, create_or_null)
 
 int jca__keystore_open(const char *type, const char *const *attrs, const char *uri, keystore_ctx **out)
 {

@@ -10,6 +10,7 @@
 #include "../registry/lookup.h"
 #include "../util/error.h"
 #include "../util/mem.h"
+#include "engine.h"
 
 /* The implementation's context follows the header. */
 struct mac_ctx {
@@ -33,11 +34,12 @@ static size_t mac_size(const jca_mac_impl *impl)
 	return sizeof(struct mac_ctx) + impl->base.ctx_size;
 }
 
-static mac_ctx *mac_create(const jca__resolved *r)
+static mac_ctx *mac_create(const jca__resolved *r, int pinned)
 {
 	const jca_mac_impl *impl = r->impl;
 	mac_ctx *m = jca__alloc(mac_size(impl));
 
+	(void)pinned; /* any provider of the name serves: nothing is chosen by key */
 	if (!m) {
 		jca__error(JCA_ENOMEM, "out of memory creating Mac \"%s\"", r->svc->algorithm);
 		return NULL;
@@ -55,19 +57,7 @@ static mac_ctx *mac_create(const jca__resolved *r)
 	return m;
 }
 
-mac_ctx *mac_get_instance(const char *name)
-{
-	const jca__resolved *r = jca__lookup(JCA_MAC, name, NULL);
-
-	return r ? mac_create(r) : NULL;
-}
-
-mac_ctx *mac_get_instance_from(const char *name, const char *provider)
-{
-	const jca__resolved *r = jca__lookup_from(JCA_MAC, name, provider);
-
-	return r ? mac_create(r) : NULL;
-}
+JCA__ENGINE_GETTERS(mac, JCA_MAC, mac_create)
 
 /* An implementation function returned nonzero in the middle of a
  * message: every call fails until mac_reset or mac_init succeeds. */
@@ -88,18 +78,6 @@ static int ready(mac_ctx *m, const char *fn)
 		return jca__error(JCA_IMPL, "%s: Mac \"%s\" failed earlier (implementation %s); call mac_reset",
 		                  fn, m->svc->algorithm, m->impl->base.name);
 	return jca__error(JCA_NOTINIT, "%s: %s is not initialised (call mac_init)", fn, m->svc->algorithm);
-}
-
-const mac_handle *mac_lookup(const char *name)
-{
-	return (const mac_handle *)jca__lookup(JCA_MAC, name, NULL);
-}
-
-mac_ctx *mac_new(const mac_handle *h)
-{
-	const jca__resolved *r = jca__from_handle(JCA_MAC, h);
-
-	return r ? mac_create(r) : NULL;
 }
 
 int mac_init(mac_ctx *m, const void *key, size_t key_len)
@@ -251,7 +229,7 @@ int mac_reset(mac_ctx *m)
 static int oneshot(const jca__resolved *r, const void *key, size_t key_len, const void *data, size_t len,
                    void *out, size_t out_size, size_t *out_len)
 {
-	mac_ctx *m = mac_create(r);
+	mac_ctx *m = mac_create(r, 0);
 	int rc;
 
 	if (!m)

@@ -6,6 +6,7 @@
 #include "../registry/lookup.h"
 #include "../util/error.h"
 #include "../util/mem.h"
+#include "engine.h"
 
 struct md_ctx {
 	const jca_md_impl *impl;
@@ -15,11 +16,12 @@ struct md_ctx {
 	_Alignas(16) unsigned char state[];
 };
 
-static md_ctx *md_create(const jca__resolved *r)
+static md_ctx *md_create(const jca__resolved *r, int pinned)
 {
 	const jca_md_impl *m = r->impl;
 	md_ctx *md = jca__alloc(sizeof *md + m->base.ctx_size);
 
+	(void)pinned; /* any provider of the name serves: nothing is chosen by key */
 	if (!md) {
 		jca__error(JCA_ENOMEM, "out of memory creating MessageDigest \"%s\"", r->svc->algorithm);
 		return NULL;
@@ -44,31 +46,7 @@ static md_ctx *md_create(const jca__resolved *r)
 	return md;
 }
 
-md_ctx *md_get_instance(const char *name)
-{
-	const jca__resolved *r = jca__lookup(JCA_MESSAGE_DIGEST, name, NULL);
-
-	return r ? md_create(r) : NULL;
-}
-
-md_ctx *md_get_instance_from(const char *name, const char *provider)
-{
-	const jca__resolved *r = jca__lookup_from(JCA_MESSAGE_DIGEST, name, provider);
-
-	return r ? md_create(r) : NULL;
-}
-
-const md_handle *md_lookup(const char *name)
-{
-	return (const md_handle *)jca__lookup(JCA_MESSAGE_DIGEST, name, NULL);
-}
-
-md_ctx *md_new(const md_handle *h)
-{
-	const jca__resolved *r = jca__from_handle(JCA_MESSAGE_DIGEST, h);
-
-	return r ? md_create(r) : NULL;
-}
+JCA__ENGINE_GETTERS(md, JCA_MESSAGE_DIGEST, md_create)
 
 /* An implementation function returned nonzero: the object is unusable
  * until md_reset succeeds. */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "random_internal.h"
+#include "engine.h"
 
 #define RESEED_MAX (1ull << 48)                  /* SP 800-90A table 2/3 */
 
@@ -40,11 +41,12 @@ static size_t obj_size(const jca_random_impl *impl)
 	return sizeof(random_ctx) + impl->base.ctx_size;
 }
 
-static random_ctx *create(const jca__resolved *res)
+static random_ctx *create(const jca__resolved *res, int pinned)
 {
 	const jca_random_impl *impl = res->impl;
 	random_ctx *r = jca__alloc(obj_size(impl));
 
+	(void)pinned; /* any provider of the name serves: nothing is chosen by key */
 	if (!r) {
 		jca__error(JCA_ENOMEM, "out of memory creating SecureRandom \"%s\"", res->svc->algorithm);
 		return NULL;
@@ -66,31 +68,7 @@ static random_ctx *create(const jca__resolved *res)
 	return r;
 }
 
-random_ctx *random_get_instance(const char *name)
-{
-	const jca__resolved *res = jca__lookup(JCA_SECURE_RANDOM, name, NULL);
-
-	return res ? create(res) : NULL;
-}
-
-random_ctx *random_get_instance_from(const char *name, const char *provider)
-{
-	const jca__resolved *res = jca__lookup_from(JCA_SECURE_RANDOM, name, provider);
-
-	return res ? create(res) : NULL;
-}
-
-const random_handle *random_lookup(const char *name)
-{
-	return (const random_handle *)jca__lookup(JCA_SECURE_RANDOM, name, NULL);
-}
-
-random_ctx *random_new(const random_handle *h)
-{
-	const jca__resolved *r = jca__from_handle(JCA_SECURE_RANDOM, h);
-
-	return r ? create(r) : NULL;
-}
+JCA__ENGINE_GETTERS(random, JCA_SECURE_RANDOM, create)
 
 /* Uninstantiates: the implementation's cleanup and a wipe, then a fresh
  * context (attached again) for the next instantiation. */

@@ -7,6 +7,7 @@
 
 #include "asym_int.h"
 #include "../util/error.h"
+#include "engine.h"
 
 #define MSG_MAX ((size_t)1 << 30)          /* what the engine keeps of a whole-message algorithm's input */
 
@@ -96,25 +97,7 @@ static signature_ctx *create(const jca__resolved *r, int pinned)
 	return s;
 }
 
-signature_ctx *signature_get_instance(const char *algorithm)
-{
-	return create(jca__lookup(JCA_SIGNATURE, algorithm, NULL), 0);
-}
-
-signature_ctx *signature_get_instance_from(const char *algorithm, const char *provider)
-{
-	return create(jca__lookup_from(JCA_SIGNATURE, algorithm, provider), 1);
-}
-
-const signature_handle *signature_lookup(const char *algorithm)
-{
-	return (const signature_handle *)jca__lookup(JCA_SIGNATURE, algorithm, NULL);
-}
-
-signature_ctx *signature_new(const signature_handle *h)
-{
-	return create(jca__from_handle(JCA_SIGNATURE, h), 0);
-}
+JCA__ENGINE_GETTERS(signature, JCA_SIGNATURE, create)
 
 void signature_free(signature_ctx *s)
 {
