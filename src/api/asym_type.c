@@ -118,43 +118,27 @@ static const char *ka_mismatch(const jca_impl *a, const jca_impl *b, char *why, 
 }
 
 const jca__type_ops jca__keyfactory_type = {
-	.type = JCA_KEY_FACTORY,
-	.name = "KeyFactory",
-	.declarable = 1,
-	.impl_size = sizeof(jca_keyfactory_impl),
-	.impl_min_size = sizeof(jca_keyfactory_impl),
+	JCA__DECLARABLE(JCA_KEY_FACTORY, "KeyFactory", jca_keyfactory_impl),
 	.impl_fault = kf_fault,
 	.no_kat = "KeyFactory " NO_KAT,
 };
 
 const jca__type_ops jca__keypairgen_type = {
-	.type = JCA_KEY_PAIR_GENERATOR,
-	.name = "KeyPairGenerator",
-	.declarable = 1,
-	.impl_size = sizeof(jca_keypairgen_impl),
-	.impl_min_size = sizeof(jca_keypairgen_impl),
+	JCA__DECLARABLE(JCA_KEY_PAIR_GENERATOR, "KeyPairGenerator", jca_keypairgen_impl),
 	.impl_fault = kpg_fault,
 	.impl_mismatch = kpg_mismatch,
 	.no_kat = "KeyPairGenerator " NO_KAT,
 };
 
 const jca__type_ops jca__signature_type = {
-	.type = JCA_SIGNATURE,
-	.name = "Signature",
-	.declarable = 1,
-	.impl_size = sizeof(jca_signature_impl),
-	.impl_min_size = sizeof(jca_signature_impl),
+	JCA__DECLARABLE(JCA_SIGNATURE, "Signature", jca_signature_impl),
 	.impl_fault = sig_fault,
 	.impl_mismatch = sig_mismatch,
 	.no_kat = "Signature " NO_KAT,
 };
 
 const jca__type_ops jca__keyagreement_type = {
-	.type = JCA_KEY_AGREEMENT,
-	.name = "KeyAgreement",
-	.declarable = 1,
-	.impl_size = sizeof(jca_keyagreement_impl),
-	.impl_min_size = sizeof(jca_keyagreement_impl),
+	JCA__DECLARABLE(JCA_KEY_AGREEMENT, "KeyAgreement", jca_keyagreement_impl),
 	.impl_fault = ka_fault,
 	.impl_mismatch = ka_mismatch,
 	.no_kat = "KeyAgreement " NO_KAT,
@@ -182,11 +166,7 @@ static const char *ks_fault(const jca_impl *impl, char *why, size_t n)
 }
 
 const jca__type_ops jca__keystore_type = {
-	.type = JCA_KEY_STORE,
-	.name = "KeyStore",
-	.declarable = 1,
-	.impl_size = sizeof(jca_keystore_impl),
-	.impl_min_size = sizeof(jca_keystore_impl),
+	JCA__DECLARABLE(JCA_KEY_STORE, "KeyStore", jca_keystore_impl),
 	.impl_fault = ks_fault,
 	.no_kat = "KeyStore takes no known-answer test through jca_kat (it holds keys, it computes nothing)",
 };

@@ -451,11 +451,7 @@ static int covers(const jca__resolved *hit, const char *name, const jca__resolve
 }
 
 const jca__type_ops jca__cipher_type = {
-	.type = JCA_CIPHER,
-	.name = "Cipher",
-	.declarable = 1,
-	.impl_size = sizeof(jca_cipher_impl),
-	.impl_min_size = sizeof(jca_cipher_impl),
+	JCA__DECLARABLE(JCA_CIPHER, "Cipher", jca_cipher_impl),
 	.shape_size = shape_size,
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,

@@ -91,11 +91,7 @@ static int self_test(const struct jca_service *s, const jca_impl *impl, const jc
 }
 
 const jca__type_ops jca__kdf_type = {
-	.type = JCA_KDF,
-	.name = "KDF",
-	.declarable = 1,
-	.impl_size = sizeof(jca_kdf_impl),
-	.impl_min_size = sizeof(jca_kdf_impl),
+	JCA__DECLARABLE(JCA_KDF, "KDF", jca_kdf_impl),
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,

@@ -209,11 +209,7 @@ int jca__derive_hmac(const struct jca_service *d, struct jca_service **out, size
 }
 
 const jca__type_ops jca__mac_type = {
-	.type = JCA_MAC,
-	.name = "Mac",
-	.declarable = 1,
-	.impl_size = sizeof(jca_mac_impl),
-	.impl_min_size = sizeof(jca_mac_impl),
+	JCA__DECLARABLE(JCA_MAC, "Mac", jca_mac_impl),
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,

@@ -87,11 +87,7 @@ static int self_test(const struct jca_service *s, const jca_impl *impl, const jc
 }
 
 const jca__type_ops jca__md_type = {
-	.type = JCA_MESSAGE_DIGEST,
-	.name = "MessageDigest",
-	.declarable = 1,
-	.impl_size = sizeof(jca_md_impl),
-	.impl_min_size = sizeof(jca_md_impl),
+	JCA__DECLARABLE(JCA_MESSAGE_DIGEST, "MessageDigest", jca_md_impl),
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,

@@ -37,11 +37,7 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 }
 
 const jca__type_ops jca__random_type = {
-	.type = JCA_SECURE_RANDOM,
-	.name = "SecureRandom",
-	.declarable = 1,
-	.impl_size = sizeof(jca_random_impl),
-	.impl_min_size = sizeof(jca_random_impl),
+	JCA__DECLARABLE(JCA_SECURE_RANDOM, "SecureRandom", jca_random_impl),
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,
 	.no_kat = "SecureRandom services take no known-answer test (the DRBGs run the NIST vectors in the tests)",

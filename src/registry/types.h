@@ -73,6 +73,12 @@ typedef struct jca__type_ops {
 	int (*derive)(const struct jca_service *s, struct jca_service **out, size_t max);
 } jca__type_ops;
 
+/* The first members of a declarable type's table: its value, its name and
+ * the size of its implementation struct, the same at the type's first ABI
+ * (no member added since; a type that grew sets impl_min_size itself). */
+#define JCA__DECLARABLE(t, nm, impl_t) \
+	.type = (t), .name = (nm), .declarable = 1, .impl_size = sizeof(impl_t), .impl_min_size = sizeof(impl_t)
+
 /* The ops of a type, or NULL for a value no type has. */
 JCA__HIDDEN const jca__type_ops *jca__type_ops_of(jca_service_type t);
 /* The i-th type (0, 1, ...), NULL past the last: for loops over types. */
