@@ -96,6 +96,34 @@ void jca__asym_close(jca__asym *a)
 	a->nparams = 0;
 }
 
+void *jca__asym_new(const jca__asym_ops *ops, const jca__resolved *r, int pinned, size_t head)
+{
+	size_t room = ((const jca_impl *)r->impl)->ctx_size;
+	unsigned char *obj = jca__alloc(head + room);
+	jca__asym *a = (jca__asym *)obj;
+
+	if (!obj) {
+		jca__error(JCA_ENOMEM, "out of memory creating %s \"%s\"", ops->type_name, r->canon);
+		return NULL;
+	}
+	memset(obj, 0, head);
+	a->inline_state = obj + head;
+	a->inline_size = room;
+	if (jca__asym_open(a, ops, r, pinned) != 0) {
+		jca__asym_delete(a, head);
+		return NULL;
+	}
+	return obj;
+}
+
+void jca__asym_delete(jca__asym *a, size_t head)
+{
+	size_t room = a->inline_size;
+
+	jca__asym_close(a);
+	jca__free(a, head + room);
+}
+
 /* After a failed switch: back to a context of the name's first service,
  * so that the object always has one (the getters and set_param use it).
  * The error of the switch (rc) stays the thread's last error. */

@@ -55,6 +55,14 @@ struct jca__asym {
 JCA__HIDDEN int jca__asym_open(jca__asym *a, const jca__asym_ops *ops, const jca__resolved *r, int pinned);
 /* Closes the context, drops the key and the parameters. */
 JCA__HIDDEN void jca__asym_close(jca__asym *a);
+/* An engine's object whose struct starts with its jca__asym and ends with
+ * the implementation's inline state at offset head (offsetof the flexible
+ * member): allocated with room for r's context, zeroed up to the state,
+ * opened (jca__asym_open). NULL with the error set. */
+JCA__HIDDEN void *jca__asym_new(const jca__asym_ops *ops, const jca__resolved *r, int pinned, size_t head);
+/* Closes a (jca__asym_close) and frees the object made by jca__asym_new
+ * (or of the same layout) that starts with it. */
+JCA__HIDDEN void jca__asym_delete(jca__asym *a, size_t head);
 /* Chooses the provider for key (see signature.h) and starts it:
  * ops->init with the key converted where needed. */
 JCA__HIDDEN int jca__asym_select(jca__asym *a, jca_key *key, unsigned purpose);

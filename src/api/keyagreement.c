@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* KeyAgreement engine over jca_keyagreement_impl, with provider selection
  * by key (asym.c). See jca/keyagreement.h. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -68,25 +69,7 @@ static const jca__asym_ops ka_ops = {
 
 static keyagreement_ctx *create(const jca__resolved *r, int pinned)
 {
-	size_t room;
-	keyagreement_ctx *ka;
-
-	if (!r)
-		return NULL;
-	room = ((const jca_impl *)r->impl)->ctx_size;
-	if (!(ka = jca__alloc(sizeof *ka + room))) {
-		jca__error(JCA_ENOMEM, "out of memory creating KeyAgreement \"%s\"", r->canon);
-		return NULL;
-	}
-	memset(ka, 0, sizeof *ka);
-	ka->a.inline_state = ka->inline_state;
-	ka->a.inline_size = room;
-	if (jca__asym_open(&ka->a, &ka_ops, r, pinned) != 0) {
-		jca__asym_close(&ka->a);
-		jca__free(ka, sizeof *ka + room);
-		return NULL;
-	}
-	return ka;
+	return jca__asym_new(&ka_ops, r, pinned, offsetof(keyagreement_ctx, inline_state));
 }
 
 JCA__ENGINE_GETTERS(keyagreement, JCA_KEY_AGREEMENT, create)
@@ -95,9 +78,8 @@ void keyagreement_free(keyagreement_ctx *ka)
 {
 	if (!ka)
 		return;
-	jca__asym_close(&ka->a);
 	jca_key_free(ka->peer);
-	jca__free(ka, sizeof *ka + ka->a.inline_size);
+	jca__asym_delete(&ka->a, offsetof(keyagreement_ctx, inline_state));
 }
 
 int keyagreement_init(keyagreement_ctx *ka, jca_key *priv)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* Signature engine over jca_signature_impl, with provider selection by
  * key (asym.c). See jca/signature.h. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,25 +77,7 @@ static const jca__asym_ops sig_ops = {
 
 static signature_ctx *create(const jca__resolved *r, int pinned)
 {
-	size_t room;
-	signature_ctx *s;
-
-	if (!r)
-		return NULL;
-	room = ((const jca_impl *)r->impl)->ctx_size;
-	if (!(s = jca__alloc(sizeof *s + room))) {
-		jca__error(JCA_ENOMEM, "out of memory creating Signature \"%s\"", r->canon);
-		return NULL;
-	}
-	memset(s, 0, sizeof *s);
-	s->a.inline_state = s->inline_state;
-	s->a.inline_size = room;
-	if (jca__asym_open(&s->a, &sig_ops, r, pinned) != 0) {
-		jca__asym_close(&s->a);
-		jca__free(s, sizeof *s + room);
-		return NULL;
-	}
-	return s;
+	return jca__asym_new(&sig_ops, r, pinned, offsetof(signature_ctx, inline_state));
 }
 
 JCA__ENGINE_GETTERS(signature, JCA_SIGNATURE, create)
@@ -103,12 +86,11 @@ void signature_free(signature_ctx *s)
 {
 	if (!s)
 		return;
-	jca__asym_close(&s->a);
 	if (s->msg) {
 		jca__wipe(s->msg, s->msg_len);
 		free(s->msg);
 	}
-	jca__free(s, sizeof *s + s->a.inline_size);
+	jca__asym_delete(&s->a, offsetof(signature_ctx, inline_state));
 }
 
 static int start(signature_ctx *s, jca_key *key, unsigned purpose, const char *fn)
@@ -303,11 +285,11 @@ signature_ctx *signature_clone(const signature_ctx *s)
 		return NULL;
 	}
 	room = s->a.inline_size;
-	if (!(c = jca__alloc(sizeof *c + room))) {
+	if (!(c = jca__alloc(offsetof(signature_ctx, inline_state) + room))) {
 		jca__error(JCA_ENOMEM, "out of memory cloning Signature \"%s\"", s->a.first->canon);
 		return NULL;
 	}
-	memset(c, 0, sizeof *c);
+	memset(c, 0, offsetof(signature_ctx, inline_state));
 	c->a.inline_state = c->inline_state;
 	c->a.inline_size = room;
 	c->purpose = s->purpose;
