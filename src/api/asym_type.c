@@ -30,12 +30,9 @@ static const char *kf_fault(const jca_impl *impl, char *why, size_t n)
 
 	(void)why;
 	(void)n;
-	if (!k->decode)
-		return "decode is NULL";
-	if (!k->encode)
-		return "encode is NULL";
-	if (!k->public_key)
-		return "public_key is NULL";
+	JCA__REQUIRE_FN(k, decode);
+	JCA__REQUIRE_FN(k, encode);
+	JCA__REQUIRE_FN(k, public_key);
 	return NULL;
 }
 
@@ -45,10 +42,8 @@ static const char *kpg_fault(const jca_impl *impl, char *why, size_t n)
 
 	(void)why;
 	(void)n;
-	if (!k->init)
-		return "init is NULL";
-	if (!k->generate)
-		return "generate is NULL";
+	JCA__REQUIRE_FN(k, init);
+	JCA__REQUIRE_FN(k, generate);
 	return key_alg_fault(k->key_algorithm);
 }
 
@@ -58,12 +53,9 @@ static const char *sig_fault(const jca_impl *impl, char *why, size_t n)
 
 	(void)why;
 	(void)n;
-	if (!k->init)
-		return "init is NULL";
-	if (!k->sign)
-		return "sign is NULL";
-	if (!k->verify)
-		return "verify is NULL";
+	JCA__REQUIRE_FN(k, init);
+	JCA__REQUIRE_FN(k, sign);
+	JCA__REQUIRE_FN(k, verify);
 	return key_alg_fault(k->key_algorithm);
 }
 
@@ -73,12 +65,9 @@ static const char *ka_fault(const jca_impl *impl, char *why, size_t n)
 
 	(void)why;
 	(void)n;
-	if (!k->init)
-		return "init is NULL";
-	if (!k->phase)
-		return "phase is NULL";
-	if (!k->secret)
-		return "secret is NULL";
+	JCA__REQUIRE_FN(k, init);
+	JCA__REQUIRE_FN(k, phase);
+	JCA__REQUIRE_FN(k, secret);
 	return key_alg_fault(k->key_algorithm);
 }
 
@@ -150,18 +139,12 @@ static const char *ks_fault(const jca_impl *impl, char *why, size_t n)
 
 	(void)why;
 	(void)n;
-	if (!k->open)
-		return "open is NULL";
-	if (!k->count)
-		return "count is NULL";
-	if (!k->entry)
-		return "entry is NULL";
-	if (!k->load)
-		return "load is NULL";
-	if (!k->store)
-		return "store is NULL";
-	if (!k->remove)
-		return "remove is NULL";
+	JCA__REQUIRE_FN(k, open);
+	JCA__REQUIRE_FN(k, count);
+	JCA__REQUIRE_FN(k, entry);
+	JCA__REQUIRE_FN(k, load);
+	JCA__REQUIRE_FN(k, store);
+	JCA__REQUIRE_FN(k, remove);
 	return NULL;
 }
 

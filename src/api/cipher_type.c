@@ -100,8 +100,7 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 		return snprintf(why, n, "block_size %zu (must be 1 to %d)", c->block_size, JCA_CIPHER_MAX_BLOCK), why;
 	if ((f = key_sizes_fault(c->key_sizes, why, n)) != NULL)
 		return f;
-	if (!c->set_key)
-		return "set_key is NULL";
+	JCA__REQUIRE_FN(c, set_key);
 	if (!c->ecb_encrypt != !c->ecb_decrypt)
 		return c->ecb_encrypt ? "ecb_decrypt is NULL (ecb_encrypt is set)" : "ecb_encrypt is NULL (ecb_decrypt is set)";
 	if (!c->cbc_encrypt != !c->cbc_decrypt)

@@ -17,10 +17,8 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 {
 	const jca_kdf_impl *k = (const jca_kdf_impl *)impl;
 
-	if (!k->init)
-		return "init is NULL";
-	if (!k->derive)
-		return "derive is NULL";
+	JCA__REQUIRE_FN(k, init);
+	JCA__REQUIRE_FN(k, derive);
 	if (k->flags & ~(JCA_KDF_OVER_MAC | JCA_KDF_HMAC_NAMES))
 		return snprintf(why, n, "flags 0x%x has unknown bits", k->flags), why;
 	if ((k->flags & JCA_KDF_HMAC_NAMES) && !(k->flags & JCA_KDF_OVER_MAC))

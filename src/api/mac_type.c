@@ -33,12 +33,9 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 {
 	const jca_mac_impl *m = (const jca_mac_impl *)impl;
 
-	if (!m->init)
-		return "init is NULL";
-	if (!m->update)
-		return "update is NULL";
-	if (!m->final)
-		return "final is NULL";
+	JCA__REQUIRE_FN(m, init);
+	JCA__REQUIRE_FN(m, update);
+	JCA__REQUIRE_FN(m, final);
 	if (!m->mac_size || m->mac_size > JCA_MAC_MAX)
 		return snprintf(why, n, "mac_size %zu (must be 1 to %d)", m->mac_size, JCA_MAC_MAX), why;
 	if (m->block_size > JCA_MAC_MAX)

@@ -17,12 +17,9 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 {
 	const jca_md_impl *m = (const jca_md_impl *)impl;
 
-	if (!m->init)
-		return "init is NULL";
-	if (!m->update)
-		return "update is NULL";
-	if (!m->final)
-		return "final is NULL";
+	JCA__REQUIRE_FN(m, init);
+	JCA__REQUIRE_FN(m, update);
+	JCA__REQUIRE_FN(m, final);
 	if (m->flags & ~JCA_MD_XOF)
 		return snprintf(why, n, "flags 0x%x has unknown bits", m->flags), why;
 	if ((!m->digest_size && !(m->flags & JCA_MD_XOF)) || m->digest_size > JCA_MD_MAX_DIGEST)

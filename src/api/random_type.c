@@ -15,8 +15,7 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 	if (r->flags != JCA_RANDOM_DETERMINISTIC && r->flags != JCA_RANDOM_OWN_ENTROPY)
 		return snprintf(why, n, "flags %u (must be JCA_RANDOM_DETERMINISTIC or JCA_RANDOM_OWN_ENTROPY)",
 		                r->flags), why;
-	if (!r->generate)
-		return "generate is NULL";
+	JCA__REQUIRE_FN(r, generate);
 	if (r->flags == JCA_RANDOM_DETERMINISTIC && !r->instantiate)
 		return "instantiate is NULL (a JCA_RANDOM_DETERMINISTIC generator needs it)";
 	if (r->flags == JCA_RANDOM_DETERMINISTIC && !r->reseed)

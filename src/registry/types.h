@@ -79,6 +79,13 @@ typedef struct jca__type_ops {
 #define JCA__DECLARABLE(t, nm, impl_t) \
 	.type = (t), .name = (nm), .declarable = 1, .impl_size = sizeof(impl_t), .impl_min_size = sizeof(impl_t)
 
+/* In an impl_fault: a function the type requires is missing. */
+#define JCA__REQUIRE_FN(m, fn) \
+	do { \
+		if (!(m)->fn) \
+			return #fn " is NULL"; \
+	} while (0)
+
 /* The ops of a type, or NULL for a value no type has. */
 JCA__HIDDEN const jca__type_ops *jca__type_ops_of(jca_service_type t);
 /* The i-th type (0, 1, ...), NULL past the last: for loops over types. */
