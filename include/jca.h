@@ -28,6 +28,7 @@
 #include "jca/signature.h"
 #include "jca/keyagreement.h"
 #include "jca/keystore.h"
+#include "jca/kem.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # Fails if the shared library exports anything but the public API: every
-# defined dynamic symbol must be named md_*, cipher_*, mac_*, random_*, kdf_*, keyfactory_*, keypairgen_*, signature_*, keyagreement_*, keystore_* or jca_* and be
+# defined dynamic symbol must be named md_*, cipher_*, mac_*, random_*, kdf_*, keyfactory_*, keypairgen_*, signature_*, keyagreement_*, keystore_*, kem_* or jca_* and be
 # declared in an installed header.
 set -eu
 lib="${top_builddir:-.}/.libs/libjca.so"
@@ -16,7 +16,7 @@ n=0
 for s in $syms; do
 	n=$((n + 1))
 	case "$s" in
-	md_* | cipher_* | mac_* | random_* | kdf_* | keyfactory_* | keypairgen_* | signature_* | keyagreement_* | keystore_* | jca_*) ;;
+	md_* | cipher_* | mac_* | random_* | kdf_* | keyfactory_* | keypairgen_* | signature_* | keyagreement_* | keystore_* | kem_* | jca_*) ;;
 	*) echo "exported but not public API: $s"; bad=1; continue ;;
 	esac
 	if ! grep -rqw "$s" "$inc"; then
@@ -25,7 +25,7 @@ for s in $syms; do
 	fi
 done
 # And the other way: every function declared JCA_API is exported.
-for s in $(grep -rhoE 'JCA_API [^;]*[ *](md|cipher|mac|random|kdf|keyfactory|keypairgen|signature|keyagreement|keystore|jca)_[a-z0-9_]+\(' "$inc" | sed -E 's/.*[ *]((md|cipher|mac|random|kdf|keyfactory|keypairgen|signature|keyagreement|keystore|jca)_[a-z0-9_]+)\($/\1/' | sort -u); do
+for s in $(grep -rhoE 'JCA_API [^;]*[ *](md|cipher|mac|random|kdf|keyfactory|keypairgen|signature|keyagreement|keystore|kem|jca)_[a-z0-9_]+\(' "$inc" | sed -E 's/.*[ *]((md|cipher|mac|random|kdf|keyfactory|keypairgen|signature|keyagreement|keystore|kem|jca)_[a-z0-9_]+)\($/\1/' | sort -u); do
 	if ! echo "$syms" | grep -qx "$s"; then
 		echo "declared JCA_API but not exported: $s"
 		bad=1

@@ -9,8 +9,8 @@
 #   sh tests/interpose_traps.sh INCLUDE_DIR > traps.c
 set -eu
 inc=${1:?usage: interpose_traps.sh INCLUDE_DIR}
-names=$(grep -rhoE 'JCA_API [^;]*[ *](md|cipher|mac|random|kdf|keyfactory|keypairgen|signature|keyagreement|keystore|jca)_[a-z0-9_]+\(' "$inc" |
-	sed -E 's/.*[ *]((md|cipher|mac|random|kdf|keyfactory|keypairgen|signature|keyagreement|keystore|jca)_[a-z0-9_]+)\($/\1/' | sort -u)
+names=$(grep -rhoE 'JCA_API [^;]*[ *](md|cipher|mac|random|kdf|keyfactory|keypairgen|signature|keyagreement|keystore|kem|jca)_[a-z0-9_]+\(' "$inc" |
+	sed -E 's/.*[ *]((md|cipher|mac|random|kdf|keyfactory|keypairgen|signature|keyagreement|keystore|kem|jca)_[a-z0-9_]+)\($/\1/' | sort -u)
 [ -n "$names" ] || { echo "interpose_traps.sh: no JCA_API function under $inc" >&2; exit 1; }
 cat <<'HEAD'
 /* SPDX-License-Identifier: Apache-2.0 */

@@ -97,7 +97,8 @@ JCA_API const char *jca_last_error_message(void);
 /*
  * The engine contract. Every engine (md_ MessageDigest, mac_ Mac, cipher_
  * Cipher, random_ SecureRandom, kdf_ KDF, keyfactory_, keypairgen_,
- * signature_, keyagreement_ (key.h, signature.h, keyagreement.h)) follows these
+ * signature_, keyagreement_ (key.h, signature.h, keyagreement.h), kem_
+ * (kem.h)) follows these
  * rules; each engine's header says only where its operation differs.
  *
  *  1. Getting an instance: X_get_instance(name) (the first provider in

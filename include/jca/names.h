@@ -216,4 +216,17 @@
 #define JCA_NAME_KEYSTORE_PKCS11 "PKCS11"
 #define JCA_NAMES_KEYSTORE_PKCS11 "PKCS#11"
 
+/* ---- KEM (ABI 3.4) ----
+ * Each name is that of the KEM, KeyFactory and KeyPairGenerator services.
+ * OIDs: NIST CSOR (id-alg-ml-kem-*, FIPS 203), draft-connolly-cfrg-xwing-kem
+ * (id-XWing). */
+#define JCA_NAME_ML_KEM_512 "ML-KEM-512"
+#define JCA_NAMES_ML_KEM_512 "MLKEM512", "2.16.840.1.101.3.4.4.1"
+#define JCA_NAME_ML_KEM_768 "ML-KEM-768"
+#define JCA_NAMES_ML_KEM_768 "MLKEM768", "2.16.840.1.101.3.4.4.2"
+#define JCA_NAME_ML_KEM_1024 "ML-KEM-1024"
+#define JCA_NAMES_ML_KEM_1024 "MLKEM1024", "2.16.840.1.101.3.4.4.3"
+#define JCA_NAME_XWING "X-Wing"
+#define JCA_NAMES_XWING "XWing", "1.3.6.1.4.1.62253.25722"
+
 #endif

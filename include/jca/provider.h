@@ -115,6 +115,8 @@
  *        jca_key_info, JCA_ENC_* and JCA_REFUSED.
  *   3.3  KeyStore (jca_keystore_impl): a provider's keys kept for good,
  *        by alias (a PKCS#11 token's objects).
+ *   3.4  KEM (jca_kem_impl, <jca/provider_kem.h>): key encapsulation
+ *        (ML-KEM, X-Wing), JCA_ENCAPSULATE / JCA_DECAPSULATE.
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -128,7 +130,7 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 3
-#define JCA_ABI_MINOR 3
+#define JCA_ABI_MINOR 4
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -142,7 +144,8 @@ typedef enum jca_service_type {
 	JCA_KEY_PAIR_GENERATOR = 7,/* ABI 3.2: jca_keypairgen_impl */
 	JCA_SIGNATURE = 8,         /* ABI 3.2: jca_signature_impl */
 	JCA_KEY_AGREEMENT = 9,     /* ABI 3.2: jca_keyagreement_impl */
-	JCA_KEY_STORE = 10         /* ABI 3.3: jca_keystore_impl */
+	JCA_KEY_STORE = 10,        /* ABI 3.3: jca_keystore_impl */
+	JCA_KEM = 11               /* ABI 3.4: jca_kem_impl */
 } jca_service_type;
 
 /* Priority tiers of implementations (higher wins, like the kernel's). */
@@ -561,6 +564,8 @@ typedef struct jca_kdf_impl {
 /* Keys, KeyFactory, KeyPairGenerator, Signature, KeyAgreement (ABI 3.2);
  * KeyStore (3.3). */
 #include "provider_asym.h"
+/* KEM (ABI 3.4). */
+#include "provider_kem.h"
 
 typedef struct jca_attr {
 	const char *key;
@@ -633,7 +638,8 @@ typedef struct jca_service_desc {
 	 * JCA_SECURE_RANDOM, jca_kdf_impl for JCA_KDF, and from ABI 3.2
 	 * jca_keyfactory_impl, jca_keypairgen_impl, jca_signature_impl,
 	 * jca_keyagreement_impl for the four asymmetric types, and from 3.3
-	 * jca_keystore_impl for JCA_KEY_STORE). */
+	 * jca_keystore_impl for JCA_KEY_STORE, from 3.4 jca_kem_impl for
+	 * JCA_KEM). */
 	const jca_impl *const *impls;
 	const jca_kat *kat;                     /* optional */
 	/* ABI 2.4, optional: further known-answer tests of this service,

@@ -18,6 +18,8 @@ JCA__HIDDEN extern const jca__type_ops jca__keyfactory_type, jca__keypairgen_typ
 JCA__HIDDEN extern const jca__type_ops jca__signature_type, jca__keyagreement_type;
 /* ABI 3.3 (asym_type.c) */
 JCA__HIDDEN extern const jca__type_ops jca__keystore_type;
+/* ABI 3.4 (kem_type.c) */
+JCA__HIDDEN extern const jca__type_ops jca__kem_type;
 
 static const struct {
 	const jca__type_ops *ops;
@@ -32,6 +34,7 @@ static const struct {
 	{ &jca__signature_type },
 	{ &jca__keyagreement_type },
 	{ &jca__keystore_type },
+	{ &jca__kem_type },
 };
 
 const jca__type_ops *jca__type_at(size_t i)
