@@ -32,7 +32,15 @@
  *    and "RSA PRIVATE KEY" (RFC 8017), as openssl writes them, and their
  *    DER bodies alone (`openssl pkey -outform DER` of an EC or RSA key);
  *  - JCA_FORMAT_RAW: the algorithm's own bytes: the 32-byte keys of
- *    Ed25519 and X25519 (RFC 8032, RFC 7748), an EC public point 04||X||Y.
+ *    Ed25519 and X25519 (RFC 8032, RFC 7748), an EC public point 04||X||Y;
+ *    ML-KEM (FIPS 203): the encapsulation key, and the 64-byte seed d||z or
+ *    the expanded decapsulation key (written back in the form read; a
+ *    generated key as its seed); X-Wing: the 1216-byte public key and the
+ *    32-byte seed. ML-KEM's PKCS#8 is any of the three forms of
+ *    draft-ietf-lamps-kyber-certificates (seed, expandedKey, both), written
+ *    back in the form read; an encapsulation key failing FIPS 203's modulus
+ *    check, an expanded key whose hash check fails, or a seed and expanded
+ *    key that disagree are refused (JCA_BADKEY).
  * Decoding is strict (DER as X.690 requires, lengths bounded, no
  * recursion on the input, trailing bytes refused) and the key's content
  * is checked (a point on its curve, RSA's sizes): a refusal is

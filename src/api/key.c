@@ -140,6 +140,10 @@ static const char *alg_name(int alg)
 	case JCA__KEYALG_X25519: return "X25519";
 	case JCA__KEYALG_EC: return "EC";
 	case JCA__KEYALG_RSA: return "RSA";
+	case JCA__KEYALG_ML_KEM_512: return "ML-KEM-512";
+	case JCA__KEYALG_ML_KEM_768: return "ML-KEM-768";
+	case JCA__KEYALG_ML_KEM_1024: return "ML-KEM-1024";
+	case JCA__KEYALG_XWING: return "X-Wing";
 	default: return "RSASSA-PSS";
 	}
 }

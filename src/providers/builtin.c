@@ -6,6 +6,7 @@
  * one (highest priority) when the provider loads.
  */
 #include "builtin.h"
+#include "builtin_kem.h"     /* ML-KEM, X-Wing */
 #include "jca/names.h"
 #include "jca/random.h"
 
@@ -212,13 +213,17 @@ static const jca_service_desc *const services[] = {
 	&jca__svc_kpg_x25519,
 	&jca__svc_sig_ed25519,
 	&jca__svc_ka_x25519,
+	&jca__svc_kf_mlkem512, &jca__svc_kf_mlkem768, &jca__svc_kf_mlkem1024,
+	&jca__svc_kpg_mlkem512, &jca__svc_kpg_mlkem768, &jca__svc_kpg_mlkem1024,
+	&jca__svc_kem_mlkem512, &jca__svc_kem_mlkem768, &jca__svc_kem_mlkem1024,
+	&jca__svc_kf_xwing, &jca__svc_kpg_xwing, &jca__svc_kem_xwing,
 	NULL
 };
 
 static const jca_provider_desc builtin = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc),
 	"builtin", JCA_VERSION_STRING,
-	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, ChaCha20-Poly1305, XChaCha20-Poly1305, ChaCha20, DRBG, NativePRNG, PBKDF2, HKDF, Ed25519, X25519",
+	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, ChaCha20-Poly1305, XChaCha20-Poly1305, ChaCha20, DRBG, NativePRNG, PBKDF2, HKDF, Ed25519, X25519, ML-KEM, X-Wing",
 	services, NULL
 };
 

@@ -17,6 +17,12 @@ static const uint8_t OID_X25519[] = { 0x2b, 0x65, 0x6e };                       
 static const uint8_t OID_EC[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01 };   /* 1.2.840.10045.2.1 */
 static const uint8_t OID_RSA[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01 };
 static const uint8_t OID_RSA_PSS[] = { 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0a };
+/* 2.16.840.1.101.3.4.4.1/2/3 */
+static const uint8_t OID_ML_KEM_512[] = { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x01 };
+static const uint8_t OID_ML_KEM_768[] = { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x02 };
+static const uint8_t OID_ML_KEM_1024[] = { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x03 };
+/* 1.3.6.1.4.1.62253.25722 */
+static const uint8_t OID_XWING[] = { 0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xe6, 0x2d, 0x81, 0xc8, 0x7a };
 
 static const struct {
 	int alg;
@@ -28,6 +34,10 @@ static const struct {
 	{ JCA__KEYALG_EC, OID_EC, sizeof OID_EC },
 	{ JCA__KEYALG_RSA, OID_RSA, sizeof OID_RSA },
 	{ JCA__KEYALG_RSA_PSS, OID_RSA_PSS, sizeof OID_RSA_PSS },
+	{ JCA__KEYALG_ML_KEM_512, OID_ML_KEM_512, sizeof OID_ML_KEM_512 },
+	{ JCA__KEYALG_ML_KEM_768, OID_ML_KEM_768, sizeof OID_ML_KEM_768 },
+	{ JCA__KEYALG_ML_KEM_1024, OID_ML_KEM_1024, sizeof OID_ML_KEM_1024 },
+	{ JCA__KEYALG_XWING, OID_XWING, sizeof OID_XWING },
 };
 #define NALGS (sizeof algs / sizeof algs[0])
 
@@ -64,7 +74,7 @@ static int read_algid(jca__der *d, jca__key_parts *out)
 			break;
 	if (i == NALGS)
 		return jca__error(JCA_EINVAL, "DER: algorithm OID at offset %zu is none of Ed25519, X25519, "
-				  "id-ecPublicKey, rsaEncryption, id-RSASSA-PSS", off);
+				  "id-ecPublicKey, rsaEncryption, id-RSASSA-PSS, ML-KEM, X-Wing", off);
 	out->alg = algs[i].alg;
 	switch (out->alg) {
 	case JCA__KEYALG_EC:
@@ -193,6 +203,8 @@ int jca__pkcs8_parse(const uint8_t *der, size_t len, jca__key_parts *out)
 		out->bits = 255;
 	} else if (out->alg == JCA__KEYALG_EC) {
 		r = jca__ec_privkey(&in, out);
+	} else if (jca__is_kem_alg(out->alg)) {
+		r = jca__kem_privkey(&in, out);
 	} else {
 		r = jca__rsa_privkey(&in, out);
 	}
@@ -346,6 +358,8 @@ int jca__pkcs8_write(const jca__key_parts *k, uint8_t *out, size_t cap, size_t *
 			jca__derw_close(&w, c);
 		}
 		jca__derw_close(&w, s);
+	} else if (jca__is_kem_alg(k->alg)) {
+		jca__kem_privkey_write(&w, k);
 	} else {
 		jca__derw_raw(&w, k->priv, k->priv_len);
 	}

@@ -22,6 +22,15 @@
  *  - RSA-PSS (id-RSASSA-PSS, RFC 4055): as RSA, parameters absent or a
  *    RSASSA-PSS-params SEQUENCE ([0] hash, [1] mask generation, [2] salt
  *    length, [3] trailer field 1; each optional, in order).
+ *  - ML-KEM-512/768/1024 (2.16.840.1.101.3.4.4.1/2/3; FIPS 203 and
+ *    draft-ietf-lamps-kyber-certificates): no parameters, the encapsulation
+ *    key (384k+32 bytes) in the BIT STRING, the private key as the
+ *    CHOICE { seed [0] (64 bytes), expandedKey, both SEQUENCE { seed,
+ *    expandedKey } } (keyenc_mlkem.c); the modulus and consistency checks
+ *    are the provider's;
+ *  - X-Wing (1.3.6.1.4.1.62253.25722, draft-connolly-cfrg-xwing-kem): no
+ *    parameters, the 1216-byte public key in the BIT STRING, the 32-byte
+ *    seed as the privateKey OCTET STRING's contents (no inner wrapping).
  * Refused: PKCS#8 attributes, a PKCS#8 [1] public key for EC and RSA (the
  * ECPrivateKey holds it), multi-prime RSA, explicit EC parameters, inputs
  * larger than JCA__DER_MAX. Errors are JCA_EINVAL with a message naming
@@ -41,7 +50,11 @@ enum jca__key_alg {
 	JCA__KEYALG_X25519,
 	JCA__KEYALG_EC,
 	JCA__KEYALG_RSA,
-	JCA__KEYALG_RSA_PSS
+	JCA__KEYALG_RSA_PSS,
+	JCA__KEYALG_ML_KEM_512,
+	JCA__KEYALG_ML_KEM_768,
+	JCA__KEYALG_ML_KEM_1024,
+	JCA__KEYALG_XWING
 };
 
 enum jca__curve { JCA__CURVE_NONE, JCA__CURVE_P256, JCA__CURVE_P384, JCA__CURVE_P521 };
@@ -72,6 +85,13 @@ typedef struct jca__key_parts {
 	 * writes it; others leave it out). Set by the parsers, obeyed by
 	 * jca__pkcs8_write, so that what was read is written back as it was. */
 	int ec_inner_curve;
+	/* ML-KEM private keys (keyenc_mlkem.c): priv is the 64-byte seed
+	 * d||z, or NULL; expanded the decapsulation key dk (768k+96 bytes), or
+	 * NULL; at least one of them is set. Read from and written as the
+	 * CHOICE of draft-ietf-lamps-kyber-certificates: seed [0] (priv
+	 * alone), expandedKey (expanded alone) or both. */
+	const uint8_t *expanded;
+	size_t expanded_len;
 } jca__key_parts;
 
 /* Field size in bytes of a curve (32, 48, 66), 0 if none. */

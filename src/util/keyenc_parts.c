@@ -219,6 +219,11 @@ int jca__check_pub(const jca__key_parts *k, size_t off, size_t *bits)
 					  "(compressed points are refused)", curves[c].name, off, want);
 		b = curves[c].bits;
 		break;
+	case JCA__KEYALG_ML_KEM_512:
+	case JCA__KEYALG_ML_KEM_768:
+	case JCA__KEYALG_ML_KEM_1024:
+	case JCA__KEYALG_XWING:
+		return jca__kem_check_pub(k, off, bits);
 	default:
 		return rsa_pub(k->pub, k->pub_len, off, bits);
 	}
@@ -233,6 +238,8 @@ int jca__check_priv(const jca__key_parts *k)
 	jca__der d;
 	size_t want = 32;
 
+	if (jca__is_kem_alg(k->alg) && k->is_private)
+		return jca__kem_check_priv(k);
 	if (!k->priv || !k->is_private)
 		return jca__error(JCA_EINVAL, "key parts: no private key");
 	if (k->alg == JCA__KEYALG_RSA || k->alg == JCA__KEYALG_RSA_PSS) {
