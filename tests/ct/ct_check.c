@@ -61,6 +61,8 @@ extern const jca__c25519_impl jca__c25519_mulx __attribute__((weak));
 #define PUBLIC(p, n) VALGRIND_MAKE_MEM_DEFINED((p), (n))
 
 static int failures;
+void ct_mlkem(void);             /* ct_mlkem.c */
+extern int ct_mlkem_failures;
 
 #define CHECK(cond, ...)                                                    \
 	do {                                                                \
@@ -492,6 +494,9 @@ int main(int argc, char **argv)
 		test_curve25519();
 	if (!*only || !strcmp(only, "pkey"))
 		test_pkey();
+	if (!*only || !strcmp(only, "mlkem"))
+		ct_mlkem();
+	failures += ct_mlkem_failures;
 	jca_shutdown();
 	fprintf(stderr, "ct_check: %s (%d failed checks)\n", failures ? "FAILED" : "done", failures);
 	return failures ? 1 : 0;

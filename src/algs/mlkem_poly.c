@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ML-KEM polynomial arithmetic (FIPS 203 section 4.3): Montgomery and
+ * Barrett reduction, the NTT and its inverse (Algorithms 9 and 10) and the
+ * multiplication in the NTT domain (Algorithms 11 and 12), with the sum of
+ * k products reduced once per coefficient.
+ *
+ * Constant time: no branch, division or table index depends on a
+ * coefficient; the zetas are indexed by loop counters only. Right shifts
+ * of negative values are arithmetic (GCC and Clang on every target).
+ */
+#include "mlkem_int.h"
+#include "mlkem_zetas.h"
+
+#define Q JCA__MLKEM_Q
+#define QINV (-3327)            /* q^-1 mod 2^16, as a signed value */
+#define R2 1353                 /* 2^32 mod q: times 2^16 through mont */
+#define INV_SCALE 1441          /* 2^32 / 128 mod q: the inverse NTT's 1/128, times 2^16 */
+#define BARRETT_V 20159         /* round(2^26 / q) */
+
+/* a * 2^-16 mod q, for |a| < 2^15 q; result |r| < q. */
+static inline int16_t mont(int32_t a)
+{
+	int16_t t = (int16_t)(uint16_t)((uint32_t)a * (uint32_t)QINV);
+
+	return (int16_t)((a - (int32_t)t * Q) >> 16);
+}
+
+static inline int16_t fqmul(int16_t a, int16_t b)
+{
+	return mont((int32_t)a * b);
+}
+
+/* The centred representative of a mod q, |r| <= (q - 1) / 2. */
+static inline int16_t barrett(int16_t a)
+{
+	int16_t t = (int16_t)(((int32_t)BARRETT_V * a + (1 << 25)) >> 26);
+
+	return (int16_t)(a - t * Q);
+}
+
+void jca__mlkem_ntt(jca__mlkem_poly *p)
+{
+	int16_t *r = p->c;
+	unsigned k = 1;
+
+	for (unsigned len = 128; len >= 2; len >>= 1) {
+		for (unsigned start = 0; start < JCA__MLKEM_N; start += 2 * len) {
+			int16_t zeta = jca__mlkem_zetas[k++];
+
+			for (unsigned j = start; j < start + len; j++) {
+				int16_t t = fqmul(zeta, r[j + len]);
+
+				r[j + len] = (int16_t)(r[j] - t);
+				r[j] = (int16_t)(r[j] + t);
+			}
+		}
+	}
+}
+
+void jca__mlkem_invntt(jca__mlkem_poly *p)
+{
+	int16_t *r = p->c;
+	unsigned k = 127;
+
+	for (unsigned len = 2; len <= 128; len <<= 1) {
+		for (unsigned start = 0; start < JCA__MLKEM_N; start += 2 * len) {
+			int16_t zeta = jca__mlkem_zetas[k--];
+
+			for (unsigned j = start; j < start + len; j++) {
+				int16_t t = r[j];
+
+				r[j] = barrett((int16_t)(t + r[j + len]));
+				r[j + len] = fqmul(zeta, (int16_t)(r[j + len] - t));
+			}
+		}
+	}
+	for (unsigned j = 0; j < JCA__MLKEM_N; j++)
+		r[j] = fqmul(r[j], INV_SCALE);
+}
+
+void jca__mlkem_poly_reduce(jca__mlkem_poly *p)
+{
+	for (unsigned j = 0; j < JCA__MLKEM_N; j++) {
+		int16_t x = barrett(p->c[j]);
+
+		/* x < 0 gives the mask 0xffff (arithmetic shift): add q */
+		p->c[j] = (int16_t)(x + ((x >> 15) & Q));
+	}
+}
+
+void jca__mlkem_poly_tomont(jca__mlkem_poly *p)
+{
+	for (unsigned j = 0; j < JCA__MLKEM_N; j++)
+		p->c[j] = fqmul(p->c[j], R2);
+}
+
+void jca__mlkem_poly_add(jca__mlkem_poly *r, const jca__mlkem_poly *a)
+{
+	for (unsigned j = 0; j < JCA__MLKEM_N; j++)
+		r->c[j] = (int16_t)(r->c[j] + a->c[j]);
+}
+
+void jca__mlkem_poly_sub(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b)
+{
+	for (unsigned j = 0; j < JCA__MLKEM_N; j++)
+		r->c[j] = (int16_t)(a->c[j] - b->c[j]);
+}
+
+/*
+ * The NTT domain is 128 degree-one polynomials modulo X^2 - zeta_i
+ * (Algorithm 12): (a0 + a1 X)(b0 + b1 X) = a0 b0 + a1 b1 zeta + (a0 b1 +
+ * a1 b0) X. Each sum collects k such products as 32-bit integers: with
+ * |a|, |b| < q and k <= 4, 8 q^2 < 2^15 q, within mont's range.
+ */
+void jca__mlkem_basemul_acc(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b, unsigned k)
+{
+	for (unsigned i = 0; i < JCA__MLKEM_N / 4; i++) {
+		int16_t zeta = jca__mlkem_zetas[64 + i];
+
+		for (unsigned h = 0; h < 2; h++) {
+			unsigned j = 4 * i + 2 * h;
+			int32_t r0 = 0, r1 = 0;
+
+			for (unsigned l = 0; l < k; l++) {
+				int16_t a0 = a[l].c[j], a1 = a[l].c[j + 1];
+				int16_t b0 = b[l].c[j], b1 = b[l].c[j + 1];
+
+				r0 += (int32_t)a0 * b0 + (int32_t)fqmul(a1, b1) * zeta;
+				r1 += (int32_t)a0 * b1 + (int32_t)a1 * b0;
+			}
+			r->c[j] = mont(r0);
+			r->c[j + 1] = mont(r1);
+			zeta = (int16_t)-zeta;
+		}
+	}
+}

@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ML-KEM's use of SHA-3 (FIPS 203 sections 4.1 and 4.2.2): the hashes H, G
+ * and J, the PRF, and the samplers SampleNTT (Algorithm 7, rejection
+ * sampling from SHAKE128) and SamplePolyCBD (Algorithm 8).
+ *
+ * The XOF and PRF inputs (34 and 33 bytes) fit in one block, so they run
+ * straight on the backend's permutation over a local state and are read
+ * in whole blocks (168 bytes for SHAKE128). SampleNTT works on the public
+ * seed rho and may branch on its bytes; the CBD sampler branches on nothing
+ * and its buffers are wiped.
+ */
+#include "mlkem_int.h"
+#include "../util/mem.h"
+
+#define Q JCA__MLKEM_Q
+#define SHAKE128_RATE 168
+#define SHAKE256_RATE 136
+
+static const jca__keccak_backend *be(const jca__keccak_backend *kb)
+{
+	return kb ? kb : &jca__keccak_generic;
+}
+
+/* The state after absorbing len < rate bytes and the padding. */
+static void absorb_once(const jca__keccak_backend *kb, uint64_t a[25], const uint8_t *in, size_t len, unsigned rate, uint8_t ds)
+{
+	memset(a, 0, 25 * sizeof(uint64_t));
+	for (size_t i = 0; i < len; i++)
+		a[i >> 3] ^= (uint64_t)in[i] << (8 * (i & 7));
+	a[len >> 3] ^= (uint64_t)ds << (8 * (len & 7));
+	a[(rate - 1) >> 3] ^= (uint64_t)0x80 << (8 * ((rate - 1) & 7));
+	kb->permute(a);
+}
+
+/* The first rate bytes of the state (rate a multiple of 8). */
+static void squeeze_block(uint8_t *out, const uint64_t a[25], unsigned rate)
+{
+	for (unsigned i = 0; i < rate / 8; i++)
+		for (unsigned b = 0; b < 8; b++)
+			out[8 * i + b] = (uint8_t)(a[i] >> (8 * b));
+}
+
+void jca__mlkem_sample_ntt(const jca__keccak_backend *kb, jca__mlkem_poly *p, const uint8_t rho[32], uint8_t x, uint8_t y)
+{
+	uint64_t a[25];
+	uint8_t in[34], buf[SHAKE128_RATE];
+	unsigned n = 0;
+
+	kb = be(kb);
+	memcpy(in, rho, 32);
+	in[32] = x;
+	in[33] = y;
+	absorb_once(kb, a, in, sizeof(in), SHAKE128_RATE, 0x1f);
+	for (;;) {
+		squeeze_block(buf, a, SHAKE128_RATE);
+		for (unsigned i = 0; i < SHAKE128_RATE && n < JCA__MLKEM_N; i += 3) {
+			unsigned d1 = buf[i] | ((unsigned)(buf[i + 1] & 0x0f) << 8);
+			unsigned d2 = (buf[i + 1] >> 4) | ((unsigned)buf[i + 2] << 4);
+
+			if (d1 < Q)
+				p->c[n++] = (int16_t)d1;
+			if (d2 < Q && n < JCA__MLKEM_N)
+				p->c[n++] = (int16_t)d2;
+		}
+		if (n == JCA__MLKEM_N)
+			break;
+		kb->permute(a);
+	}
+}
+
+void jca__mlkem_sample_cbd(const jca__keccak_backend *kb, jca__mlkem_poly *p, const uint8_t sigma[32], uint8_t n, unsigned eta)
+{
+	uint64_t a[25];
+	uint8_t in[33], buf[2 * SHAKE256_RATE];   /* 64 eta <= 192 bytes */
+
+	kb = be(kb);
+	memcpy(in, sigma, 32);
+	in[32] = n;
+	absorb_once(kb, a, in, sizeof(in), SHAKE256_RATE, 0x1f);
+	squeeze_block(buf, a, SHAKE256_RATE);
+	if (eta == 3) {
+		kb->permute(a);
+		squeeze_block(buf + SHAKE256_RATE, a, SHAKE256_RATE);
+		for (unsigned i = 0; i < JCA__MLKEM_N / 4; i++) {
+			uint32_t t = buf[3 * i] | ((uint32_t)buf[3 * i + 1] << 8) | ((uint32_t)buf[3 * i + 2] << 16);
+			uint32_t s = (t & 0x249249) + ((t >> 1) & 0x249249) + ((t >> 2) & 0x249249);
+
+			for (unsigned j = 0; j < 4; j++)
+				p->c[4 * i + j] = (int16_t)((int)((s >> (6 * j)) & 7) - (int)((s >> (6 * j + 3)) & 7));
+		}
+	} else {
+		for (unsigned i = 0; i < JCA__MLKEM_N / 8; i++) {
+			uint32_t t = buf[4 * i] | ((uint32_t)buf[4 * i + 1] << 8) | ((uint32_t)buf[4 * i + 2] << 16) | ((uint32_t)buf[4 * i + 3] << 24);
+			uint32_t s = (t & 0x55555555) + ((t >> 1) & 0x55555555);
+
+			for (unsigned j = 0; j < 8; j++)
+				p->c[8 * i + j] = (int16_t)((int)((s >> (4 * j)) & 3) - (int)((s >> (4 * j + 2)) & 3));
+		}
+	}
+	jca__wipe(a, sizeof(a));
+	jca__wipe(in, sizeof(in));
+	jca__wipe(buf, sizeof(buf));
+}
+
+void jca__mlkem_hash_h(const jca__keccak_backend *kb, uint8_t out[32], const uint8_t *a, size_t alen)
+{
+	jca__keccak_ctx c;
+
+	jca__sha3_256_init(&c, be(kb));
+	jca__keccak_update(&c, a, alen);
+	jca__keccak_final(&c, out, 32);
+	jca__wipe(&c, sizeof(c));
+}
+
+void jca__mlkem_hash_g(const jca__keccak_backend *kb, uint8_t out[64], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+	jca__keccak_ctx c;
+
+	jca__sha3_512_init(&c, be(kb));
+	jca__keccak_update(&c, a, alen);
+	jca__keccak_update(&c, b, blen);
+	jca__keccak_final(&c, out, 64);
+	jca__wipe(&c, sizeof(c));
+}
+
+void jca__mlkem_hash_j(const jca__keccak_backend *kb, uint8_t out[32], const uint8_t *a, size_t alen, const uint8_t *b, size_t blen)
+{
+	jca__keccak_ctx c;
+
+	jca__shake256_init(&c, be(kb));
+	jca__keccak_update(&c, a, alen);
+	jca__keccak_update(&c, b, blen);
+	jca__keccak_final(&c, out, 32);
+	jca__wipe(&c, sizeof(c));
+}
