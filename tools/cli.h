@@ -20,6 +20,7 @@
  *   keyfile.c key files and outputs shared by the key commands
  *   pkey.c    jca genpkey, jca pkey
  *   sign.c    jca sign, jca verify, jca agree
+ *   kem.c     jca encap, jca decap
  */
 #ifndef JCA_CLI_H
 #define JCA_CLI_H
@@ -221,6 +222,8 @@ int cmd_genpkey(int argc, char **argv);
 int cmd_pkey(int argc, char **argv);
 int cmd_sign(int argc, char **argv);    /* "sign" and "verify" */
 int cmd_agree(int argc, char **argv);
+int cmd_encap(int argc, char **argv);   /* kem.c */
+int cmd_decap(int argc, char **argv);
 int cmd_keystore(int argc, char **argv);
 
 #endif

@@ -13,10 +13,11 @@
  *   jca pkey [-in F] [-pubout] [-outform PEM|DER] [-out F]
  *   jca sign -a ALG -key F [-out SIG] [FILE];  jca verify -a ALG -key F -sig SIG [FILE]
  *   jca agree -a X25519|ECDH -key MINE -peer THEIRS [-out F]
+ *   jca encap -key PUB -enc ENC [-out SECRET];  jca decap -key KEY [-in ENC] [-out SECRET]
  *
  * Exit codes: 0 success, 1 verification failed, 2 usage or other error.
  * The commands live in list.c, dgst.c, enc.c, speed.c, rand.c, kdf.c, pkey.c
- * and sign.c; helpers in util.c and keyfile.c.
+ * sign.c and kem.c; helpers in util.c and keyfile.c.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -46,11 +47,14 @@ static void usage_main(FILE *f)
 	        "  speed [ALG...]             throughput and get-instance cost\n"
 	        "  rand [--hex] N             N random bytes (default SecureRandom, or -a DRBG)\n"
 	        "  kdf -a ALG ...             PBKDF2 or HKDF: derived bytes in hex\n"
-	        "  genpkey -a ALG [-p PARAM]  a new private key (Ed25519, X25519, EC, RSA), PKCS#8\n"
+	        "  genpkey -a ALG [-p PARAM]  a new private key (Ed25519, X25519, EC, RSA, ML-KEM-768,\n"
+	        "                             X-Wing...), PKCS#8\n"
 	        "  pkey -in F [-pubout]       a key read and written back, or its public key\n"
 	        "  sign -a ALG -key F [FILE]  a signature (Ed25519, SHA256withECDSA, SHA256withRSA)\n"
 	        "  verify -a ALG -key F -sig S [FILE]   'Verified OK' or 'Verification failure'\n"
 	        "  agree -a X25519|ECDH -key F -peer P   the raw shared secret\n"
+	        "  encap -key PUB -enc E [-out S]  a KEM secret and its encapsulation (ML-KEM, X-Wing)\n"
+	        "  decap -key KEY [-in E] [-out S]  the secret of an encapsulation\n"
 	        "  keystore list|delete [URI] a token's keys (a key file F may also be a\n"
 	        "                             pkcs11: URI: pkcs11:token=T;object=L)\n"
 	        "\n"
@@ -70,6 +74,7 @@ int main(int argc, char **argv)
 		{ "genpkey", cmd_genpkey }, { "pkey", cmd_pkey },
 		{ "sign", cmd_sign }, { "verify", cmd_sign }, { "agree", cmd_agree },
 		{ "keystore", cmd_keystore },
+		{ "encap", cmd_encap }, { "decap", cmd_decap },
 	};
 	size_t i;
 	int rc;

@@ -21,12 +21,13 @@ static void usage_genpkey(FILE *f)
 	        "KEY\", as 'openssl genpkey' writes it) to standard output or FILE. Get\n"
 	        "the public key with 'jca pkey -in FILE -pubout'.\n"
 	        "\n"
-	        "  -a, -algorithm ALG      Ed25519, X25519, EC or RSA (and what providers\n"
+	        "  -a, -algorithm ALG      Ed25519, X25519, EC, RSA, ML-KEM-512, ML-KEM-768,\n"
+	        "                          ML-KEM-1024 or X-Wing (and what providers\n"
 	        "                          add: 'jca list' shows the KeyPairGenerators)\n"
 	        "  -p, --param PARAM       EC: the curve, secp256r1 (the default; also P-256,\n"
 	        "                          prime256v1), secp384r1 or secp521r1;\n"
 	        "                          RSA: the modulus bits, 2048, 3072 (the default) or\n"
-	        "                          4096; Ed25519 and X25519 take none\n"
+	        "                          4096; the others take none\n"
 	        "  -P, -provider, --provider NAME  this provider's generator only\n"
 	        "      -outform, --outform PEM|DER  the encoding (default PEM)\n"
 	        "  -o, -out, --out FILE    output file, mode 0600 (default: standard\n"
@@ -39,7 +40,8 @@ static void usage_genpkey(FILE *f)
 	        "  -h, --help              this help\n"
 	        "\n"
 	        "EC and RSA come from the OpenSSL bridge (or another provider); the\n"
-	        "built-in provider has Ed25519 and X25519.\n"
+	        "built-in provider has Ed25519, X25519, ML-KEM and X-Wing (ML-KEM private\n"
+	        "keys are written as their 64-byte seed, RFC 9935's seed form).\n"
 	        "\n"
 	        "Exit codes: 0 success, 2 any error.\n");
 }
@@ -186,7 +188,7 @@ int cmd_genpkey(int argc, char **argv)
 		}
 	}
 	if (!alg) {
-		fprintf(stderr, "jca genpkey: no algorithm given (-a Ed25519|X25519|EC|RSA)\n");
+		fprintf(stderr, "jca genpkey: no algorithm given (-a Ed25519|X25519|EC|RSA|ML-KEM-768|X-Wing)\n");
 		try_help("genpkey");
 		return EXIT_ERROR;
 	}

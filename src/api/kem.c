@@ -181,7 +181,7 @@ int kem_decapsulate(kem_ctx *k, const void *enc, size_t enc_len, void *secret, s
 		return jca__error(JCA_EINVAL, "kem_decapsulate: NULL %s", !secret_len ? "secret_len" :
 		                  !enc && enc_len ? "encapsulation" : "output");
 	if (enc_len != k->enc_len)
-		return jca__error(JCA_EINVAL, "kem_decapsulate: a %s encapsulation is %zu bytes, got %zu",
+		return jca__error(JCA_EINVAL, "kem_decapsulate: an encapsulation of KEM \"%s\" is %zu bytes, got %zu",
 		                  k->a.first->canon, k->enc_len, enc_len);
 	if (secret_size < k->secret_len)
 		return jca__error(JCA_BUFSIZE, "kem_decapsulate: the secret takes %zu bytes, got %zu", k->secret_len,
