@@ -639,6 +639,193 @@ START_TEST(test_xwing)
 }
 END_TEST
 
+/* ---- a KEM of another provider, added here (what a plugin declares):
+ * "ToyKEM", keys of 16 bytes, the public key the private one XOR 0x5a, an
+ * encapsulation the secret XOR the public key; and a KEM "ML-KEM-768"
+ * that takes ML-KEM-768 keys but has no KeyFactory for them ---- */
+
+typedef struct toy_key {
+	uint8_t k[16];
+	int priv;
+} toy_key;
+
+static int toy_decode(void *key, unsigned enc, unsigned kind, const uint8_t *in, size_t len, jca_key_info *info)
+{
+	toy_key *t = key;
+	size_t i;
+
+	if (enc != JCA_ENC_RAW || len != 16)
+		return JCA_REFUSED;
+	for (i = 0; i < 16; i++)
+		t->k[i] = kind == JCA_KEY_PRIVATE ? in[i] : in[i] ^ 0x5a;   /* kept as the private half */
+	t->priv = kind == JCA_KEY_PRIVATE;
+	info->kind = kind;
+	info->extractable = 1;
+	info->bits = 128;
+	return 0;
+}
+
+static int toy_encode(const void *key, unsigned enc, uint8_t *out, size_t cap, size_t *len)
+{
+	const toy_key *t = key;
+	size_t i;
+
+	(void)cap;
+	if (enc != JCA_ENC_RAW)
+		return JCA_REFUSED;
+	*len = 16;
+	for (i = 0; out && i < 16; i++)
+		out[i] = t->priv ? t->k[i] : t->k[i] ^ 0x5a;
+	return 0;
+}
+
+static int toy_public(void *pub, const void *priv, jca_key_info *info)
+{
+	toy_key *q = pub;
+
+	memcpy(q->k, ((const toy_key *)priv)->k, 16);
+	q->priv = 0;
+	info->kind = JCA_KEY_PUBLIC;
+	info->bits = 128;
+	return 0;
+}
+
+typedef struct toy_state {
+	const toy_key *key;
+	int calls;
+} toy_state;
+
+static int toy_init(void *ctx, unsigned purpose, const void *key, size_t *s, size_t *e)
+{
+	toy_state *st = ctx;
+
+	if (purpose == JCA_DECAPSULATE && !((const toy_key *)key)->priv)
+		return JCA_REFUSED;
+	st->key = key;
+	*s = 16;
+	*e = 16;
+	return 0;
+}
+
+static int toy_encaps(void *ctx, uint8_t *secret, uint8_t *enc)
+{
+	toy_state *st = ctx;
+	size_t i;
+
+	if (jca_random(secret, 16) != 0)
+		return -1;
+	for (i = 0; i < 16; i++)
+		enc[i] = secret[i] ^ st->key->k[i] ^ 0x5a;
+	st->calls++;
+	return 0;
+}
+
+static int toy_decaps(void *ctx, const uint8_t *enc, uint8_t *secret)
+{
+	toy_state *st = ctx;
+	size_t i;
+
+	for (i = 0; i < 16; i++)
+		secret[i] = enc[i] ^ st->key->k[i] ^ 0x5a;
+	st->calls++;
+	return 0;
+}
+
+static int never(void *ctx, unsigned purpose, const void *key, size_t *s, size_t *e)
+{
+	(void)ctx;
+	(void)purpose;
+	(void)key;
+	(void)s;
+	(void)e;
+	return -1;
+}
+
+static const jca_keyfactory_impl toy_kf = {
+	.base = JCA_IMPL_BASE(jca_keyfactory_impl, "toy-key", JCA_PRIO_GENERIC, NULL, sizeof(toy_key)),
+	.decode = toy_decode, .encode = toy_encode, .public_key = toy_public,
+};
+static const jca_kem_impl toy_kem = {
+	.base = JCA_IMPL_BASE(jca_kem_impl, "toy-kem", JCA_PRIO_GENERIC, NULL, sizeof(toy_state)),
+	.key_algorithm = "ToyKEM", .init = toy_init, .encapsulate = toy_encaps, .decapsulate = toy_decaps,
+};
+static const jca_kem_impl toy_mlkem = {
+	.base = JCA_IMPL_BASE(jca_kem_impl, "toy-ml-kem", JCA_PRIO_GENERIC, NULL, sizeof(toy_state)),
+	.key_algorithm = "ML-KEM-768", .init = never, .encapsulate = toy_encaps, .decapsulate = toy_decaps,
+};
+static const jca_kem_impl toy_bad = {   /* no decapsulate: refused when the provider is added */
+	.base = JCA_IMPL_BASE(jca_kem_impl, "toy-bad", JCA_PRIO_GENERIC, NULL, sizeof(toy_state)),
+	.key_algorithm = "ToyKEM", .init = toy_init, .encapsulate = toy_encaps,
+};
+static const jca_impl *const toy_kf_impls[] = { &toy_kf.base, NULL };
+static const jca_impl *const toy_kem_impls[] = { &toy_kem.base, NULL };
+static const jca_impl *const toy_mlkem_impls[] = { &toy_mlkem.base, NULL };
+static const jca_impl *const toy_bad_impls[] = { &toy_bad.base, NULL };
+static const jca_service_desc toy_svc_kf = { .struct_size = sizeof(jca_service_desc), .type = JCA_KEY_FACTORY,
+	.algorithm = "ToyKEM", .impls = toy_kf_impls };
+static const jca_service_desc toy_svc_kem = { .struct_size = sizeof(jca_service_desc), .type = JCA_KEM,
+	.algorithm = "ToyKEM", .impls = toy_kem_impls };
+static const jca_service_desc toy_svc_mlkem = { .struct_size = sizeof(jca_service_desc), .type = JCA_KEM,
+	.algorithm = "ML-KEM-768", .impls = toy_mlkem_impls };
+static const jca_service_desc toy_svc_bad = { .struct_size = sizeof(jca_service_desc), .type = JCA_KEM,
+	.algorithm = "BadKEM", .impls = toy_bad_impls };
+static const jca_service_desc *const toy_services[] = { &toy_svc_kf, &toy_svc_kem, &toy_svc_mlkem, NULL };
+static const jca_service_desc *const bad_services[] = { &toy_svc_bad, NULL };
+static const jca_provider_desc toy = { JCA_ABI_VERSION, sizeof(jca_provider_desc), "toy", "1", "a toy KEM",
+	toy_services, NULL };
+static const jca_provider_desc toybad = { JCA_ABI_VERSION, sizeof(jca_provider_desc), "toybad", "1",
+	"a KEM without decapsulate", bad_services, NULL };
+
+START_TEST(test_provider)
+{
+	uint8_t raw[16], s1[16], s2[16], enc[16];
+	size_t sl, el, i;
+	jca_key *priv, *pub, *mpriv, *mpub;
+	kem_ctx *k;
+
+	ck_assert_int_ne(jca_provider_add(&toybad, NULL), 0);
+	ck_assert_msg(strstr(jca_last_error_message(), "decapsulate") != NULL, "%s", jca_last_error_message());
+	ck_assert_int_eq(jca_provider_insert(&toy, NULL, 0), 0);
+	/* the provider's own KEM and keys */
+	for (i = 0; i < 16; i++)
+		raw[i] = (uint8_t)(i * 7);
+	priv = raw_key("ToyKEM", JCA_KEY_PRIVATE, raw, 16);
+	ck_assert_int_eq(jca_key_public(priv, &pub), 0);
+	ck_assert((k = kem_get_instance("ToyKEM")) != NULL);
+	ck_assert_str_eq(kem_provider(k), "toy");
+	ck_assert_int_eq(kem_init_encapsulate(k, pub), 0);
+	ck_assert_int_eq(kem_encapsulate(k, s1, sizeof s1, &sl, enc, sizeof enc, &el), 0);
+	ck_assert(sl == 16 && el == 16);
+	ck_assert_int_eq(kem_init_decapsulate(k, priv), 0);
+	ck_assert_int_eq(kem_decapsulate(k, enc, el, s2, sizeof s2, &sl), 0);
+	ck_assert(memcmp(s1, s2, 16) == 0);
+	kem_free(k);
+	/* selection by key: "ML-KEM-768" resolves to toy first (inserted at 0),
+	 * a builtin key moves the object to builtin, the key's own provider */
+	gen("ML-KEM-768", &mpriv, &mpub);
+	ck_assert((k = kem_get_instance("ML-KEM-768")) != NULL);
+	ck_assert_str_eq(kem_provider(k), "toy");
+	ck_assert_int_eq(kem_init_encapsulate(k, mpub), 0);
+	ck_assert_str_eq(kem_provider(k), "builtin");
+	ck_assert_uint_eq(kem_encapsulation_size(k), 1088);
+	kem_free(k);
+	/* pinned to toy: it has no KeyFactory to take the builtin key */
+	ck_assert((k = kem_get_instance_from("ML-KEM-768", "toy")) != NULL);
+	ck_assert_int_ne(kem_init_encapsulate(k, mpub), 0);
+	ck_assert_msg(strstr(jca_last_error_message(), "toy") != NULL, "%s", jca_last_error_message());
+	kem_free(k);
+	/* a ToyKEM key to ML-KEM: refused */
+	ck_assert((k = kem_get_instance("ML-KEM-768")) != NULL);
+	ck_assert_int_eq(kem_init_encapsulate(k, pub), JCA_BADKEY);
+	kem_free(k);
+	jca_key_free(mpriv);
+	jca_key_free(mpub);
+	jca_key_free(priv);
+	jca_key_free(pub);
+	ck_assert_int_eq(jca_provider_remove("toy"), 0);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("kem");
@@ -654,6 +841,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_draft_forms);
 	tcase_add_test(tc, test_python);
 	tcase_add_test(tc, test_xwing);
+	tcase_add_test(tc, test_provider);
 	suite_add_tcase(s, tc);
 	return s;
 }
