@@ -5,22 +5,53 @@
 # side are read by the other (PKCS#8 in the seed form, SubjectPublicKeyInfo:
 # the same bytes), an encapsulation made by one side is decapsulated by the
 # other to the same secret, and a changed byte gives another secret
-# (implicit rejection), no error. SKIP (77) without python3 or its ML-KEM.
+# (implicit rejection), no error. First jca alone: every KEM (ML-KEM-512,
+# -768, -1024, X-Wing) round trip, sizes, modes and refusals; then SKIP (77)
+# without python3 or its ML-KEM.
 #   top_builddir=DIR sh tests/kem_interop.sh     (the binary is DIR/jca)
 set -u
 jca="${top_builddir:-.}/jca"
 case "$jca" in /*) ;; *) jca="$(pwd)/$jca" ;; esac
 [ -x "$jca" ] || { echo "FAIL: no jca binary at $jca"; exit 1; }
-if ! python3 -c 'from cryptography.hazmat.primitives.asymmetric import mlkem; mlkem.MLKEM768PrivateKey.generate()' 2>/dev/null; then
-	echo "SKIP: Python 'cryptography' with ML-KEM (48 or later) not installed"
-	exit 77
-fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 fail=0
 ok() { echo "ok: $1"; }
 bad() { echo "FAIL: $1"; fail=1; }
+
+# jca alone: every KEM round trip, the sizes, the refusals (exit 2)
+for alg in ML-KEM-512:768 ML-KEM-768:1088 ML-KEM-1024:1568 X-Wing:1120; do
+	a=${alg%:*} n=${alg#*:}
+	if "$jca" genpkey -a "$a" -out k.pem && "$jca" pkey -in k.pem -pubout -out p.pem &&
+	   "$jca" encap -key p.pem -enc e -out s1 && "$jca" decap -key k.pem -in e -out s2 && cmp -s s1 s2 &&
+	   [ "$(wc -c < e)" -eq "$n" ] && [ "$(wc -c < s1)" -eq 32 ] && [ "$(stat -c %a s2)" = 600 ]; then
+		ok "$a: jca encap / decap round trip, $n-byte encapsulation, 32-byte secret, mode 0600"
+	else
+		bad "$a: jca encap / decap round trip"
+	fi
+	"$jca" encap -key k.pem -enc e2 > s3 && "$jca" decap -key k.pem < e2 > s4 && cmp -s s3 s4
+	[ $? -eq 0 ] && ok "$a: a private key encapsulates (its public half); standard input and output" ||
+		bad "$a: encap with the private key, decap through stdin/stdout"
+	head -c 100 e > short
+	"$jca" decap -key k.pem -in short -out s5 2>err; rc=$?
+	[ $rc -eq 2 ] && [ ! -e s5 ] && grep -q "bytes, got 100" err && ok "$a: a short encapsulation refused (exit 2)" ||
+		bad "$a: short encapsulation: exit $rc"
+	"$jca" decap -key p.pem -in e -out s5 2>/dev/null; rc=$?
+	[ $rc -eq 2 ] && [ ! -e s5 ] && ok "$a: decap with a public key refused" || bad "$a: decap with a public key: exit $rc"
+done
+"$jca" encap -key p.pem -out s6 2>/dev/null; rc=$?
+[ $rc -eq 2 ] && ok "encap without -enc: exit 2" || bad "encap without -enc: exit $rc"
+"$jca" genpkey -a Ed25519 -out ed.pem && "$jca" encap -key ed.pem -enc e7 -out s7 2>err; rc=$?
+[ $rc -eq 2 ] && grep -q 'KEM' err && ok "encap to an Ed25519 key: no KEM, exit 2" || bad "encap to an Ed25519 key: exit $rc"
+"$jca" encap --help | grep -q "usage: jca encap" && "$jca" decap --help | grep -q "usage: jca decap" &&
+	ok "encap, decap --help" || bad "encap, decap --help"
+
+if ! python3 -c 'from cryptography.hazmat.primitives.asymmetric import mlkem; mlkem.MLKEM768PrivateKey.generate()' 2>/dev/null; then
+	echo "SKIP: Python 'cryptography' with ML-KEM (48 or later) not installed: no cross-checks"
+	[ $fail -eq 0 ] && exit 77
+	exit $fail
+fi
 
 # py.py ALG gen KEY PUB: a new key (PKCS#8 PEM) and its public key (SPKI PEM)
 # py.py ALG pub KEY PUB: the public key (SPKI PEM) of the private key KEY
