@@ -39,44 +39,74 @@ static inline int16_t barrett(int16_t a)
 	return (int16_t)(a - t * Q);
 }
 
-void jca__mlkem_ntt(jca__mlkem_poly *p)
+/*
+ * a * zeta * 2^-16 mod q with the twisted constant zq = zeta * q^-1 mod
+ * 2^16: the high halves of a * zeta and of (a * zq mod 2^16) * q differ by
+ * exactly the Montgomery reduction (their low halves are equal). Only
+ * 16x16-bit products and their halves, which compilers map onto SIMD
+ * multiplies (pmulhw, pmullw) when they vectorise the loops below.
+ */
+static inline int16_t mulz(int16_t a, int16_t zeta, int16_t zq)
 {
-	int16_t *r = p->c;
-	unsigned k = 1;
+	int16_t lo = (int16_t)(uint16_t)((uint32_t)a * (uint32_t)zq);
+	int16_t hi = (int16_t)(((int32_t)a * zeta) >> 16);
 
-	for (unsigned len = 128; len >= 2; len >>= 1) {
-		for (unsigned start = 0; start < JCA__MLKEM_N; start += 2 * len) {
-			int16_t zeta = jca__mlkem_zetas[k++];
+	return (int16_t)(hi - (int16_t)(((int32_t)lo * Q) >> 16));
+}
 
-			for (unsigned j = start; j < start + len; j++) {
-				int16_t t = fqmul(zeta, r[j + len]);
+/* One layer of Cooley-Tukey butterflies; len is a constant at each call
+ * (the loops are inlined per layer), k the first zeta of the layer. */
+static inline __attribute__((always_inline)) void ntt_layer(int16_t r[JCA__MLKEM_N], unsigned len, unsigned k)
+{
+	for (unsigned start = 0; start < JCA__MLKEM_N; start += 2 * len, k++) {
+		int16_t z = jca__mlkem_zetas[k], zq = jca__mlkem_zetas_qinv[k];
 
-				r[j + len] = (int16_t)(r[j] - t);
-				r[j] = (int16_t)(r[j] + t);
-			}
+		for (unsigned j = start; j < start + len; j++) {
+			int16_t t = mulz(r[j + len], z, zq);
+
+			r[j + len] = (int16_t)(r[j] - t);
+			r[j] = (int16_t)(r[j] + t);
 		}
 	}
 }
 
-void jca__mlkem_invntt(jca__mlkem_poly *p)
+/* One layer of Gentleman-Sande butterflies, zetas from k down. */
+static inline __attribute__((always_inline)) void invntt_layer(int16_t r[JCA__MLKEM_N], unsigned len, unsigned k)
 {
-	int16_t *r = p->c;
-	unsigned k = 127;
+	for (unsigned start = 0; start < JCA__MLKEM_N; start += 2 * len, k--) {
+		int16_t z = jca__mlkem_zetas[k], zq = jca__mlkem_zetas_qinv[k];
 
-	for (unsigned len = 2; len <= 128; len <<= 1) {
-		for (unsigned start = 0; start < JCA__MLKEM_N; start += 2 * len) {
-			int16_t zeta = jca__mlkem_zetas[k--];
+		for (unsigned j = start; j < start + len; j++) {
+			int16_t t = r[j];
 
-			for (unsigned j = start; j < start + len; j++) {
-				int16_t t = r[j];
-
-				r[j] = barrett((int16_t)(t + r[j + len]));
-				r[j + len] = fqmul(zeta, (int16_t)(r[j + len] - t));
-			}
+			r[j] = barrett((int16_t)(t + r[j + len]));
+			r[j + len] = mulz((int16_t)(r[j + len] - t), z, zq);
 		}
 	}
+}
+
+void jca__mlkem_ntt(jca__mlkem_poly *p)
+{
+	ntt_layer(p->c, 128, 1);
+	ntt_layer(p->c, 64, 2);
+	ntt_layer(p->c, 32, 4);
+	ntt_layer(p->c, 16, 8);
+	ntt_layer(p->c, 8, 16);
+	ntt_layer(p->c, 4, 32);
+	ntt_layer(p->c, 2, 64);
+}
+
+void jca__mlkem_invntt(jca__mlkem_poly *p)
+{
+	invntt_layer(p->c, 2, 127);
+	invntt_layer(p->c, 4, 63);
+	invntt_layer(p->c, 8, 31);
+	invntt_layer(p->c, 16, 15);
+	invntt_layer(p->c, 32, 7);
+	invntt_layer(p->c, 64, 3);
+	invntt_layer(p->c, 128, 1);
 	for (unsigned j = 0; j < JCA__MLKEM_N; j++)
-		r[j] = fqmul(r[j], INV_SCALE);
+		p->c[j] = fqmul(p->c[j], INV_SCALE);
 }
 
 void jca__mlkem_poly_reduce(jca__mlkem_poly *p)

@@ -33,12 +33,17 @@ static void absorb_once(const jca__keccak_backend *kb, uint64_t a[25], const uin
 	kb->permute(a);
 }
 
-/* The first rate bytes of the state (rate a multiple of 8). */
+/* The first rate bytes of the state (rate a multiple of 8): lanes are
+ * little-endian, so a little-endian CPU copies them as they are. */
 static void squeeze_block(uint8_t *out, const uint64_t a[25], unsigned rate)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(out, a, rate);
+#else
 	for (unsigned i = 0; i < rate / 8; i++)
 		for (unsigned b = 0; b < 8; b++)
 			out[8 * i + b] = (uint8_t)(a[i] >> (8 * b));
+#endif
 }
 
 void jca__mlkem_sample_ntt(const jca__keccak_backend *kb, jca__mlkem_poly *p, const uint8_t rho[32], uint8_t x, uint8_t y)
