@@ -16,7 +16,8 @@
  *  - accepted PEM encodes again (64-character lines) to text that decodes
  *    to the same DER; a key label's DER goes through its parser too.
  * Seeds (tests/fuzz/corpus/fuzz_der/) are the tests/kat/keys fixtures with
- * their mode byte in front.
+ * their mode byte in front, and ML-KEM (the three private-key forms) and
+ * X-Wing keys (*mlkem*, *xwing*: jca genpkey's, RFC 9935's example).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -41,9 +42,9 @@ static void parts_ok(int r, const jca__key_parts *k, const uint8_t *in, size_t l
 		CHECK(k->alg == 0 && !k->priv && !k->pub && !k->params);
 		return;
 	}
-	CHECK(k->alg >= JCA__KEYALG_ED25519 && k->alg <= JCA__KEYALG_RSA_PSS);
+	CHECK(k->alg >= JCA__KEYALG_ED25519 && k->alg <= JCA__KEYALG_XWING);
 	CHECK(inside(k->priv, k->priv_len, in, len) && inside(k->pub, k->pub_len, in, len) &&
-	      inside(k->params, k->params_len, in, len));
+	      inside(k->params, k->params_len, in, len) && inside(k->expanded, k->expanded_len, in, len));
 	CHECK(k->bits >= 255 && k->bits <= 16384);
 }
 
