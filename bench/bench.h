@@ -9,7 +9,8 @@
  *   output.c       the preamble, the tables, the cross-check
  *   targets.c      the targets, as data, and their verdicts
  *   alloc_count.c  the malloc counter
- *   ops_md.c, ops_cipher.c, ops_mac.c, ops_gcm.c, ops_rand.c, ops_pkey.c
+ *   ops_md.c, ops_cipher.c, ops_mac.c, ops_gcm.c, ops_rand.c, ops_pkey.c,
+ *   ops_kem.c
  *                  one family of rows each: the operations through libjca
  *                  and OpenSSL, the kinds of rows, the rows themselves
  *   aead.h, aead_jca.c, aead_ossl.c, aead_gcry.c, aead_nettle.c

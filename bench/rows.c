@@ -10,6 +10,7 @@ extern const bench_family bench_family_md, bench_family_cipher, bench_family_mac
 extern const bench_family bench_family_gcm;
 extern const bench_family bench_family_rand;
 extern const bench_family bench_family_pkey;
+extern const bench_family bench_family_kem;
 
 /* Every family of rows, in the order their rows run: one line each. */
 const bench_family *const bench_families[] = {
@@ -19,6 +20,7 @@ const bench_family *const bench_families[] = {
 	&bench_family_gcm,
 	&bench_family_rand,
 	&bench_family_pkey,
+	&bench_family_kem,
 };
 const size_t bench_nfamilies = sizeof bench_families / sizeof bench_families[0];
 
