@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
-# Runs the MessageDigest, Cipher, Mac, SecureRandom, KDF, Curve25519 and backend suites again with lower
+# Runs the MessageDigest, Cipher, Mac, SecureRandom, KDF, Curve25519, KEM and backend suites again with lower
 # CPU tiers forced through JCA_CPU, so every implementation this machine
 # can run is exercised as the active one, not only by its driver name.
 # JCA_TIER_VECTORS=no: the tiers without the NIST vector files (tests/all.sh's
@@ -24,7 +24,7 @@ fail=0
 . "${top_srcdir:-.}/tests/tier_list.sh"
 tiers=$(jca_tier_list "$(uname -m)")
 for tier in $tiers; do
-	for t in check_backends check_mac check_cipher check_gcm check_random check_kdf check_curve25519; do
+	for t in check_backends check_mac check_cipher check_gcm check_random check_kdf check_curve25519 check_kem; do
 		JCA_CPU=$tier "$b/$t" > "$b/tier-$t.out" 2>&1
 		case $? in
 		0) echo "ok: JCA_CPU=$tier $t" ;;
