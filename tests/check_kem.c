@@ -118,8 +118,28 @@ START_TEST(test_names)
 	kem_free(k);
 	ck_assert(kem_get_instance("ML-KEM-666") == NULL);
 	ck_assert_int_eq(jca_last_error(), JCA_NOALG);
+	/* rule 1's errors, rules 6 and 7 for NULL */
+	ck_assert(kem_get_instance(NULL) == NULL);
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+	ck_assert(kem_get_instance_from(sets[i].name, NULL) == NULL);
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+	ck_assert(kem_get_instance_from(sets[i].name, "no-such-provider") == NULL);
+	ck_assert_int_eq(jca_last_error(), JCA_NOPROVIDER);
+	ck_assert(kem_new(NULL) == NULL);
+	ck_assert_int_eq(jca_last_error(), JCA_EINVAL);
+	ck_assert(kem_lookup(NULL) == NULL);
+	ck_assert_int_eq(kem_init_encapsulate(NULL, NULL), JCA_EINVAL);
+	ck_assert_int_eq(kem_init_decapsulate(NULL, NULL), JCA_EINVAL);
+	ck_assert_int_eq(kem_encapsulate(NULL, NULL, 0, &n, NULL, 0, &n), JCA_EINVAL);
+	ck_assert_int_eq(kem_decapsulate(NULL, NULL, 0, NULL, 0, &n), JCA_EINVAL);
+	ck_assert_int_eq(kem_reset(NULL), JCA_EINVAL);
+	ck_assert(kem_clone(NULL) == NULL);
+	ck_assert_uint_eq(kem_secret_size(NULL), 0);
+	ck_assert_uint_eq(kem_encapsulation_size(NULL), 0);
 	kem_free(NULL);
 	ck_assert(kem_algorithm(NULL) == NULL);
+	ck_assert(kem_provider(NULL) == NULL);
+	ck_assert(kem_implementation(NULL) == NULL);
 }
 END_TEST
 
