@@ -508,9 +508,11 @@ START_TEST(test_draft_forms)
 	free(a);
 	free(b);
 	/* both, with one byte of dk (in dk_pke: the hash check still holds) changed */
+	jca_key_free(kb);
 	dk[100] ^= 1;
 	n = mlkem_pkcs8(der, 0, 2, seed, dk, dkn);
 	ck_assert_int_eq(jca_key_decode(der, n, &kb), JCA_BADKEY);
+	ck_assert(kb == NULL);
 	jca_key_free(ps);
 	jca_key_free(pe);
 	jca_key_free(pb);
