@@ -130,18 +130,23 @@ const char *jca__keyagreement_host_kat(const struct jca_service *s, const jca_im
 	const ka_vec *v = NULL;
 	jca_key *priv = NULL, *peer = NULL;
 	uint8_t out[1024];
+	char saved[256];
 	size_t i, len = 0;
 	void *ctx = NULL;
-	int rc, ok = 0;
+	int rc, code, ok = 0;
 
 	for (i = 0; i < sizeof kas / sizeof kas[0] && !v; i++)
 		if (jca__service_named(s, kas[i].name))
 			v = &kas[i];
 	if (!v)
 		return NULL;
+	code = jca_last_error();
+	snprintf(saved, sizeof saved, "%s", jca_last_error_message());
 	rc = decode(s, m->key_algorithm, JCA_KEY_PRIVATE, v->priv, v->priv_len, &priv);
-	if (rc == JCA_BADKEY)
+	if (rc == JCA_BADKEY) {
+		jca__error(code, "%s", saved);  /* a load that succeeds leaves the last error alone */
 		return NULL;              /* no private key import (a token): nothing to run */
+	}
 	if (rc == 0)
 		rc = decode(s, m->key_algorithm, JCA_KEY_PUBLIC, v->peer, v->peer_len, &peer);
 	if (rc != 0) {
