@@ -11,7 +11,8 @@
  * implementation struct starting with jca_impl in provider.h (with a
  * JCA_ABI_MINOR bump), one file src/api/<type>_type.c defining its
  * jca__type_ops, and one line in the list in src/api/types.c (with the ABI
- * version that introduces it) and in Makefile.am.
+ * version that introduces it) and in Makefile.am; its known answers in
+ * src/api/<type>_kat.c, the table's host_kat (src/api/kat.h).
  */
 #ifndef JCA_REGISTRY_TYPES_H
 #define JCA_REGISTRY_TYPES_H
