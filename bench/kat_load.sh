@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # bench/kat_load.sh [BUILDDIR] [RUNS]: what loading a provider costs, in
-# milliseconds of wall time per process, for the OpenSSL bridge and a
+# microseconds of CPU time per process (perf stat's task-clock; wall time
+# without perf), for the OpenSSL bridge and a
 # SoftHSM2 token, each ahead of the built-in provider: `jca list --load`
 # run RUNS times (default 40) with each configuration, less the same with
 # the built-in provider alone. BUILDDIR (default: this tree's) is a built
@@ -48,13 +49,25 @@ jca.provider.softhsm.pin.env = JCA_KATLOAD_PIN
 EOF2
 }
 
-# mean wall time of one `jca list --load` in microseconds, configuration $1
-measure() {
+# every provider of configuration $1 loads, or the script stops
+check() {
 	JCA_CONF="$dir/$1.conf" "$jca" list --load > "$dir/$1.out" 2>&1
 	if grep -q "state: failed" "$dir/$1.out"; then
-		grep "state: failed" "$dir/$1.out" >&2
+		grep "state: failed" "$dir/$1.out"
 		echo "FAIL: a provider failed to load with $1.conf"
 		exit 1
+	fi
+}
+
+# the mean of one `jca list --load` with configuration $1, in
+# microseconds: CPU time (perf stat's task-clock) when perf is here, which a
+# busy machine disturbs less, else wall time
+measure() {
+	if command -v perf >/dev/null 2>&1; then
+		JCA_CONF="$dir/$1.conf" perf stat -x, -e task-clock -r "$runs" -o "$dir/$1.perf" \
+			"$jca" list --load > /dev/null 2>&1
+		awk -F, '/task-clock/ { printf "%d\n", $1 * 1000 }' "$dir/$1.perf"
+		return
 	fi
 	t0=$(date +%s%N)
 	i=0
@@ -69,13 +82,17 @@ measure() {
 conf builtin builtin
 conf openssl openssl builtin
 conf softhsm softhsm builtin
+check builtin
 base=$(measure builtin)
-echo "build: $top ($runs runs each)"
+command -v perf >/dev/null 2>&1 && what="CPU (task-clock)" || what="wall"
+echo "build: $top ($runs runs each, $what time)"
 printf 'builtin alone       %6d us per process\n' "$base"
 if [ -f "$plugins/openssl.so" ]; then
+	check openssl
 	t=$(measure openssl)
 	printf 'openssl + builtin   %6d us  (bridge load: %d us)\n' "$t" $((t - base))
 fi
 [ -f "$plugins/pkcs11.so" ] || { echo "SKIP: the pkcs11 plugin is not built"; exit 77; }
+check softhsm
 t=$(measure softhsm)
 printf 'softhsm + builtin   %6d us  (token load: %d us)\n' "$t" $((t - base))
