@@ -575,7 +575,7 @@ typedef struct jca_attr {
 /* Optional known-answer test, run once by the host before the service can
  * be used; the provider is refused (JCA_SELFTEST) if it fails. The host
  * first runs its own known answers for the service's standard name (the
- * digests, Macs, ciphers, KDFs, DRBGs, Signatures and KeyAgreements of
+ * digests, Macs, ciphers, KDFs, DRBGs, Signatures, KeyAgreements and KEMs of
  * <jca/names.h>) on every usable implementation, whatever the provider
  * ships: a provider's own vectors are for names the host has no table
  * for.

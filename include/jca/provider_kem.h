@@ -32,7 +32,13 @@
  *     chosen in constant time): return 0 with that secret. JCA_REFUSED
  *     only for an algorithm that refuses explicitly.
  * Both leave ctx as init left it. The type takes no known-answer test
- * through jca_kat (see provider_asym.h). */
+ * through jca_kat (see provider_asym.h). The host runs its own on a KEM
+ * of a standard name (ML-KEM-768, ML-KEM-1024, X-Wing) when the provider
+ * loads, with the private key (PKCS#8) decoded by the provider's
+ * KeyFactory named in key_algorithm (skipped when refused: a token that
+ * imports no private key): the vector's encapsulation must decapsulate to
+ * its secret, and the same with one bit flipped to another secret,
+ * without an error. */
 #define JCA_ENCAPSULATE 1u
 #define JCA_DECAPSULATE 2u
 typedef struct jca_kem_impl {

@@ -3,7 +3,7 @@
  * The host's known answers (issue 34 item 1; the Linux kernel's
  * crypto/testmgr.c does the same for every driver): tables keyed by
  * standard name, one file beside each type's table (md_kat.c, mac_kat.c,
- * cipher_kat.c, kdf_kat.c, random_kat.c, asym_kat.c), run by the
+ * cipher_kat.c, kdf_kat.c, random_kat.c, asym_kat.c, kem_kat.c), run by the
  * registry through jca__type_ops.host_kat on every usable implementation
  * of the name, from any provider, when the provider loads. A failure
  * refuses the provider, naming the algorithm and the vector. Not
@@ -43,5 +43,6 @@ JCA__HIDDEN const char *jca__signature_host_kat(const struct jca_service *s, con
                                                 size_t n);
 JCA__HIDDEN const char *jca__keyagreement_host_kat(const struct jca_service *s, const jca_impl *impl, char *why,
                                                    size_t n);
+JCA__HIDDEN const char *jca__kem_host_kat(const struct jca_service *s, const jca_impl *impl, char *why, size_t n);
 
 #endif

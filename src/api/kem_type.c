@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The KEM service type (ABI 3.4): what the registry needs to know about
- * jca_kem_impl (see types.h). Its engine is kem.c.
+ * jca_kem_impl (see types.h). Its engine is kem.c, its known answers
+ * kem_kat.c.
  */
 #include <stdio.h>
 
 #include "../registry/types.h"
+#include "kat.h"
 
 static const char *kem_fault(const jca_impl *impl, char *why, size_t n)
 {
@@ -42,4 +44,5 @@ const jca__type_ops jca__kem_type = {
 	.impl_fault = kem_fault,
 	.impl_mismatch = kem_mismatch,
 	.no_kat = "KEM takes no known-answer test through jca_kat (its answers need keys; see jca/provider_kem.h)",
+	.host_kat = jca__kem_host_kat,
 };
