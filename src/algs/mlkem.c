@@ -109,6 +109,7 @@ static void pke_keygen(const jca__keccak_backend *kb, const params *pr, uint8_t 
 		uint8_t g[64];          /* rho || sigma */
 		uint8_t kbyte;
 		jca__mlkem_polyvec s, e;
+		jca__mlkem_mulcache sc[JCA__MLKEM_KMAX];
 		jca__mlkem_poly t;
 	} w;
 	jca__mlkem_poly a[JCA__MLKEM_KMAX * JCA__MLKEM_KMAX], *noise[2 * JCA__MLKEM_KMAX];   /* A is public */
@@ -126,11 +127,12 @@ static void pke_keygen(const jca__keccak_backend *kb, const params *pr, uint8_t 
 	for (unsigned i = 0; i < k; i++) {
 		jca__mlkem_ntt(&w.s.p[i]);
 		jca__mlkem_poly_reduce(&w.s.p[i]);
+		jca__mlkem_mulcache_compute(&w.sc[i], &w.s.p[i]);
 		jca__mlkem_ntt(&w.e.p[i]);
 	}
 	gen_matrix(kb, a, rho, k, 0);
 	for (unsigned i = 0; i < k; i++) {
-		jca__mlkem_basemul_acc(&w.t, a + k * i, w.s.p, k);
+		jca__mlkem_basemul_acc(&w.t, a + k * i, w.s.p, w.sc, k);
 		jca__mlkem_poly_tomont(&w.t);
 		jca__mlkem_poly_add(&w.t, &w.e.p[i]);
 		jca__mlkem_poly_reduce(&w.t);
@@ -148,6 +150,7 @@ static void pke_encrypt(const jca__keccak_backend *kb, const params *pr, uint8_t
 {
 	struct {
 		jca__mlkem_polyvec y, t, e1;   /* y: r of FIPS 203, in the NTT domain */
+		jca__mlkem_mulcache yc[JCA__MLKEM_KMAX];
 		jca__mlkem_poly u, v, e2, mu;
 	} w;
 	jca__mlkem_poly a[JCA__MLKEM_KMAX * JCA__MLKEM_KMAX], *noise[JCA__MLKEM_KMAX + 1];
@@ -166,16 +169,17 @@ static void pke_encrypt(const jca__keccak_backend *kb, const params *pr, uint8_t
 	for (unsigned i = 0; i < k; i++) {
 		jca__mlkem_ntt(&w.y.p[i]);
 		jca__mlkem_poly_reduce(&w.y.p[i]);
+		jca__mlkem_mulcache_compute(&w.yc[i], &w.y.p[i]);
 	}
 	gen_matrix(kb, a, rho, k, 1);
 	for (unsigned i = 0; i < k; i++) {
-		jca__mlkem_basemul_acc(&w.u, a + k * i, w.y.p, k);
+		jca__mlkem_basemul_acc(&w.u, a + k * i, w.y.p, w.yc, k);
 		jca__mlkem_invntt(&w.u);
 		jca__mlkem_poly_add(&w.u, &w.e1.p[i]);
 		jca__mlkem_poly_reduce(&w.u);
 		jca__mlkem_compress(c + 32 * pr->du * i, &w.u, pr->du);
 	}
-	jca__mlkem_basemul_acc(&w.v, w.t.p, w.y.p, k);
+	jca__mlkem_basemul_acc(&w.v, w.t.p, w.y.p, w.yc, k);
 	jca__mlkem_invntt(&w.v);
 	jca__mlkem_poly_add(&w.v, &w.e2);
 	jca__mlkem_decompress(&w.mu, m, 1);
@@ -190,6 +194,7 @@ static void pke_decrypt(const params *pr, uint8_t m[32], const uint8_t *dkp, con
 {
 	struct {
 		jca__mlkem_polyvec u, s;
+		jca__mlkem_mulcache uc[JCA__MLKEM_KMAX];
 		jca__mlkem_poly v, w;
 	} w;
 	unsigned k = pr->k;
@@ -198,10 +203,11 @@ static void pke_decrypt(const params *pr, uint8_t m[32], const uint8_t *dkp, con
 		jca__mlkem_decompress(&w.u.p[i], c + 32 * pr->du * i, pr->du);
 		jca__mlkem_ntt(&w.u.p[i]);
 		jca__mlkem_poly_reduce(&w.u.p[i]);
+		jca__mlkem_mulcache_compute(&w.uc[i], &w.u.p[i]);
 		jca__mlkem_decode12(&w.s.p[i], dkp + PBYTES * i);
 	}
 	jca__mlkem_decompress(&w.v, c + 32 * pr->du * k, pr->dv);
-	jca__mlkem_basemul_acc(&w.w, w.s.p, w.u.p, k);
+	jca__mlkem_basemul_acc(&w.w, w.s.p, w.u.p, w.uc, k);
 	jca__mlkem_invntt(&w.w);
 	jca__mlkem_poly_sub(&w.w, &w.v, &w.w);
 	jca__mlkem_poly_reduce(&w.w);

@@ -26,6 +26,11 @@ typedef struct jca__mlkem_poly {
 	int16_t c[JCA__MLKEM_N];
 } jca__mlkem_poly;
 
+/* b1 * zeta for each of the 128 degree-one factors of an NTT-domain b */
+typedef struct jca__mlkem_mulcache {
+	int16_t c[JCA__MLKEM_N / 2];
+} jca__mlkem_mulcache;
+
 typedef struct jca__mlkem_polyvec {
 	jca__mlkem_poly p[JCA__MLKEM_KMAX];
 } jca__mlkem_polyvec;
@@ -51,9 +56,13 @@ JCA__HIDDEN void jca__mlkem_poly_reduce(jca__mlkem_poly *p);
 JCA__HIDDEN void jca__mlkem_poly_tomont(jca__mlkem_poly *p);
 JCA__HIDDEN void jca__mlkem_poly_add(jca__mlkem_poly *r, const jca__mlkem_poly *a);
 JCA__HIDDEN void jca__mlkem_poly_sub(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b);
-/* r = sum over i < k of a[i] * b[i] in the NTT domain, times 2^-16,
- * |r| < q. Inputs |c| < q. One reduction per coefficient (lazy). */
-JCA__HIDDEN void jca__mlkem_basemul_acc(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b, unsigned k);
+/* The cache of b for jca__mlkem_basemul_acc; |b| < q. */
+JCA__HIDDEN void jca__mlkem_mulcache_compute(jca__mlkem_mulcache *mc, const jca__mlkem_poly *b);
+/* r = sum over l < k of a[l] * b[l] in the NTT domain, times 2^-16,
+ * |r| < q; bc[l] is b[l]'s cache. Inputs |c| < q. One reduction per
+ * coefficient (lazy). */
+JCA__HIDDEN void jca__mlkem_basemul_acc(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b,
+                                        const jca__mlkem_mulcache *bc, unsigned k);
 
 /* ---- mlkem_codec.c ------------------------------------------------------ */
 /* ByteEncode12 of coefficients in [0, q): 384 bytes. */
