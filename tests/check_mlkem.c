@@ -111,6 +111,35 @@ START_TEST(test_compress_exact)
 }
 END_TEST
 
+/* ---- the four-state permutation against four single ones ------------------ */
+
+START_TEST(test_keccak_x4)
+{
+	int ran = 0;
+
+	for (int b = 0; b < nbacks; b++) {
+		const jca__keccak_backend *kb = backs[b];
+		uint64_t one[4][25], four[100];
+
+		if (!kb || !kb->permute_x4)
+			continue;
+		for (unsigned j = 0; j < 4; j++)
+			for (unsigned i = 0; i < 25; i++)
+				four[4 * i + j] = one[j][i] = (uint64_t)(i + 1) * 0x9e3779b97f4a7c15ull ^ ((uint64_t)j << 40);
+		for (int r = 0; r < 3; r++) {
+			kb->permute_x4(four);
+			for (unsigned j = 0; j < 4; j++)
+				jca__keccak_generic.permute(one[j]);
+		}
+		for (unsigned j = 0; j < 4; j++)
+			for (unsigned i = 0; i < 25; i++)
+				ck_assert_msg(four[4 * i + j] == one[j][i], "%s permute_x4: state %u lane %u", back_names[b], j, i);
+		ran++;
+	}
+	printf("mlkem: permute_x4 checked on %d backend(s)\n", ran);
+}
+END_TEST
+
 /* ---- python3 cryptography known answers ---------------------------------- */
 
 static uint8_t *unhex_len(const char *hex, size_t want)
@@ -447,6 +476,7 @@ int main(void)
 	setup_backends();
 	tcase_set_timeout(tc, 7200);
 	tcase_add_test(tc, test_compress_exact);
+	tcase_add_test(tc, test_keccak_x4);
 	tcase_add_loop_test(tc, test_python_kat, 0, nbacks);
 	tcase_add_loop_test(tc, test_accumulated_go, 0, 2);
 	suite_add_tcase(s, tc);

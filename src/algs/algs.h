@@ -123,9 +123,12 @@ typedef void jca__keccak_permute_fn(uint64_t a[25]);
 /* XOR nblocks whole blocks of `rate` bytes into the state, permuting after
  * each one. A backend may keep the state in registers across blocks. */
 typedef void jca__keccak_absorb_fn(uint64_t a[25], const uint8_t *in, size_t nblocks, size_t rate);
+/* Four states permuted at once: lane i of state j is s[4 * i + j]. */
+typedef void jca__keccak_x4_fn(uint64_t s[100]);
 typedef struct jca__keccak_backend {
 	jca__keccak_permute_fn *permute;
 	jca__keccak_absorb_fn *absorb;
+	jca__keccak_x4_fn *permute_x4;  /* NULL: the caller permutes the four one by one */
 } jca__keccak_backend;
 typedef struct jca__keccak_ctx {
 	uint64_t a[25];
@@ -182,6 +185,7 @@ JCA__HIDDEN jca__sha512_blocks_fn jca__sha512_blocks_avx2;
 JCA__HIDDEN jca__sha512_blocks_fn jca__sha512_blocks_avx512;
 JCA__HIDDEN extern const jca__keccak_backend jca__keccak_avx512;
 JCA__HIDDEN extern const jca__keccak_backend jca__keccak_avx2;
+JCA__HIDDEN jca__keccak_x4_fn jca__keccak_x4_avx2;   /* x86/keccak_x4_avx2.c */
 typedef struct jca__aesni_ctx {
 	uint8_t ek[15 * 16];           /* encryption round keys */
 	uint8_t dk[15 * 16];           /* decryption round keys (InvMixColumns applied) */

@@ -244,6 +244,7 @@ static void keccak_absorb_generic(uint64_t a[25], const uint8_t *in, size_t nblo
 const jca__keccak_backend jca__keccak_generic = {
 	keccak_permute_generic,
 	keccak_absorb_generic,
+	NULL,
 };
 
 /* ---- The sponge ----------------------------------------------------------

@@ -63,6 +63,43 @@ size_t jca__mlkem_ct_len(unsigned k)
 
 /* ---- K-PKE ---------------------------------------------------------------- */
 
+/* A-hat into a[k i + j] (Algorithm 13 step 6: SampleNTT(rho || j || i)),
+ * or its transpose (Algorithm 14 step 6), four entries at a time. */
+static void gen_matrix(const jca__keccak_backend *kb, jca__mlkem_poly *a, const uint8_t rho[32], unsigned k, int transposed)
+{
+	jca__mlkem_poly *p[4];
+	uint8_t xy[4][2];
+	unsigned n = 0;
+
+	for (unsigned i = 0; i < k; i++) {
+		for (unsigned j = 0; j < k; j++) {
+			p[n] = &a[k * i + j];
+			xy[n][0] = (uint8_t)(transposed ? i : j);
+			xy[n][1] = (uint8_t)(transposed ? j : i);
+			if (++n == 4) {
+				jca__mlkem_sample_ntt_x4(kb, p, rho, (const uint8_t (*)[2])xy, 4);
+				n = 0;
+			}
+		}
+	}
+	if (n)
+		jca__mlkem_sample_ntt_x4(kb, p, rho, (const uint8_t (*)[2])xy, n);
+}
+
+/* count noise polynomials, the PRF nonces nonce0, nonce0 + 1, ... */
+static void gen_noise(const jca__keccak_backend *kb, jca__mlkem_poly *const *polys, unsigned count, const uint8_t sigma[32],
+                      unsigned nonce0, unsigned eta)
+{
+	for (unsigned i = 0; i < count; i += 4) {
+		unsigned n = count - i < 4 ? count - i : 4;
+		uint8_t nonce[4];
+
+		for (unsigned j = 0; j < n; j++)
+			nonce[j] = (uint8_t)(nonce0 + i + j);
+		jca__mlkem_sample_cbd_x4(kb, polys + i, sigma, nonce, n, eta);
+	}
+}
+
 /* K-PKE.KeyGen (Algorithm 13) from d: ek_pke (384k + 32 bytes) and
  * dk_pke (384k bytes). (rho, sigma) = G(d || k); ipd leaves k out, as the
  * FIPS 203 draft did (jca__mlkem_keygen_ipd). */
@@ -72,8 +109,10 @@ static void pke_keygen(const jca__keccak_backend *kb, const params *pr, uint8_t 
 		uint8_t g[64];          /* rho || sigma */
 		uint8_t kbyte;
 		jca__mlkem_polyvec s, e;
-		jca__mlkem_poly row[JCA__MLKEM_KMAX], t;
+		jca__mlkem_mulcache sc[JCA__MLKEM_KMAX];
+		jca__mlkem_poly t;
 	} w;
+	jca__mlkem_poly a[JCA__MLKEM_KMAX * JCA__MLKEM_KMAX], *noise[2 * JCA__MLKEM_KMAX];   /* A is public */
 	unsigned k = pr->k;
 	const uint8_t *rho = w.g, *sigma = w.g + 32;
 
@@ -81,16 +120,19 @@ static void pke_keygen(const jca__keccak_backend *kb, const params *pr, uint8_t 
 	jca__mlkem_hash_g(kb, w.g, d, 32, &w.kbyte, ipd ? 0 : 1);
 	DECLASSIFY(w.g, 32);
 	for (unsigned i = 0; i < k; i++) {
-		jca__mlkem_sample_cbd(kb, &w.s.p[i], sigma, (uint8_t)i, pr->eta1);
-		jca__mlkem_sample_cbd(kb, &w.e.p[i], sigma, (uint8_t)(k + i), pr->eta1);
+		noise[i] = &w.s.p[i];
+		noise[k + i] = &w.e.p[i];
+	}
+	gen_noise(kb, noise, 2 * k, sigma, 0, pr->eta1);
+	for (unsigned i = 0; i < k; i++) {
 		jca__mlkem_ntt(&w.s.p[i]);
 		jca__mlkem_poly_reduce(&w.s.p[i]);
+		jca__mlkem_mulcache_compute(&w.sc[i], &w.s.p[i]);
 		jca__mlkem_ntt(&w.e.p[i]);
 	}
+	gen_matrix(kb, a, rho, k, 0);
 	for (unsigned i = 0; i < k; i++) {
-		for (unsigned j = 0; j < k; j++)
-			jca__mlkem_sample_ntt(kb, &w.row[j], rho, (uint8_t)j, (uint8_t)i);
-		jca__mlkem_basemul_acc(&w.t, w.row, w.s.p, k);
+		jca__mlkem_basemul_acc(&w.t, a + k * i, w.s.p, w.sc, k);
 		jca__mlkem_poly_tomont(&w.t);
 		jca__mlkem_poly_add(&w.t, &w.e.p[i]);
 		jca__mlkem_poly_reduce(&w.t);
@@ -107,32 +149,39 @@ static void pke_keygen(const jca__keccak_backend *kb, const params *pr, uint8_t 
 static void pke_encrypt(const jca__keccak_backend *kb, const params *pr, uint8_t *c, const uint8_t *ek, const uint8_t m[32], const uint8_t r[32])
 {
 	struct {
-		jca__mlkem_polyvec y, t;   /* y: r of FIPS 203, in the NTT domain */
-		jca__mlkem_poly col[JCA__MLKEM_KMAX], u, v, e, mu;
+		jca__mlkem_polyvec y, t, e1;   /* y: r of FIPS 203, in the NTT domain */
+		jca__mlkem_mulcache yc[JCA__MLKEM_KMAX];
+		jca__mlkem_poly u, v, e2, mu;
 	} w;
+	jca__mlkem_poly a[JCA__MLKEM_KMAX * JCA__MLKEM_KMAX], *noise[JCA__MLKEM_KMAX + 1];
 	unsigned k = pr->k;
 	const uint8_t *rho = ek + PBYTES * k;
 
 	for (unsigned i = 0; i < k; i++) {
+		noise[i] = &w.y.p[i];
 		jca__mlkem_decode12(&w.t.p[i], ek + PBYTES * i);
-		jca__mlkem_sample_cbd(kb, &w.y.p[i], r, (uint8_t)i, pr->eta1);
+	}
+	gen_noise(kb, noise, k, r, 0, pr->eta1);
+	for (unsigned i = 0; i < k; i++)
+		noise[i] = &w.e1.p[i];
+	noise[k] = &w.e2;
+	gen_noise(kb, noise, k + 1, r, k, 2);
+	for (unsigned i = 0; i < k; i++) {
 		jca__mlkem_ntt(&w.y.p[i]);
 		jca__mlkem_poly_reduce(&w.y.p[i]);
+		jca__mlkem_mulcache_compute(&w.yc[i], &w.y.p[i]);
 	}
+	gen_matrix(kb, a, rho, k, 1);
 	for (unsigned i = 0; i < k; i++) {
-		for (unsigned j = 0; j < k; j++)
-			jca__mlkem_sample_ntt(kb, &w.col[j], rho, (uint8_t)i, (uint8_t)j);
-		jca__mlkem_basemul_acc(&w.u, w.col, w.y.p, k);
+		jca__mlkem_basemul_acc(&w.u, a + k * i, w.y.p, w.yc, k);
 		jca__mlkem_invntt(&w.u);
-		jca__mlkem_sample_cbd(kb, &w.e, r, (uint8_t)(k + i), 2);
-		jca__mlkem_poly_add(&w.u, &w.e);
+		jca__mlkem_poly_add(&w.u, &w.e1.p[i]);
 		jca__mlkem_poly_reduce(&w.u);
 		jca__mlkem_compress(c + 32 * pr->du * i, &w.u, pr->du);
 	}
-	jca__mlkem_basemul_acc(&w.v, w.t.p, w.y.p, k);
+	jca__mlkem_basemul_acc(&w.v, w.t.p, w.y.p, w.yc, k);
 	jca__mlkem_invntt(&w.v);
-	jca__mlkem_sample_cbd(kb, &w.e, r, (uint8_t)(2 * k), 2);
-	jca__mlkem_poly_add(&w.v, &w.e);
+	jca__mlkem_poly_add(&w.v, &w.e2);
 	jca__mlkem_decompress(&w.mu, m, 1);
 	jca__mlkem_poly_add(&w.v, &w.mu);
 	jca__mlkem_poly_reduce(&w.v);
@@ -145,6 +194,7 @@ static void pke_decrypt(const params *pr, uint8_t m[32], const uint8_t *dkp, con
 {
 	struct {
 		jca__mlkem_polyvec u, s;
+		jca__mlkem_mulcache uc[JCA__MLKEM_KMAX];
 		jca__mlkem_poly v, w;
 	} w;
 	unsigned k = pr->k;
@@ -153,10 +203,11 @@ static void pke_decrypt(const params *pr, uint8_t m[32], const uint8_t *dkp, con
 		jca__mlkem_decompress(&w.u.p[i], c + 32 * pr->du * i, pr->du);
 		jca__mlkem_ntt(&w.u.p[i]);
 		jca__mlkem_poly_reduce(&w.u.p[i]);
+		jca__mlkem_mulcache_compute(&w.uc[i], &w.u.p[i]);
 		jca__mlkem_decode12(&w.s.p[i], dkp + PBYTES * i);
 	}
 	jca__mlkem_decompress(&w.v, c + 32 * pr->du * k, pr->dv);
-	jca__mlkem_basemul_acc(&w.w, w.s.p, w.u.p, k);
+	jca__mlkem_basemul_acc(&w.w, w.s.p, w.u.p, w.uc, k);
 	jca__mlkem_invntt(&w.w);
 	jca__mlkem_poly_sub(&w.w, &w.v, &w.w);
 	jca__mlkem_poly_reduce(&w.w);

@@ -26,6 +26,11 @@ typedef struct jca__mlkem_poly {
 	int16_t c[JCA__MLKEM_N];
 } jca__mlkem_poly;
 
+/* b1 * zeta for each of the 128 degree-one factors of an NTT-domain b */
+typedef struct jca__mlkem_mulcache {
+	int16_t c[JCA__MLKEM_N / 2];
+} jca__mlkem_mulcache;
+
 typedef struct jca__mlkem_polyvec {
 	jca__mlkem_poly p[JCA__MLKEM_KMAX];
 } jca__mlkem_polyvec;
@@ -51,9 +56,13 @@ JCA__HIDDEN void jca__mlkem_poly_reduce(jca__mlkem_poly *p);
 JCA__HIDDEN void jca__mlkem_poly_tomont(jca__mlkem_poly *p);
 JCA__HIDDEN void jca__mlkem_poly_add(jca__mlkem_poly *r, const jca__mlkem_poly *a);
 JCA__HIDDEN void jca__mlkem_poly_sub(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b);
-/* r = sum over i < k of a[i] * b[i] in the NTT domain, times 2^-16,
- * |r| < q. Inputs |c| < q. One reduction per coefficient (lazy). */
-JCA__HIDDEN void jca__mlkem_basemul_acc(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b, unsigned k);
+/* The cache of b for jca__mlkem_basemul_acc; |b| < q. */
+JCA__HIDDEN void jca__mlkem_mulcache_compute(jca__mlkem_mulcache *mc, const jca__mlkem_poly *b);
+/* r = sum over l < k of a[l] * b[l] in the NTT domain, times 2^-16,
+ * |r| < q; bc[l] is b[l]'s cache. Inputs |c| < q. One reduction per
+ * coefficient (lazy). */
+JCA__HIDDEN void jca__mlkem_basemul_acc(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b,
+                                        const jca__mlkem_mulcache *bc, unsigned k);
 
 /* ---- mlkem_codec.c ------------------------------------------------------ */
 /* ByteEncode12 of coefficients in [0, q): 384 bytes. */
@@ -70,10 +79,15 @@ JCA__HIDDEN void jca__mlkem_compress(uint8_t *out, const jca__mlkem_poly *p, uns
 JCA__HIDDEN void jca__mlkem_decompress(jca__mlkem_poly *p, const uint8_t *in, unsigned d);
 
 /* ---- mlkem_sample.c ----------------------------------------------------- */
-/* SampleNTT(rho || x || y) (Algorithm 7): coefficients in [0, q). */
-JCA__HIDDEN void jca__mlkem_sample_ntt(const jca__keccak_backend *kb, jca__mlkem_poly *p, const uint8_t rho[32], uint8_t x, uint8_t y);
-/* SamplePolyCBD_eta(PRF_eta(sigma, n)) (Algorithms 8 and 4.3), eta 2 or 3. */
-JCA__HIDDEN void jca__mlkem_sample_cbd(const jca__keccak_backend *kb, jca__mlkem_poly *p, const uint8_t sigma[32], uint8_t n, unsigned eta);
+/* SampleNTT(rho || x || y) (Algorithm 7) for n <= 4 polynomials p[j] with
+ * (x, y) = xy[j]: coefficients in [0, q). Four SHAKE128 states at once
+ * when the backend has permute_x4. */
+JCA__HIDDEN void jca__mlkem_sample_ntt_x4(const jca__keccak_backend *kb, jca__mlkem_poly *const p[4], const uint8_t rho[32],
+                                          const uint8_t xy[4][2], unsigned n);
+/* SamplePolyCBD_eta(PRF_eta(sigma, nonce[j])) into p[j], j < n <= 4
+ * (Algorithm 8 and section 4.1), eta 2 or 3. */
+JCA__HIDDEN void jca__mlkem_sample_cbd_x4(const jca__keccak_backend *kb, jca__mlkem_poly *const p[4], const uint8_t sigma[32],
+                                          const uint8_t nonce[4], unsigned n, unsigned eta);
 /* One-shot hashes over the concatenation of two inputs: H (SHA3-256, 32
  * bytes), G (SHA3-512, 64 bytes), J (SHAKE256, 32 bytes). */
 JCA__HIDDEN void jca__mlkem_hash_h(const jca__keccak_backend *kb, uint8_t out[32], const uint8_t *a, size_t alen);

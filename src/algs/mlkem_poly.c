@@ -140,28 +140,34 @@ void jca__mlkem_poly_sub(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca
 /*
  * The NTT domain is 128 degree-one polynomials modulo X^2 - zeta_i
  * (Algorithm 12): (a0 + a1 X)(b0 + b1 X) = a0 b0 + a1 b1 zeta + (a0 b1 +
- * a1 b0) X. Each sum collects k such products as 32-bit integers: with
- * |a|, |b| < q and k <= 4, 8 q^2 < 2^15 q, within mont's range.
+ * a1 b0) X. b1 zeta is computed once per operand (the cache), as the
+ * same b is multiplied by a whole row or column of A. Each sum collects k
+ * products as 32-bit integers: with |a|, |b|, |b1 zeta| < q and k <= 4,
+ * 8 q^2 < 2^15 q, within mont's range.
  */
-void jca__mlkem_basemul_acc(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b, unsigned k)
+void jca__mlkem_mulcache_compute(jca__mlkem_mulcache *mc, const jca__mlkem_poly *b)
 {
 	for (unsigned i = 0; i < JCA__MLKEM_N / 4; i++) {
-		int16_t zeta = jca__mlkem_zetas[64 + i];
+		int16_t z = jca__mlkem_zetas[64 + i];
 
-		for (unsigned h = 0; h < 2; h++) {
-			unsigned j = 4 * i + 2 * h;
-			int32_t r0 = 0, r1 = 0;
+		mc->c[2 * i] = fqmul(b->c[4 * i + 1], z);
+		mc->c[2 * i + 1] = fqmul(b->c[4 * i + 3], (int16_t)-z);
+	}
+}
 
-			for (unsigned l = 0; l < k; l++) {
-				int16_t a0 = a[l].c[j], a1 = a[l].c[j + 1];
-				int16_t b0 = b[l].c[j], b1 = b[l].c[j + 1];
+void jca__mlkem_basemul_acc(jca__mlkem_poly *r, const jca__mlkem_poly *a, const jca__mlkem_poly *b, const jca__mlkem_mulcache *bc,
+                            unsigned k)
+{
+	for (unsigned i = 0; i < JCA__MLKEM_N / 2; i++) {
+		int32_t r0 = 0, r1 = 0;
 
-				r0 += (int32_t)a0 * b0 + (int32_t)fqmul(a1, b1) * zeta;
-				r1 += (int32_t)a0 * b1 + (int32_t)a1 * b0;
-			}
-			r->c[j] = mont(r0);
-			r->c[j + 1] = mont(r1);
-			zeta = (int16_t)-zeta;
+		for (unsigned l = 0; l < k; l++) {
+			int32_t a0 = a[l].c[2 * i], a1 = a[l].c[2 * i + 1];
+
+			r0 += a0 * b[l].c[2 * i] + a1 * bc[l].c[i];
+			r1 += a0 * b[l].c[2 * i + 1] + a1 * b[l].c[2 * i];
 		}
+		r->c[2 * i] = mont(r0);
+		r->c[2 * i + 1] = mont(r1);
 	}
 }

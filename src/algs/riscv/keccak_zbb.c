@@ -194,4 +194,4 @@ static void absorb(uint64_t a[25], const uint8_t *in, size_t nblocks, size_t rat
 	memcpy(a, s, sizeof s);
 }
 
-const jca__keccak_backend jca__keccak_zbb = { permute, absorb };
+const jca__keccak_backend jca__keccak_zbb = { permute, absorb, NULL };

@@ -128,4 +128,5 @@ static inline uint64_t rol(uint64_t v, unsigned n)
 const jca__keccak_backend jca__keccak_avx2 = {
 	.permute = keccak_permute,
 	.absorb = keccak_absorb,
+	.permute_x4 = jca__keccak_x4_avx2,
 };

@@ -188,4 +188,5 @@ static inline void store_lane(void *p, lane v)
 const jca__keccak_backend jca__keccak_avx512 = {
 	.permute = keccak_permute,
 	.absorb = keccak_absorb,
+	.permute_x4 = jca__keccak_x4_avx2,   /* AVX-512 CPUs have AVX2 */
 };
