@@ -125,7 +125,8 @@ static int usable(const kem_ctx *k, unsigned purpose, const char *fn)
 		return jca__error(JCA_NOTINIT, "%s: %s is not initialised (kem_init_encapsulate or "
 		                  "kem_init_decapsulate)", fn, jca__asym_who(&k->a, who, sizeof who));
 	if (k->purpose != purpose)
-		return jca__error(JCA_NOTINIT, "%s: %s is initialised for %s", fn, jca__asym_who(&k->a, who, sizeof who),
+		return jca__error(JCA_NOTINIT, "%s: %s is initialised for %s", fn,
+		                  jca__asym_who(&k->a, who, sizeof who),
 		                  k->purpose == JCA_ENCAPSULATE ? "encapsulating" : "decapsulating");
 	return 0;
 }

@@ -78,7 +78,8 @@ const char *jca__kem_host_kat(const struct jca_service *s, const jca_impl *impl,
 	if (!v)
 		return NULL;
 	if (!(kf = jca__sibling(s, JCA_KEY_FACTORY, m->key_algorithm))) {
-		snprintf(why, n, "the host's vector %s: the provider has no KeyFactory \"%s\"", v->label, m->key_algorithm);
+		snprintf(why, n, "the host's vector %s: the provider has no KeyFactory \"%s\"", v->label,
+		         m->key_algorithm);
 		return why;
 	}
 	code = jca_last_error();

@@ -139,9 +139,10 @@ static int encode(const void *ctx, int alg, unsigned enc, uint8_t *out, size_t c
 	size_t ekn = jca__mlkem_ek_len(key->k), dkn = jca__mlkem_dk_len(key->k);
 
 	if (enc == JCA_ENC_RAW) {
-		const uint8_t *src = !key->has_priv ? key->ek : key->form == JCA__MLKEM_FORM_EXPANDED ? key->dk : key->seed;
+		int expanded = key->form == JCA__MLKEM_FORM_EXPANDED;
+		const uint8_t *src = !key->has_priv ? key->ek : expanded ? key->dk : key->seed;
 
-		*len = !key->has_priv ? ekn : key->form == JCA__MLKEM_FORM_EXPANDED ? dkn : JCA__MLKEM_SEED_LEN;
+		*len = !key->has_priv ? ekn : expanded ? dkn : JCA__MLKEM_SEED_LEN;
 		if (out)
 			memcpy(out, src, *len);
 		return 0;
