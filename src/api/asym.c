@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Provider selection by key, for Signature and KeyAgreement (see
+ * Provider selection by key, for Signature, KeyAgreement and KEM (see
  * jca/signature.h): the key's own provider if it offers the algorithm,
  * else the first in preference order that takes the key (converted
  * through its encoding). The common case, a key of the provider the name

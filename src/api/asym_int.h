@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * What Signature and KeyAgreement share (asym.c): an object that chooses
+ * What Signature, KeyAgreement and KEM share (asym.c): an object that chooses
  * its provider when it gets a key (the JDK's delayed provider selection),
  * its parameters, and the context of the implementation it chose. Not
  * installed.
