@@ -15,7 +15,7 @@ if [ ! -d "$dir" ]; then
 	exit 77
 fi
 fail=0
-for t in check_md check_cipher check_mac; do
+for t in check_md check_cipher check_mac check_mldsa; do
 	if env -u CK_EXCLUDE_TAGS CK_INCLUDE_TAGS=vectors JCA_VECTORS="$dir" "$b/$t"; then
 		echo "ok: NIST vectors: $t"
 	else
