@@ -139,6 +139,8 @@ int jca__mldsa_sign_mu(const jca__keccak_backend *kb, unsigned level, uint8_t *s
 			break;
 		kappa += p->l;
 	}
+	/* the accepted attempt is the signature: public from here on */
+	JCA__MLDSA_PUBLIC(w->h, p->k * sizeof(w->h[0]));
 	memcpy(sig, w->ctilde, p->ctilde_len);
 	o = sig + p->ctilde_len;
 	for (unsigned i = 0; i < p->l; i++, o += 32 * p->z_bits)
