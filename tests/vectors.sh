@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # The NIST CAVP vector cases of the MessageDigest, Cipher and Mac suites
-# (their "vectors" test case, for every implementation usable here), run
+# and the C2SP CCTV ML-DSA cases of check_mldsa (pqc/ML-DSA; 10,000
+# accumulated iterations with JCA_SLOW=1) (their "vectors" test case, for
+# every implementation usable here), run
 # apart from the rest so that make check's summary shows them as SKIP when
 # the vectors are absent. The vectors: $JCA_VECTORS, else
 # ../shared/vectors beside the source tree (tests/testutil.c looks in the
