@@ -68,9 +68,10 @@ for line in out.stdout.splitlines():
     elif line.startswith("#"):
         print(line)
 import cryptography
+from cryptography.hazmat.backends.openssl import backend as ossl
 print("| level | op | " + " | ".join("libjca keccak-%s (us)" % b for b in ours[65]) +
       " | OpenSSL %s via cryptography %s (us) | OpenSSL / best libjca |" %
-      (cryptography.hazmat.backends.openssl.backend.openssl_version_text().split()[1], cryptography.__version__))
+      (ossl.openssl_version_text().split()[1], cryptography.__version__))
 print("|---|---|" + "---|" * (len(ours[65]) + 2))
 for level in (44, 65, 87):
     o = openssl(level)
