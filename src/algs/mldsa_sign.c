@@ -5,9 +5,11 @@
  *
  * Signing expands A-hat and transforms s1, s2, t0 once; each attempt then
  * costs l forward NTTs for y, k inverse NTTs for w, one NTT for c, and l + 2k
- * inverse NTTs for c s1, c s2, c t0. Every check of an attempt is computed
- * in full without a branch; only the combined accept/reject decision is a
- * branch (FIPS 204 lets it leak), with c~ (see mldsa_impl.h).
+ * inverse NTTs for c s1, c s2, c t0, the last two only when the checks
+ * before them passed. Each check is computed in full without a branch;
+ * its outcome then is one (FIPS 204 lets the rejections leak; the
+ * reference code stops at the first failed check as well), and c~ is
+ * public (see mldsa_impl.h).
  */
 #include "mldsa.h"
 #include "mldsa_impl.h"
@@ -36,12 +38,20 @@ static const jca__keccak_backend *be(const jca__keccak_backend *kb)
 	return kb ? kb : &jca__keccak_generic;
 }
 
+/* A check's outcome (0 or 1), made public: FIPS 204 lets the rejections
+ * leak. */
+static unsigned declassify(unsigned bad)
+{
+	JCA__MLDSA_PUBLIC(&bad, sizeof(bad));
+	return bad;
+}
+
 /* One attempt with y already in w->y; 0 when accepted (z, h and c~ are
  * then the signature's), 1 when rejected. */
 static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, struct sign_ws *w,
                    const uint8_t mu[JCA__MLDSA_MU_LEN])
 {
-	unsigned bad = 0, ones = 0, reject;
+	unsigned bad = 0, ones = 0;
 
 	/* w = A y, w1 = HighBits(w) */
 	for (unsigned i = 0; i < p->l; i++) {
@@ -75,8 +85,10 @@ static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, st
 			w->z[i].c[j] = jca__mldsa_modq(jca__mldsa_caddq(w->z[i].c[j]) + w->y[i].c[j]);
 		bad |= jca__mldsa_poly_exceeds(&w->z[i], p->gamma1 - (int32_t)p->beta);
 	}
+	if (declassify(bad))
+		return 1;
+	/* w - c s2 (kept in w), ||LowBits(w - c s2)|| < gamma2 - beta */
 	for (unsigned r = 0; r < p->k; r++) {
-		/* w - c s2 (kept in w), ||LowBits(w - c s2)|| < gamma2 - beta */
 		jca__mldsa_dot(&w->t, &w->c, &w->s2[r], 1);
 		jca__mldsa_invntt(&w->t);
 		for (unsigned j = 0; j < N; j++) {
@@ -87,7 +99,12 @@ static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, st
 			w->t.c[j] = r0;
 		}
 		bad |= jca__mldsa_poly_exceeds(&w->t, p->gamma2 - (int32_t)p->beta);
-		/* c t0, ||c t0|| < gamma2, h = MakeHint(-c t0, w - c s2 + c t0) */
+	}
+	if (declassify(bad))
+		return 1;
+	/* c t0, ||c t0|| < gamma2, h = MakeHint(-c t0, w - c s2 + c t0), at
+	 * most omega ones */
+	for (unsigned r = 0; r < p->k; r++) {
 		jca__mldsa_dot(&w->t, &w->c, &w->t0[r], 1);
 		jca__mldsa_invntt(&w->t);
 		jca__mldsa_poly_caddq(&w->t);
@@ -95,9 +112,7 @@ static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, st
 		ones += jca__mldsa_make_hint(p->gamma2, &w->h[r], &w->w[r], &w->t);
 	}
 	bad |= (unsigned)((int32_t)(p->omega - ones) >> 31) & 1u;   /* ones > omega */
-	reject = bad;
-	JCA__MLDSA_PUBLIC(&reject, sizeof(reject));
-	return reject != 0;
+	return declassify(bad);
 }
 
 int jca__mldsa_sign_mu(const jca__keccak_backend *kb, unsigned level, uint8_t *sig, const uint8_t *sk,
