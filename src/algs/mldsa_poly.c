@@ -88,17 +88,19 @@ void jca__mldsa_ntt(jca__mldsa_poly *p)
 }
 
 /*
- * Gentleman-Sande butterflies (len 1 up to 128) with the inverse zetas,
- * then the factor 2^64 / 256 mod q (41978) in one Montgomery product, which
- * divides by 256 and multiplies by 2^32. The sums are never reduced: from
- * below q they reach below 256 q < 2^31 after eight layers.
+ * Gentleman-Sande butterflies (len 1 up to 64, then the last layer apart)
+ * with the inverse zetas. The factor 2^64 / 256 mod q (41978), which
+ * divides by 256 and multiplies by 2^32, is folded into the last layer:
+ * its sums are multiplied by 41978 and its differences by 2^-32 41978
+ * (-zetas[1]), i.e. 3975713, in one Montgomery product each. The sums are
+ * never reduced: from below q they reach below 256 q < 2^31.
  */
 void jca__mldsa_invntt(jca__mldsa_poly *p)
 {
 	int32_t *a = p->c;
 	unsigned k = N;
 
-	for (unsigned len = 1; len < N; len <<= 1) {
+	for (unsigned len = 1; len < N / 2; len <<= 1) {
 		for (unsigned start = 0; start < N; start += 2 * len) {
 			int64_t zeta = -zetas[--k];
 
@@ -110,8 +112,12 @@ void jca__mldsa_invntt(jca__mldsa_poly *p)
 			}
 		}
 	}
-	for (unsigned j = 0; j < N; j++)
-		a[j] = jca__mldsa_mont((int64_t)41978 * a[j]);
+	for (unsigned j = 0; j < N / 2; j++) {
+		int32_t t = a[j];
+
+		a[j] = jca__mldsa_mont((int64_t)41978 * (t + a[j + N / 2]));
+		a[j + N / 2] = jca__mldsa_mont((int64_t)3975713 * (t - a[j + N / 2]));
+	}
 }
 
 /* Products of values below 9q are below 81 q^2 < 2^53; seven of them stay
