@@ -163,8 +163,18 @@ void jca__mldsa_mul_sparse(jca__mldsa_poly *restrict out, const jca__mldsa_spars
 {
 	int32_t *restrict o = out->c;
 
+	unsigned i = 0;
+
 	memset(o, 0, sizeof(out->c));
-	for (unsigned i = 0; i < sc->n; i++) {
+	for (; i + 4 <= sc->n; i += 4) {           /* four terms per pass over o */
+		const int32_t *restrict e0 = ext + N - sc->pos[i], *restrict e1 = ext + N - sc->pos[i + 1];
+		const int32_t *restrict e2 = ext + N - sc->pos[i + 2], *restrict e3 = ext + N - sc->pos[i + 3];
+		int32_t m0 = sc->neg[i], m1 = sc->neg[i + 1], m2 = sc->neg[i + 2], m3 = sc->neg[i + 3];
+
+		for (unsigned k = 0; k < N; k++)
+			o[k] += ((e0[k] ^ m0) - m0) + ((e1[k] ^ m1) - m1) + ((e2[k] ^ m2) - m2) + ((e3[k] ^ m3) - m3);
+	}
+	for (; i < sc->n; i++) {
 		const int32_t *restrict e = ext + N - sc->pos[i];
 		int32_t m = sc->neg[i];
 
