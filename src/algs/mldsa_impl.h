@@ -57,7 +57,9 @@ typedef struct jca__mldsa_poly {
  * JCA_CT_VALGRIND, and these bytes become "defined" for valgrind where FIPS
  * 204 lets them leak: the rejection loop's outcome and c~ (a random-oracle
  * output, also for rejected attempts: section 5.5 of the round-3
- * CRYSTALS-Dilithium specification). Nothing in other builds.
+ * CRYSTALS-Dilithium specification); also ExpandS's rejection of a
+ * half-byte (mldsa_sample.c says why it is harmless), pk_from_sk's verdict
+ * and keygen's rho (part of pk). Nothing in other builds.
  */
 #ifdef JCA_CT_VALGRIND
 #include <valgrind/memcheck.h>
