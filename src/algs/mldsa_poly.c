@@ -66,25 +66,35 @@ static const int32_t zetas[N] = {
 	-554416, 3919660, -48306, -1362209, 3937738, 1400424, -846154, 1976782,
 };
 
-/* Cooley-Tukey butterflies, layer by layer (len 128 down to 1). Each layer
- * adds less than q to the absolute value: below 9q after eight. */
-void jca__mldsa_ntt(jca__mldsa_poly *p)
+/* One layer of Cooley-Tukey butterflies; inlined with a constant len in
+ * each call, so the compiler specialises every layer (the short ones lose
+ * their loop overhead). */
+static inline __attribute__((always_inline)) void ntt_layer(int32_t *a, unsigned len, unsigned k)
 {
-	int32_t *a = p->c;
-	unsigned k = 0;
+	for (unsigned start = 0; start < N; start += 2 * len) {
+		int64_t zeta = zetas[++k];
 
-	for (unsigned len = 128; len > 0; len >>= 1) {
-		for (unsigned start = 0; start < N; start += 2 * len) {
-			int64_t zeta = zetas[++k];
+		for (unsigned j = start; j < start + len; j++) {
+			int32_t t = jca__mldsa_mont(zeta * a[j + len]);
 
-			for (unsigned j = start; j < start + len; j++) {
-				int32_t t = jca__mldsa_mont(zeta * a[j + len]);
-
-				a[j + len] = a[j] - t;
-				a[j] = a[j] + t;
-			}
+			a[j + len] = a[j] - t;
+			a[j] = a[j] + t;
 		}
 	}
+}
+
+/* Layer by layer (len 128 down to 1; layer len starts at zetas[N / (2 len)]).
+ * Each layer adds less than q to the absolute value: below 9q after eight. */
+void jca__mldsa_ntt(jca__mldsa_poly *p)
+{
+	ntt_layer(p->c, 128, 0);
+	ntt_layer(p->c, 64, 1);
+	ntt_layer(p->c, 32, 3);
+	ntt_layer(p->c, 16, 7);
+	ntt_layer(p->c, 8, 15);
+	ntt_layer(p->c, 4, 31);
+	ntt_layer(p->c, 2, 63);
+	ntt_layer(p->c, 1, 127);
 }
 
 /*
@@ -95,23 +105,31 @@ void jca__mldsa_ntt(jca__mldsa_poly *p)
  * (-zetas[1]), i.e. 3975713, in one Montgomery product each. The sums are
  * never reduced: from below q they reach below 256 q < 2^31.
  */
+static inline __attribute__((always_inline)) void invntt_layer(int32_t *a, unsigned len, unsigned k)
+{
+	for (unsigned start = 0; start < N; start += 2 * len) {
+		int64_t zeta = -zetas[--k];
+
+		for (unsigned j = start; j < start + len; j++) {
+			int32_t t = a[j];
+
+			a[j] = t + a[j + len];
+			a[j + len] = jca__mldsa_mont(zeta * (t - a[j + len]));
+		}
+	}
+}
+
 void jca__mldsa_invntt(jca__mldsa_poly *p)
 {
 	int32_t *a = p->c;
-	unsigned k = N;
 
-	for (unsigned len = 1; len < N / 2; len <<= 1) {
-		for (unsigned start = 0; start < N; start += 2 * len) {
-			int64_t zeta = -zetas[--k];
-
-			for (unsigned j = start; j < start + len; j++) {
-				int32_t t = a[j];
-
-				a[j] = t + a[j + len];
-				a[j + len] = jca__mldsa_mont(zeta * (t - a[j + len]));
-			}
-		}
-	}
+	invntt_layer(a, 1, 256);
+	invntt_layer(a, 2, 128);
+	invntt_layer(a, 4, 64);
+	invntt_layer(a, 8, 32);
+	invntt_layer(a, 16, 16);
+	invntt_layer(a, 32, 8);
+	invntt_layer(a, 64, 4);
 	for (unsigned j = 0; j < N / 2; j++) {
 		int32_t t = a[j];
 
