@@ -213,10 +213,10 @@ unsigned jca__mldsa_poly_exceeds(const jca__mldsa_poly *a, int32_t bound)
 
 	for (unsigned j = 0; j < N; j++) {
 		int32_t x = jca__mldsa_centre(a->c[j]);
-		int32_t s = x >> 31;
+		int32_t s = jca__mldsa_neg(x);
 		int32_t abs = (x ^ s) - s;
 
-		bad |= (bound - 1 - abs) >> 31;
+		bad |= jca__mldsa_neg(bound - 1 - abs);
 	}
 	return (unsigned)bad & 1u;
 }
@@ -230,7 +230,7 @@ unsigned jca__mldsa_make_hint(int32_t gamma2, jca__mldsa_poly *h, const jca__mld
 		int32_t v = r->c[j] + ct0->c[j] - Q, r0;
 		uint32_t d;
 
-		v += (v >> 31) & Q;
+		v += jca__mldsa_neg(v) & Q;
 		d = (uint32_t)(jca__mldsa_decompose(gamma2, v, &r0) ^ jca__mldsa_decompose(gamma2, r->c[j], &r0));
 		d = (d | (0u - d)) >> 31;
 		h->c[j] = (int32_t)d;
