@@ -59,7 +59,7 @@ static unsigned declassify(unsigned bad)
 
 /* One attempt with y already in w->y; 0 when accepted (z, h and c~ are
  * then the signature's), 1 when rejected. */
-static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, struct sign_ws *w,
+static unsigned attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, struct sign_ws *w,
                    const uint8_t mu[JCA__MLDSA_MU_LEN])
 {
 	unsigned bad = 0, ones = 0;
