@@ -7,8 +7,8 @@
  *
  * Each operation takes one heap workspace (the matrix A-hat alone is up to
  * 56 KiB), wiped before it is freed. Keygen, verify and pk_from_sk make
- * each entry of A when its row is needed; signing expands A once and
- * transforms s1, s2 and t0 once, outside the rejection loop.
+ * each entry of A when its row is needed; signing (mldsa_sign.c) expands A
+ * once, outside the rejection loop.
  */
 #include <stdlib.h>
 
