@@ -76,6 +76,8 @@ extern const jca__keccak_backend jca__keccak_avx2 __attribute__((weak));
 static int failures;
 void ct_mlkem(void);             /* ct_mlkem.c */
 extern int ct_mlkem_failures;
+void ct_kem(void);               /* ct_kem.c */
+extern int ct_kem_failures;
 
 #define CHECK(cond, ...)                                                    \
 	do {                                                                \
@@ -569,6 +571,9 @@ int main(int argc, char **argv)
 	if (!*only || !strcmp(only, "mlkem"))
 		ct_mlkem();
 	failures += ct_mlkem_failures;
+	if (!*only || !strcmp(only, "kem"))
+		ct_kem();
+	failures += ct_kem_failures;
 	if (!*only || !strcmp(only, "mldsa"))
 		test_mldsa();
 	jca_shutdown();

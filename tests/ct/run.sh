@@ -8,7 +8,8 @@
 # on uninitialised value(s)" or "Use of uninitialised value" that is not one
 # of the two accepted places of the PKCS#5 check (see ct_check.c).
 # ct_check also covers X25519 and Ed25519 (both backends where the host has
-# them), ML-KEM (ct_mlkem.c: keygen, encaps, decaps) and ML-DSA (keygen,
+# them), ML-KEM (ct_mlkem.c: keygen, encaps, decaps; ct_kem.c: the KEM
+# engine's key decoding and decapsulation, ML-KEM-768 and X-Wing) and ML-DSA (keygen,
 # signing, pk_from_sk); the library is built with -DJCA_CT_VALGRIND, which
 # tells valgrind that ML-KEM's rho, published in ek, is public and makes
 # ML-DSA declassify (valgrind client
@@ -151,7 +152,7 @@ for cc in $compilers; do
 		>configure.out 2>&1) || { cat "$b/configure.out"; exit 2; }
 	(cd "$b" && run make -j2 libjca.la >make.out 2>&1) || { tail -40 "$b/make.out"; exit 2; }
 	# shellcheck disable=SC2086
-	run "$cc" $ccflags -Wall -Wextra -I"$src/include" "$here/ct_check.c" "$here/ct_mlkem.c" "$b/.libs/libjca.a" -lpthread -ldl \
+	run "$cc" $ccflags -Wall -Wextra -I"$src/include" "$here/ct_check.c" "$here/ct_mlkem.c" "$here/ct_kem.c" "$b/.libs/libjca.a" -lpthread -ldl \
 		-o "$b/ct_check" || exit 2
 	for cpu in generic default; do
 		vlog=$b/valgrind-$cpu.log
