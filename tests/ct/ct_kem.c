@@ -37,8 +37,8 @@ int ct_kem_failures;
 
 static void kem_with(const char *alg, size_t seed_len)
 {
-	uint8_t seed[64], enc[1120], s1[32], s2[32];
-	size_t n, el, sl;
+	uint8_t seed[64], enc[1120] = { 0 }, s1[32] = { 0 }, s2[32];
+	size_t n, el = sizeof enc, sl;
 	keyfactory_ctx *kf = keyfactory_get_instance(alg);
 	jca_key *priv = NULL, *pub = NULL;
 	kem_ctx *e = kem_get_instance(alg), *d = kem_get_instance(alg);
