@@ -141,7 +141,7 @@
 #define JCA_NAMES_AES_BLOCK JCA_ALIASES_AES, JCA_OIDS_AES_BLOCK
 #define JCA_NAME_AES_GCM "AES/GCM/NoPadding"
 #define JCA_NAMES_AES_GCM JCA_ALIASES_AES, JCA_OIDS_AES_GCM
-#define JCA_AES_MODES "ECB|CBC|CTR|GCM"
+#define JCA_AES_MODES "ECB|CBC|CTR|GCM|CCM"
 #define JCA_AES_PADDINGS "NOPADDING|PKCS5PADDING"
 /* AEADs of their own (jca_aead_impl with JCA_AEAD_NONCE rules), named
  * without a mode as in the JDK; the OID is RFC 8103's

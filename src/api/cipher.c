@@ -1,18 +1,21 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Cipher engine: buffering, padding and IV handling over an implementation's
- * ECB/CBC block functions. See jca/cipher.h. */
+/* Cipher engine: the contract (arguments, key lengths, the object's life)
+ * over the mode table chosen when the object is made (cipher_mode.h), and
+ * the buffering and padding of the block modes, whose tables (ECB, CBC:
+ * cipher_block.c) say how blocks chain. See jca/cipher.h. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../util/osrandom.h"
-#include "cipher_aead_int.h"
+#include "cipher_mode.h"
 
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_impl *impl = r->impl;
-	size_t extra = jca__is_ctr_mode(jca__variant_mode(r->variant)) ? jca__aead_extra(impl, jca__variant_mode(r->variant)) : 0;
+	const struct jca__mode *mt = jca__mode_pick(jca__variant_mode(r->variant), impl);
+	size_t extra = mt->extra(impl);
 	cipher_ctx *c = jca__alloc(sizeof *c + impl->ctx_size + extra);
 
 	if (!c) {
@@ -31,6 +34,7 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	c->svc = r->svc;
 	c->name = r->canon;
 	c->mode = jca__variant_mode(r->variant);
+	c->mt = mt;
 	c->padding = jca__variant_padding(r->variant);
 	c->pinned = jca__variant_keylen(r->variant);
 	if (jca__obj_open(r->svc, impl, c->key) != 0) {
@@ -86,38 +90,71 @@ int jca__cipher_random_iv(uint8_t *iv, size_t len)
 	return -1;
 }
 
-int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
-                const void *iv, size_t iv_len)
+/* The opmode, key and key length of cipher_init and cipher_init_aead. */
+static int check_init(const cipher_ctx *c, const char *fn, int opmode, const void *key, size_t key_len)
 {
-	uint8_t fresh[MAX_BLOCK];
-
 	if (!c)
-		return jca__error(JCA_EINVAL, "cipher_init: NULL object");
+		return jca__error(JCA_EINVAL, "%s: NULL object", fn);
 	if (opmode != JCA_ENCRYPT && opmode != JCA_DECRYPT)
-		return jca__error(JCA_EINVAL, "cipher_init: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
+		return jca__error(JCA_EINVAL, "%s: opmode must be JCA_ENCRYPT or JCA_DECRYPT", fn);
 	if (!key && key_len)
-		return jca__error(JCA_EINVAL, "cipher_init: key is NULL");
+		return jca__error(JCA_EINVAL, "%s: key is NULL", fn);
 	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->base, key_len))
 		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
 		                  c->pinned ? " (the transformation pins the key size)" : "");
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_init(c, opmode, key, key_len, iv, iv_len, 0);
-	if (c->mode == JCA__MODE_ECB) {
-		if (iv || iv_len)
-			return jca__error(JCA_IVLEN, "%s: ECB mode takes no IV", c->name);
-	} else if (iv) {
-		if (iv_len != c->bs)
-			return jca__error(JCA_IVLEN, "%s: IV must be %zu bytes, got %zu", c->name, c->bs, iv_len);
-	} else if (opmode == JCA_DECRYPT) {
-		return jca__error(JCA_NOIV, "%s: decryption needs an IV", c->name);
-	} else if (iv_len && iv_len != c->bs) {
-		return jca__error(JCA_IVLEN, "%s: a random IV is %zu bytes (iv == NULL with iv_len 0 or %zu), not %zu",
-		                  c->name, c->bs, c->bs, iv_len);
-	} else {
-		if (jca__cipher_random_iv(fresh, c->bs) != 0)
-			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV", c->name);
-		iv = fresh;
+	return 0;
+}
+
+int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
+                const void *iv, size_t iv_len)
+{
+	int rc = check_init(c, "cipher_init", (int)opmode, key, key_len);
+
+	return rc ? rc : c->mt->init(c, (int)opmode, key, key_len, iv, iv_len, 0);
+}
+
+int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len, const void *iv,
+                     size_t iv_len, size_t tag_len)
+{
+	if (!c)
+		return jca__error(JCA_EINVAL, "cipher_init_aead: NULL object");
+	if (!c->mt->update_aad)
+		return jca__error(JCA_EINVAL, "cipher_init_aead: %s is not an AEAD mode", c->name);
+	if (!tag_len)
+		return jca__error(JCA_EINVAL, "%s: a tag of 0 bytes", c->name);
+	{
+		int rc = check_init(c, "cipher_init_aead", (int)opmode, key, key_len);
+
+		return rc ? rc : c->mt->init(c, (int)opmode, key, key_len, iv, iv_len, tag_len);
 	}
+}
+
+int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
+{
+	if (!c)
+		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL object");
+	if (!aad && len)
+		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL buffer");
+	if (!c->mt->update_aad)
+		return jca__error(JCA_EINVAL, "cipher_update_aad: %s takes no additional authenticated data",
+		                  c->name);
+	if (!c->dir)
+		return jca__error(JCA_NOTINIT, "cipher_update_aad: %s is not initialised (call cipher_init)", c->name);
+	return c->mt->update_aad(c, aad, len);
+}
+
+/* The block modes (the ECB and CBC tables' init): the mode's IV rule,
+ * then the key. */
+int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
+                    size_t tag_len)
+{
+	uint8_t fresh[MAX_BLOCK];
+	int rc;
+
+	if (tag_len)
+		return jca__error(JCA_EINVAL, "%s: the mode has no tag", c->name);
+	if ((rc = c->mt->block_iv(c, opmode, &iv, iv_len, fresh)) != 0)
+		return rc;
 	if (c->set_key(c->key, key, key_len) != 0) {
 		jca__cipher_drop_key(c);
 		c->dir = 0;
@@ -127,34 +164,21 @@ int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key
 	c->dir = (uint8_t)opmode;
 	jca__wipe(c->buf, sizeof c->buf);
 	c->buflen = 0;
-	if (c->mode == JCA__MODE_CBC) {
+	if (iv) {
 		memcpy(c->iv0, iv, c->bs);
 		memcpy(c->iv, iv, c->bs);
+	} else {
+		memset(c->iv0, 0, sizeof c->iv0);
+		memset(c->iv, 0, sizeof c->iv);
 	}
 	return 0;
 }
 
-/* Runs n whole blocks through the mode. */
+/* Runs n whole blocks through the mode (a failure in c->failed). */
 static void blocks(cipher_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
 {
-	const jca_cipher_impl *impl = c->impl;
-	int rc;
-
-	if (!n)
-		return;
-	if (c->mode == JCA__MODE_CBC) {
-		if (c->dir == JCA_ENCRYPT)
-			rc = impl->cbc_encrypt(c->key, c->iv, out, in, n);
-		else
-			rc = impl->cbc_decrypt(c->key, c->iv, out, in, n);
-	} else {
-		if (c->dir == JCA_ENCRYPT)
-			rc = impl->ecb_encrypt(c->key, out, in, n);
-		else
-			rc = impl->ecb_decrypt(c->key, out, in, n);
-	}
-	if (rc)
-		c->failed = 1;
+	if (n)
+		c->mt->blocks(c, out, in, n);
 }
 
 /* A block function failed: wipe what was written, leave the object
@@ -265,13 +289,16 @@ static int check_io(const cipher_ctx *c, const char *fn, const void *in, size_t 
 
 int cipher_update(cipher_ctx *c, const void *in, size_t in_len, void *out, size_t out_size, size_t *out_len)
 {
-	size_t need;
 	int rc = check_io(c, "cipher_update", in, in_len, out, out_size, out_len);
 
-	if (rc)
-		return rc;
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_update(c, in, in_len, out, out_size, out_len);
+	return rc ? rc : c->mt->update(c, in, in_len, out, out_size, out_len);
+}
+
+int jca__block_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out, size_t out_size,
+                      size_t *out_len)
+{
+	size_t need;
+
 	need = blocks_bytes(c, blocks_now(c, in_len));
 	if (out_size < need)
 		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", need, out_size);
@@ -292,16 +319,19 @@ static void rewind_ctx(cipher_ctx *c)
 	c->buflen = 0;
 }
 
+int jca__block_reset(cipher_ctx *c)
+{
+	rewind_ctx(c);
+	return 0;
+}
+
 int cipher_reset(cipher_ctx *c)
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "cipher_reset: NULL object");
 	if (!c->dir)
 		return jca__error(JCA_NOTINIT, "cipher_reset: %s is not initialised (call cipher_init)", c->name);
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_reset(c);
-	rewind_ctx(c);
-	return 0;
+	return c->mt->reset(c);
 }
 
 cipher_ctx *cipher_clone(const cipher_ctx *c)
@@ -316,10 +346,11 @@ cipher_ctx *cipher_clone(const cipher_ctx *c)
 
 size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
 {
-	if (!c)
-		return 0;
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_output_size(c, in_len);
+	return c ? c->mt->output_size(c, in_len) : 0;
+}
+
+size_t jca__block_output_size(const cipher_ctx *c, size_t in_len)
+{
 	if (c->dir == JCA_ENCRYPT && c->padding == JCA__PAD_PKCS5)
 		return blocks_bytes(c, in_len / c->bs + (c->buflen + in_len % c->bs) / c->bs + 1);
 	return jca__sat_add(c->buflen, in_len);
@@ -362,15 +393,19 @@ static size_t unpad_len(const uint8_t *blk, size_t bs)
 
 int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, size_t out_size, size_t *out_len)
 {
+	int rc = check_io(c, "cipher_do_final", in, in_len, out, out_size, out_len);
+
+	return rc ? rc : c->mt->final(c, in, in_len, out, out_size, out_len);
+}
+
+int jca__block_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out, size_t out_size,
+                     size_t *out_len)
+{
 	size_t total, n, bs;
 	uint8_t last[MAX_BLOCK];
 	uint8_t *o = out;
-	int rc = check_io(c, "cipher_do_final", in, in_len, out, out_size, out_len);
+	int rc;
 
-	if (rc)
-		return rc;
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_final(c, in, in_len, out, out_size, out_len);
 	bs = c->bs;
 	total = c->buflen + in_len;
 	if (out_size < cipher_output_size(c, in_len))
@@ -415,15 +450,11 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 		size_t pad;
 
 		virtual_copy(c, in, total - bs, clast, bs);
-		if (c->mode == JCA__MODE_CBC) {
-			if (total >= 2 * bs)
-				virtual_copy(c, in, total - 2 * bs, chain, bs);
-			else
-				memcpy(chain, c->iv, bs);
-			rc = c->impl->cbc_decrypt(c->key, chain, last, clast, 1);
-		} else {
-			rc = c->impl->ecb_decrypt(c->key, last, clast, 1);
-		}
+		if (total >= 2 * bs)
+			virtual_copy(c, in, total - 2 * bs, chain, bs);
+		else
+			memcpy(chain, c->iv, bs);
+		rc = c->mt->decrypt_last(c, last, clast, chain);
 		if (rc) {
 			jca__wipe(last, sizeof last);
 			return failed(c, "cipher_do_final", NULL, 0);
@@ -458,29 +489,21 @@ const void *cipher_iv(const cipher_ctx *c)
 {
 	size_t n;
 
-	if (c && c->dir && jca__is_ctr_mode(c->mode))
-		return jca__aead_iv(c, &n);
-	return c && c->dir && c->mode == JCA__MODE_CBC ? c->iv0 : NULL;
+	return c && c->dir ? c->mt->iv(c, &n) : NULL;
 }
 
 size_t cipher_iv_length(const cipher_ctx *c)
 {
 	size_t n = 0;
 
-	if (c && jca__is_ctr_mode(c->mode)) {
-		jca__aead_iv(c, &n);
-		return n;
-	}
-	return c && c->mode == JCA__MODE_CBC ? c->bs : 0;
+	if (c)
+		c->mt->iv(c, &n);
+	return n;
 }
 
 size_t cipher_tag_length(const cipher_ctx *c)
 {
-	if (!c || !jca__is_aead_mode(c->mode))
-		return 0;
-	if (c->dir)
-		return jca__aead_state(c)->tag_len;
-	return c->mode == JCA__MODE_AEAD ? c->aead->tag_len : 16;
+	return c ? c->mt->tag_length(c) : 0;
 }
 
 const char *cipher_algorithm(const cipher_ctx *c)
@@ -504,9 +527,8 @@ void cipher_free(cipher_ctx *c)
 
 	if (!c)
 		return;
-	extra = jca__is_ctr_mode(c->mode) ? jca__aead_extra(c->base, c->mode) : 0;
-	if (extra)
-		jca__aead_cleanup(c);
+	extra = c->mt->extra(c->base);
+	c->mt->cleanup(c);
 	jca__obj_close(c->svc, c->base, c->key);
 	jca__free(c, sizeof *c + c->base->ctx_size + extra);
 }

@@ -28,12 +28,9 @@ int jca__aead_impl_failed(cipher_ctx *c, const char *fn, void *out, size_t n)
 	                  c->base->name, jca__impl_reason());
 }
 
-size_t jca__aead_extra(const jca_impl *impl, uint8_t mode)
+size_t jca__aead_extra(const jca_impl *impl)
 {
-	size_t pad = jca__align16(impl->ctx_size) - impl->ctx_size;
-	const jca_cipher_impl *b = jca__as_aead(impl) ? NULL : (const jca_cipher_impl *)(const void *)impl;
-
-	return pad + sizeof(struct jca__aead) + (mode == JCA__MODE_GCM && b ? jca__align16(b->gcm_key_size) : 0);
+	return jca__align16(impl->ctx_size) - impl->ctx_size + sizeof(struct jca__aead);
 }
 
 int jca__aead_limit_error(const cipher_ctx *c)
@@ -255,23 +252,15 @@ static int check_live(cipher_ctx *c, const struct jca__aead *st, const char *fn)
 	return 0;
 }
 
-int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
+/* cipher_update_aad of GCM and the AEAD tables, the arguments checked
+ * (cipher.c). */
+int jca__aead_update_aad(cipher_ctx *c, const uint8_t *aad, size_t len)
 {
-	struct jca__aead *st;
+	struct jca__aead *st = jca__aead_state(c);
 	const uint8_t *p = aad;
 	size_t pos, n;
 	int rc;
 
-	if (!c)
-		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL object");
-	if (!aad && len)
-		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL buffer");
-	if (!jca__is_aead_mode(c->mode) || jca__aead_stream(c))
-		return jca__error(JCA_EINVAL, "cipher_update_aad: %s takes no additional authenticated data",
-		                  c->name);
-	if (!c->dir)
-		return jca__error(JCA_NOTINIT, "cipher_update_aad: %s is not initialised (call cipher_init)", c->name);
-	st = jca__aead_state(c);
 	if ((rc = check_live(c, st, "cipher_update_aad")) != 0)
 		return rc;
 	if (st->state != ST_AAD)
@@ -488,27 +477,15 @@ const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len)
 	return jca__aead_iv_of(st);
 }
 
-int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-                     size_t tag_len)
+size_t jca__aead_tag_length(const cipher_ctx *c)
 {
-	if (!c)
-		return jca__error(JCA_EINVAL, "cipher_init_aead: NULL object");
-	if (!jca__is_aead_mode(c->mode) || jca__aead_stream(c))
-		return jca__error(JCA_EINVAL, "cipher_init_aead: %s is not an AEAD mode", c->name);
-	/* bytes at the API (rule 10 of jca/common.h), bits inside (SP 800-38D) */
-	if (c->mode == JCA__MODE_AEAD) {
-		if (tag_len != c->aead->tag_len)
-			return jca__error(JCA_EINVAL, "%s: the tag is %zu bytes, got %zu", c->name, c->aead->tag_len,
-			                  tag_len);
-	} else if (!(tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16)))
-		return jca__error(JCA_EINVAL, "%s: tag length must be 12 to 16 bytes (or 4 or 8, SP 800-38D "
-		                  "Appendix C), got %zu", c->name, tag_len);
-	if (opmode != JCA_ENCRYPT && opmode != JCA_DECRYPT)
-		return jca__error(JCA_EINVAL, "cipher_init_aead: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
-	if (!key && key_len)
-		return jca__error(JCA_EINVAL, "cipher_init_aead: key is NULL");
-	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->base, key_len))
-		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
-		                  c->pinned ? " (the transformation pins the key size)" : "");
+	if (c->dir)
+		return jca__aead_state(c)->tag_len;
+	return c->mode == JCA__MODE_AEAD ? jca__aead_default_tag(c->aead) : 16;
+}
+
+int jca__aead_mode_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
+                        size_t tag_len)
+{
 	return jca__aead_init(c, opmode, key, key_len, iv, iv_len, tag_len * 8);
 }

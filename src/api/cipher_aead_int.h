@@ -101,6 +101,12 @@ static inline int jca__aead_holds(const cipher_ctx *c)
 	return jca__is_aead_mode(c->mode) && c->dir == JCA_DECRYPT && !jca__aead_stream(c);
 }
 
+/* The tag length of cipher_init (no length asked for). */
+static inline size_t jca__aead_default_tag(const jca_aead_impl *a)
+{
+	return a->tag_len;
+}
+
 /* The most bytes of data under one key and IV (nonce). */
 static inline uint64_t jca__aead_max_data(const cipher_ctx *c)
 {

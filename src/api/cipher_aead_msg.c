@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cipher_aead_int.h"
+#include "cipher_mode.h"
 
 int jca__msg_aad(cipher_ctx *c, struct jca__aead *st, const uint8_t *aad, size_t len)
 {
@@ -160,7 +161,7 @@ int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const
 {
 	const jca_aead_impl *a = jca__as_aead(impl);
 	uint8_t mode = a && a->rules == JCA_AEAD_NONCE ? JCA__MODE_AEAD : JCA__MODE_GCM;
-	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__aead_extra(impl, mode);
+	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__mode_pick(mode, impl)->extra(impl);
 	cipher_ctx *c = jca__alloc(size);
 	uint8_t *buf = malloc(k->in_len + 16), *back = malloc(k->in_len + 1);
 	int rc = -1, prev = jca_last_error();
@@ -179,7 +180,7 @@ int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const
 		jca__cipher_bind(c, impl);
 		c->svc = s;
 		c->name = s->algorithm;            /* (its messages are not shown) */
-		c->mode = mode;
+		jca__cipher_set_mode(c, mode);
 		c->padding = JCA__PAD_NONE;
 		rc = kat_run(c, k, buf, back);
 		jca__aead_cleanup(c);
@@ -197,3 +198,24 @@ int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const
 	jca__error(prev, "%s", prev ? prev_msg : "");
 	return rc;
 }
+
+/* ---- the mode tables ---------------------------------------------------- */
+
+static void aead_cleanup(cipher_ctx *c)
+{
+	jca__aead_cleanup(c);
+}
+
+/* An AEAD table's own algorithm: GCM, ChaCha20-Poly1305, ... */
+const struct jca__mode jca__mode_aead = {
+	.extra = jca__aead_extra, .init = jca__aead_mode_init, .update_aad = jca__aead_update_aad,
+	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
+	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__aead_tag_length, .cleanup = aead_cleanup,
+};
+
+/* The keystream shape: a stream cipher (ChaCha20), no tag and no AAD. */
+const struct jca__mode jca__mode_stream = {
+	.extra = jca__aead_extra, .init = jca__aead_mode_init, .update_aad = NULL,
+	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
+	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__mode_no_tag, .cleanup = aead_cleanup,
+};

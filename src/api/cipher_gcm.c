@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cipher_aead_int.h"
+#include "cipher_mode.h"
 #include "../util/bytes.h"
 
 /* ---- counters -------------------------------------------------------- */
@@ -188,3 +189,29 @@ void jca__aead_rewind(cipher_ctx *c, struct jca__aead *st)
 		jca__wipe(st->buf, st->blen);
 	st->blen = 0;
 }
+
+/* ---- the mode tables ---------------------------------------------------- */
+
+static size_t gcm_extra(const jca_impl *impl)
+{
+	const jca_cipher_impl *b = jca__as_aead(impl) ? NULL : (const jca_cipher_impl *)(const void *)impl;
+
+	return jca__aead_extra(impl) + (b ? jca__align16(b->gcm_key_size) : 0);
+}
+
+static void ctr_cleanup(cipher_ctx *c)
+{
+	jca__aead_cleanup(c);
+}
+
+const struct jca__mode jca__mode_ctr = {
+	.extra = jca__aead_extra, .init = jca__aead_mode_init, .update_aad = NULL,
+	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
+	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__mode_no_tag, .cleanup = ctr_cleanup,
+};
+
+const struct jca__mode jca__mode_gcm = {
+	.extra = gcm_extra, .init = jca__aead_mode_init, .update_aad = jca__aead_update_aad,
+	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
+	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__aead_tag_length, .cleanup = ctr_cleanup,
+};

@@ -16,7 +16,8 @@
  * set by cipher_type.c, read by the engine): the mode, the padding and a
  * pinned key length in bytes ("AES_128": 16; 0 if none). */
 enum { JCA__MODE_ECB = 1, JCA__MODE_CBC = 2, JCA__MODE_CTR = 3, JCA__MODE_GCM = 4,
-       JCA__MODE_AEAD = 5 /* an AEAD table with JCA_AEAD_NONCE rules ("ChaCha20-Poly1305") */ };
+       JCA__MODE_AEAD = 5, /* an AEAD table with JCA_AEAD_NONCE rules ("ChaCha20-Poly1305") */
+       JCA__MODE_CCM = 6 };
 enum { JCA__PAD_NONE = 1, JCA__PAD_PKCS5 = 2 };
 
 static inline uint32_t jca__cipher_variant(uint8_t mode, uint8_t padding, uint8_t keylen)
@@ -29,7 +30,10 @@ static inline uint8_t jca__variant_keylen(uint32_t v) { return (uint8_t)(v >> 16
 /* The mode and padding of a variant, without the pinned key length. */
 static inline uint32_t jca__variant_transform(uint32_t v) { return v & 0xffffu; }
 
+struct jca__mode;
+
 struct cipher_ctx {
+	const struct jca__mode *mt;       /* the mode's table (cipher_mode.h), chosen at creation */
 	const jca_impl *base;             /* the implementation, either shape */
 	const jca_cipher_impl *impl;      /* block shape, else NULL */
 	const jca_aead_impl *aead;        /* AEAD shape, else NULL */
@@ -108,18 +112,14 @@ static inline int jca__gcm_blocks(const jca_cipher_impl *c)
 {
 	return c->ctr32 && c->ghash && c->gcm_init && c->block_size == 16 && c->gcm_key_size <= (1u << 16);
 }
-/* The modes of the counter-mode engine (cipher_aead.c): CTR and the AEADs. */
-static inline int jca__is_ctr_mode(uint8_t mode)
-{
-	return mode == JCA__MODE_CTR || mode == JCA__MODE_GCM || mode == JCA__MODE_AEAD;
-}
 /* An authenticated mode: GCM, or an AEAD table's own. */
 static inline int jca__is_aead_mode(uint8_t mode)
 {
 	return mode == JCA__MODE_GCM || mode == JCA__MODE_AEAD;
 }
-/* Bytes the mode's state adds after the key schedule. */
-JCA__HIDDEN size_t jca__aead_extra(const jca_impl *impl, uint8_t mode);
+/* Bytes the counter engine's state adds after the key schedule (GCM over
+ * a block table adds its hash key). */
+JCA__HIDDEN size_t jca__aead_extra(const jca_impl *impl);
 /* Called with the opmode and key length already checked; tag_bits 0 means
  * the default (128). */
 JCA__HIDDEN int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
@@ -129,6 +129,11 @@ JCA__HIDDEN int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len
 JCA__HIDDEN int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
                                 size_t out_size, size_t *out_len);
 JCA__HIDDEN size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len);
+/* The mode table's init, update_aad and tag_length (cipher_mode.h). */
+JCA__HIDDEN int jca__aead_mode_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv,
+                                    size_t iv_len, size_t tag_len);
+JCA__HIDDEN int jca__aead_update_aad(cipher_ctx *c, const uint8_t *aad, size_t len);
+JCA__HIDDEN size_t jca__aead_tag_length(const cipher_ctx *c);
 /* cipher_reset of an initialised CTR or GCM object (see jca/cipher.h). */
 JCA__HIDDEN int jca__aead_reset(cipher_ctx *c);
 JCA__HIDDEN const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len);

@@ -228,7 +228,7 @@ static const struct {
 	const char *name;
 	uint8_t mode;
 } modes[] = { { "ECB", JCA__MODE_ECB }, { "CBC", JCA__MODE_CBC },
-               { "CTR", JCA__MODE_CTR }, { "GCM", JCA__MODE_GCM },
+               { "CTR", JCA__MODE_CTR }, { "GCM", JCA__MODE_GCM }, { "CCM", JCA__MODE_CCM },
                { "None", JCA__MODE_AEAD } };   /* an AEAD of its own: "ChaCha20-Poly1305/None/NoPadding" */
 
 static const struct {
@@ -250,12 +250,14 @@ static int mode_offered(const jca_impl *m, uint8_t mode)
 		return 0;                          /* a block table has no AEAD of its own */
 	if (mode == JCA__MODE_ECB)
 		return c->ecb_encrypt && c->ecb_decrypt;
-	if (mode == JCA__MODE_CTR || mode == JCA__MODE_GCM) {
+	if (mode == JCA__MODE_CTR || mode == JCA__MODE_GCM || mode == JCA__MODE_CCM) {
 		/* members of ABI 2.2: absent from an older implementation */
 		if (c->base.struct_size < JCA__END(jca_cipher_impl, gcm_encrypt))
 			return 0;
 		if (mode == JCA__MODE_CTR)
 			return c->ctr32 != NULL;
+		if (mode == JCA__MODE_CCM)         /* CBC-MAC and the counter (cipher_ccm.c) */
+			return c->ctr32 && c->cbc_encrypt && c->block_size == 16;
 		return jca__gcm_blocks(c);
 	}
 	return c->cbc_encrypt && c->cbc_decrypt;

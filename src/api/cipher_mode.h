@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The mode table: what the Cipher engine (cipher.c) calls for everything
+ * a mode decides. One table per mode, chosen once when the object is made
+ * (jca__mode_pick, from the name's mode and the implementation's shape),
+ * kept in cipher_ctx.mt; cipher.c keeps the contract (argument checks,
+ * key length, buffering and padding for the block modes) and never asks
+ * which mode it runs. Not installed.
+ *
+ *   cipher_block.c     ECB and CBC over a block table (cipher.c buffers
+ *                      and pads; the table says how blocks chain)
+ *   cipher_gcm.c       CTR and GCM over a block table's counter and GHASH
+ *                      building blocks (the counter engine, cipher_aead.c)
+ *   cipher_aead_msg.c  an AEAD table's own algorithm (GCM through a
+ *                      library or a token, ChaCha20-Poly1305, CCM through
+ *                      a library), and the keystream shape of a stream
+ *                      cipher (ChaCha20)
+ *   cipher_ccm.c       CCM (SP 800-38C) over a block table
+ */
+#ifndef JCA_API_CIPHER_MODE_H
+#define JCA_API_CIPHER_MODE_H
+
+#include "cipher_int.h"
+
+struct jca__mode {
+	/* Bytes of mode state the object holds after the key schedule. */
+	size_t (*extra)(const jca_impl *impl);
+	/* cipher_init / cipher_init_aead, with the opmode and the key length
+	 * checked: tag_len 0 is the mode's default (cipher_init); cipher_init_aead
+	 * passes the caller's, never 0. */
+	int (*init)(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
+	            size_t tag_len);
+	/* NULL: the mode takes no AAD and no cipher_init_aead. */
+	int (*update_aad)(cipher_ctx *c, const uint8_t *aad, size_t len);
+	/* cipher_update / cipher_do_final, the arguments checked (check_io). */
+	int (*update)(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out, size_t out_size, size_t *out_len);
+	int (*final)(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out, size_t out_size, size_t *out_len);
+	size_t (*output_size)(const cipher_ctx *c, size_t in_len);
+	/* cipher_reset of an initialised object. */
+	int (*reset)(cipher_ctx *c);
+	/* The IV (NULL before init) and its length (before init: the length a
+	 * random one has). */
+	const uint8_t *(*iv)(const cipher_ctx *c, size_t *len);
+	size_t (*tag_length)(const cipher_ctx *c);
+	/* Frees what the mode state holds outside the object (NULL: nothing). */
+	void (*cleanup)(cipher_ctx *c);
+	/* Block modes (cipher.c's buffering and padding): the IV rule, and n
+	 * whole blocks in the object's direction; the last block of a padded
+	 * decryption alone (chain: the block before it, or the IV). */
+	int (*block_iv)(cipher_ctx *c, int opmode, const void **iv, size_t iv_len, uint8_t *fresh);
+	void (*blocks)(cipher_ctx *c, uint8_t *out, const uint8_t *in, size_t n);
+	int (*decrypt_last)(const cipher_ctx *c, uint8_t *out, const uint8_t *last, const uint8_t *chain);
+};
+
+JCA__HIDDEN extern const struct jca__mode jca__mode_ecb, jca__mode_cbc, jca__mode_ctr, jca__mode_gcm,
+	jca__mode_aead, jca__mode_stream, jca__mode_ccm;
+
+/* The table for a name's mode (JCA__MODE_*) over implementation m. */
+JCA__HIDDEN const struct jca__mode *jca__mode_pick(uint8_t mode, const jca_impl *m);
+
+/* Points c at the mode (c->mode, c->mt). */
+static inline void jca__cipher_set_mode(cipher_ctx *c, uint8_t mode)
+{
+	c->mode = mode;
+	c->mt = jca__mode_pick(mode, c->base);
+}
+
+/* ---- cipher.c: the buffered block engine the ECB and CBC tables use ---- */
+JCA__HIDDEN int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv,
+                                size_t iv_len, size_t tag_len);
+JCA__HIDDEN int jca__block_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
+                                  size_t out_size, size_t *out_len);
+JCA__HIDDEN int jca__block_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
+                                 size_t out_size, size_t *out_len);
+JCA__HIDDEN size_t jca__block_output_size(const cipher_ctx *c, size_t in_len);
+JCA__HIDDEN int jca__block_reset(cipher_ctx *c);
+/* Shared defaults: no mode state, no tag. */
+JCA__HIDDEN size_t jca__mode_no_extra(const jca_impl *impl);
+JCA__HIDDEN size_t jca__mode_no_tag(const cipher_ctx *c);
+
+#endif
