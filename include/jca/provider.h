@@ -115,6 +115,11 @@
  *        jca_key_info, JCA_ENC_* and JCA_REFUSED.
  *   3.3  KeyStore (jca_keystore_impl): a provider's keys kept for good,
  *        by alias (a PKCS#11 token's objects).
+ *   3.4  AEAD rules by ranges (jca_aead_impl: JCA_AEAD_RANGE with
+ *        nonce_min/nonce_max, tag_min/tag_max/tag_step, and JCA_AEAD_WHOLE
+ *        for an AEAD that needs the whole message in one update, as CCM
+ *        does): the next AEAD is one table; AES/CCM/NoPadding; an AEAD
+ *        table's tag_len is 1 to 16 (a stream cipher is no AEAD).
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -128,7 +133,7 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 3
-#define JCA_ABI_MINOR 3
+#define JCA_ABI_MINOR 4
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -246,8 +251,9 @@ typedef struct jca_mac_impl {
  * Shapes: the implementations of a JCA_CIPHER service are told apart by
  * the member `shape` right after `base`, which says which table follows:
  * JCA_CIPHER_BLOCK for this one (a block cipher with ECB/CBC and its
- * counter function, over which the registry also runs CTR and, with the
- * GHASH building blocks, GCM, as it runs HMAC over a digest), or
+ * counter function, over which the registry also runs CTR, CCM (with
+ * cbc_encrypt and ctr32, block_size 16; ABI 3.4) and, with the GHASH
+ * building blocks, GCM, as it runs HMAC over a digest), or
  * JCA_CIPHER_AEAD (jca_aead_impl below: an authenticated cipher of its
  * own, such as GCM through a library or a token, or ChaCha20-Poly1305).
  * Every implementation of one service has the same shape.
@@ -304,16 +310,32 @@ typedef struct jca_cipher_impl {
  * "ChaCha20-Poly1305/None/NoPadding", as the JDK's does).
  *
  * Rules (ABI 3.1; `rules` is 0 in a 3.0 table): what the engine enforces
- * around the table, the same for every provider of the algorithm.
+ * around the table, the same for every provider of the algorithm, so that
+ * every implementation of one service has the same rules and lengths.
  *  JCA_AEAD_GCM (0): SP 800-38D's: IVs of any length (12-byte random IVs;
  *    the engine works out J0, see block_encrypt), tags of 4, 8 or 12 to 16
  *    bytes, at most 2^36 - 32 bytes of data; the algorithm names GCM.
  *  JCA_AEAD_NONCE: a nonce of exactly nonce_len bytes (1 to 32; random
  *    nonces are that long), given to init as it is; a tag of exactly
- *    tag_len bytes (1 to 16); at most max_data bytes of data per key and
- *    nonce (0: no limit of the algorithm's own). The IV-reuse guard works
- *    on the nonce. ChaCha20-Poly1305: 12, 16, 2^38 - 64; XChaCha20-
- *    Poly1305: 24, 16, the same.
+ *    tag_len bytes (1 to 16; 0 is refused: a cipher without a tag is not
+ *    an AEAD); at most max_data bytes of data per key and nonce (0: no
+ *    limit of the algorithm's own). The IV-reuse guard works on the
+ *    nonce. ChaCha20-Poly1305: 12, 16, 2^38 - 64; XChaCha20-Poly1305: 24,
+ *    16, the same.
+ *  JCA_AEAD_RANGE (ABI 3.4): as JCA_AEAD_NONCE with lengths in ranges: a
+ *    nonce of nonce_min to nonce_max bytes (1 <= min <= max <= 32;
+ *    random nonces are nonce_len bytes, within the range); tags of
+ *    tag_min, tag_min + tag_step, ... up to tag_max bytes (1 <= min <=
+ *    max <= 16, tag_step 1 or more, (max - min) a multiple of it;
+ *    cipher_init's tag is tag_len, one of them; cipher_init_aead takes
+ *    any). The service names the algorithm with its mode
+ *    ("AES/CCM/NoPadding") or without. AES-CCM (SP 800-38C): nonce 7 to
+ *    13 (random 12), tags 4 to 16 step 2 (default 16), JCA_AEAD_WHOLE.
+ *  flags (ABI 3.4), for any rules but GCM's:
+ *    JCA_AEAD_WHOLE: update is called exactly once per message, with the
+ *      whole data (len 0 included), after init and before final, in both
+ *      directions (CCM puts the length first): the engine holds an
+ *      encryption's data until cipher_do_final as it holds a decryption's.
  *
  * The functions map onto EVP (EVP_CIPHER_CTX with EVP_CTRL_GCM_SET_IVLEN,
  * _GET_TAG, _SET_TAG) and onto PKCS#11 (C_EncryptInit / C_DecryptInit with
@@ -372,10 +394,17 @@ typedef struct jca_aead_impl {
 	 * if not); out == in allowed. With it the engine decrypts straight
 	 * into the caller's buffer instead of its own copy of the message. */
 	int (*open)(void *ctx, uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len);
+	/* ABI 3.4 */
+	size_t nonce_min, nonce_max;   /* JCA_AEAD_RANGE: the nonce lengths accepted */
+	size_t tag_min, tag_max;       /* JCA_AEAD_RANGE: the tag lengths accepted, */
+	size_t tag_step;               /*   tag_min, tag_min + tag_step, ..., tag_max */
+	unsigned flags;                /* JCA_AEAD_WHOLE */
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_aead_impl;
 #define JCA_AEAD_GCM 0u
 #define JCA_AEAD_NONCE 1u
+#define JCA_AEAD_RANGE 2u           /* ABI 3.4 */
+#define JCA_AEAD_WHOLE 1u           /* jca_aead_impl.flags, ABI 3.4 */
 
 /* ---- SecureRandom implementation (ABI 3.0) ----
  * base.ctx_size is the generator's state (at least 1 byte); the engine

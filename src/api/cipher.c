@@ -33,7 +33,7 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 	jca__cipher_bind(c, impl);
 	c->svc = r->svc;
 	c->name = r->canon;
-	c->mode = jca__variant_mode(r->variant);
+	c->mode = jca__mode_engine(jca__variant_mode(r->variant), impl);
 	c->mt = mt;
 	c->padding = jca__variant_padding(r->variant);
 	c->pinned = jca__variant_keylen(r->variant);

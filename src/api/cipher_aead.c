@@ -92,12 +92,24 @@ int jca__aead_append(uint8_t **buf, size_t *cap, size_t have, const uint8_t *in,
 static int check_nonce_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_len, size_t *tag_bits,
                               uint8_t fresh[JCA__AEAD_ID])
 {
-	size_t nl = c->aead->nonce_len, tl = c->aead->tag_len;
+	const jca_aead_impl *a = c->aead;
+	size_t nl = a->nonce_len, tl = a->tag_len;
+	int range = a->rules == JCA_AEAD_RANGE;
 
 	if (*tag_bits == 0)
 		*tag_bits = tl * 8;
-	if (*tag_bits != tl * 8)
+	if (range ? !jca__aead_tag_ok(a, *tag_bits / 8) : *tag_bits != tl * 8) {
+		if (range)
+			return jca__error(JCA_EINVAL, "%s: the tag is %zu to %zu bytes in steps of %zu, got %zu", c->name,
+			                  a->tag_min, a->tag_max, a->tag_step, *tag_bits / 8);
 		return jca__error(JCA_EINVAL, "%s: the tag is %zu bytes, got %zu", c->name, tl, *tag_bits / 8);
+	}
+	if (*iv && range) {
+		if (*iv_len < a->nonce_min || *iv_len > a->nonce_max)
+			return jca__error(JCA_IVLEN, "%s: the nonce must be %zu to %zu bytes, got %zu", c->name, a->nonce_min,
+			                  a->nonce_max, *iv_len);
+		return 0;
+	}
 	if (*iv) {
 		if (*iv_len != nl)
 			return jca__error(JCA_IVLEN, "%s: the nonce must be %zu bytes, got %zu", c->name, nl, *iv_len);
@@ -356,7 +368,7 @@ size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len)
 			return jca__sat_add(in_len - st->tag_len, st->blen);
 		return st->blen + in_len > st->tag_len ? st->blen + in_len - st->tag_len : 0;
 	}
-	return jca__sat_add(in_len, c->dir ? st->tag_len : 16);
+	return jca__sat_add(jca__sat_add(in_len, st->blen), c->dir ? st->tag_len : jca__aead_tag_length(c));
 }
 
 /* Decryption of the whole message ct (ct_len bytes, tag included). */
@@ -422,7 +434,8 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 	}
 	if (jca__aead_holds(c)) {
 		if (jca__aead_msg(c))
-			return jca__msg_open(c, st, in, in_len, out, out_size, out_len);
+			return c->dir == JCA_DECRYPT ? jca__msg_open(c, st, in, in_len, out, out_size, out_len)
+			                             : jca__msg_seal(c, st, in, in_len, out, out_size, out_len);
 		if (st->blen == 0)
 			return gcm_open(c, st, in, in_len, out, out_size, out_len);
 		if (out_size < jca__aead_output_size(c, in_len))

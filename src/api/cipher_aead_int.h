@@ -88,6 +88,13 @@ static inline int jca__aead_msg(const cipher_ctx *c)
 	return c->aead != NULL;
 }
 
+/* An AEAD table that takes the whole message in one update
+ * (JCA_AEAD_WHOLE, ABI 3.4: CCM through a library). */
+static inline int jca__aead_whole(const cipher_ctx *c)
+{
+	return c->aead && (c->aead->flags & JCA_AEAD_WHOLE);
+}
+
 /* A stream cipher's table (JCA_AEAD_NONCE rules with tag_len 0: ChaCha20):
  * no tag and no AAD; decryption streams as encryption does. */
 static inline int jca__aead_stream(const cipher_ctx *c)
@@ -98,7 +105,7 @@ static inline int jca__aead_stream(const cipher_ctx *c)
  * cipher). */
 static inline int jca__aead_holds(const cipher_ctx *c)
 {
-	return jca__is_aead_mode(c->mode) && c->dir == JCA_DECRYPT && !jca__aead_stream(c);
+	return jca__is_aead_mode(c->mode) && (c->dir == JCA_DECRYPT || jca__aead_whole(c)) && !jca__aead_stream(c);
 }
 
 /* The tag length of cipher_init (no length asked for). */
@@ -201,6 +208,9 @@ JCA__HIDDEN void jca__msg_encrypt(cipher_ctx *c, struct jca__aead *st, uint8_t *
                                   size_t len);
 /* Encryption: the tag (tag_len bytes). */
 JCA__HIDDEN void jca__msg_tag(cipher_ctx *c, struct jca__aead *st, uint8_t *tag);
+/* JCA_AEAD_WHOLE encryption of the held data plus in: ciphertext || tag. */
+JCA__HIDDEN int jca__msg_seal(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len,
+                              uint8_t *out, size_t out_size, size_t *out_len);
 /* Decryption of the held ciphertext plus in (tag included). */
 JCA__HIDDEN int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len,
                               uint8_t *out, size_t out_size, size_t *out_len);

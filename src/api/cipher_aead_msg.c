@@ -104,7 +104,7 @@ int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t
 	/* (updates have moved the state to ST_DATA without starting anything) */
 	CHK(c->aead->init(c->key, 0, st->piv, st->piv_len, st->abuf, (size_t)st->aad_len,
 	                       st->tag_len));
-	if (!c->failed && len)
+	if (!c->failed && (len || jca__aead_whole(c)))
 		CHK(c->aead->update(c->key, st->buf, st->buf, len));
 	rc = 0;
 	if (!c->failed) {
@@ -125,6 +125,38 @@ int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t
 		memcpy(out, st->buf, len);
 	jca__aead_rewind(c, st);           /* wipes the plaintext left in the buffer */
 	*out_len = len;
+	return 0;
+}
+
+int jca__msg_seal(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len, uint8_t *out,
+                  size_t out_size, size_t *out_len)
+{
+	size_t len = jca__sat_add(st->blen, in_len), need = jca__sat_add(len, st->tag_len);
+	uint8_t tag[16];
+	int rc;
+
+	if ((uint64_t)len > jca__aead_max_data(c))
+		return jca__aead_limit_error(c);
+	if (out_size < need)
+		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", need, out_size);
+	if ((rc = jca__aead_hold(c, st, in, in_len)) != 0)
+		return rc;
+	jca__gcm_release(c, st);
+	CHK(c->aead->init(c->key, 1, st->piv, st->piv_len, st->abuf, (size_t)st->aad_len, st->tag_len));
+	if (!c->failed)
+		CHK(c->aead->update(c->key, out, st->buf, len));
+	if (!c->failed)
+		CHK(c->aead->final(c->key, tag, st->tag_len));
+	if (c->failed) {
+		jca__wipe(tag, sizeof tag);
+		jca__aead_rewind(c, st);
+		return jca__aead_impl_failed(c, "cipher_do_final", out, len);
+	}
+	memcpy(out + len, tag, st->tag_len);
+	jca__wipe(tag, sizeof tag);
+	*out_len = len + st->tag_len;
+	jca__aead_rewind(c, st);
+	st->state = ST_DONE;
 	return 0;
 }
 
@@ -160,7 +192,7 @@ static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
 int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const jca_kat *k)
 {
 	const jca_aead_impl *a = jca__as_aead(impl);
-	uint8_t mode = a && a->rules == JCA_AEAD_NONCE ? JCA__MODE_AEAD : JCA__MODE_GCM;
+	uint8_t mode = a && a->rules != JCA_AEAD_GCM ? JCA__MODE_AEAD : JCA__MODE_GCM;
 	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__mode_pick(mode, impl)->extra(impl);
 	cipher_ctx *c = jca__alloc(size);
 	uint8_t *buf = malloc(k->in_len + 16), *back = malloc(k->in_len + 1);

@@ -84,6 +84,13 @@ static inline void jca__cipher_bind(cipher_ctx *c, const jca_impl *m)
 	}
 }
 
+/* tag_len is one of a JCA_AEAD_RANGE table's tag lengths. */
+static inline int jca__aead_tag_ok(const jca_aead_impl *a, size_t tag_len)
+{
+	return tag_len >= a->tag_min && tag_len <= a->tag_max && a->tag_step &&
+	       (tag_len - a->tag_min) % a->tag_step == 0;
+}
+
 /* key_len is in the implementation's key_sizes list. */
 static inline int jca__cipher_key_size_ok(const jca_impl *impl, size_t key_len)
 {

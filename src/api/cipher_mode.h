@@ -58,10 +58,18 @@ JCA__HIDDEN extern const struct jca__mode jca__mode_ecb, jca__mode_cbc, jca__mod
 /* The table for a name's mode (JCA__MODE_*) over implementation m. */
 JCA__HIDDEN const struct jca__mode *jca__mode_pick(uint8_t mode, const jca_impl *m);
 
+/* The mode the counter engine sees: an AEAD table's own algorithm named
+ * with a mode other than GCM ("AES/CCM/NoPadding" from a library) runs as
+ * JCA__MODE_AEAD, by the table's rules. */
+static inline uint8_t jca__mode_engine(uint8_t mode, const jca_impl *m)
+{
+	return mode == JCA__MODE_CCM && jca__as_aead(m) ? JCA__MODE_AEAD : mode;
+}
+
 /* Points c at the mode (c->mode, c->mt). */
 static inline void jca__cipher_set_mode(cipher_ctx *c, uint8_t mode)
 {
-	c->mode = mode;
+	c->mode = jca__mode_engine(mode, c->base);
 	c->mt = jca__mode_pick(mode, c->base);
 }
 
