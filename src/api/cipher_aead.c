@@ -473,8 +473,7 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 	jca__wipe(tag, sizeof tag);
 	*out_len = in_len + st->tag_len;
 	jca__aead_rewind(c, st);
-	if (c->dir == JCA_ENCRYPT)         /* (a stream cipher's decryption may run again) */
-		st->state = ST_DONE;
+	st->state = ST_DONE;
 	return 0;
 }
 

@@ -95,17 +95,11 @@ static inline int jca__aead_whole(const cipher_ctx *c)
 	return c->aead && (c->aead->flags & JCA_AEAD_WHOLE);
 }
 
-/* A stream cipher's table (JCA_AEAD_NONCE rules with tag_len 0: ChaCha20):
- * no tag and no AAD; decryption streams as encryption does. */
-static inline int jca__aead_stream(const cipher_ctx *c)
-{
-	return c->mode == JCA__MODE_AEAD && c->aead->tag_len == 0;
-}
-/* Decryption held back until the tag is checked (every AEAD but a stream
- * cipher). */
+/* Data held until cipher_do_final: a decryption's until the tag is
+ * checked, and a JCA_AEAD_WHOLE encryption's. */
 static inline int jca__aead_holds(const cipher_ctx *c)
 {
-	return jca__is_aead_mode(c->mode) && (c->dir == JCA_DECRYPT || jca__aead_whole(c)) && !jca__aead_stream(c);
+	return jca__is_aead_mode(c->mode) && (c->dir == JCA_DECRYPT || jca__aead_whole(c));
 }
 
 /* The tag length of cipher_init (no length asked for). */

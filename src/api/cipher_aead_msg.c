@@ -29,7 +29,6 @@ int jca__msg_aad(cipher_ctx *c, struct jca__aead *st, const uint8_t *aad, size_t
 	return 0;
 }
 
-/* (a stream cipher's decryption runs here too: init gets the direction) */
 void jca__msg_encrypt(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const uint8_t *in, size_t len)
 {
 	/* the first data (or the tag of an empty message): the AAD is complete */
@@ -167,24 +166,24 @@ static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
 	size_t n = 0, tl = k->tag_len, len = k->in_len;
 
 	/* encryption gives out || tag */
-	if (jca__aead_init(c, JCA_ENCRYPT, k->key, k->key_len, k->iv, k->iv_len, tl * 8) != 0 ||
+	if (c->mt->init(c, JCA_ENCRYPT, k->key, k->key_len, k->iv, k->iv_len, tl) != 0 ||
 	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
-	    jca__aead_final(c, k->in, len, buf, len + tl, &n) != 0 || n != len + tl ||
+	    c->mt->final(c, k->in, len, buf, len + tl, &n) != 0 || n != len + tl ||
 	    (len && memcmp(buf, k->out, len) != 0) || (tl && memcmp(buf + len, k->tag, tl) != 0))
 		return -1;
 	/* decryption of out || tag gives in */
-	if (jca__aead_init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl * 8) != 0 ||
+	if (c->mt->init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl) != 0 ||
 	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
-	    jca__aead_final(c, buf, len + tl, back, len + 1, &n) != 0 || n != len ||
+	    c->mt->final(c, buf, len + tl, back, len + 1, &n) != 0 || n != len ||
 	    (len && memcmp(back, k->in, len) != 0))
 		return -1;
 	/* and a flipped tag bit is refused (a stream cipher has none) */
 	if (!tl)
 		return 0;
 	buf[len + tl - 1] ^= 0x80;
-	if (jca__aead_init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl * 8) != 0 ||
+	if (c->mt->init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl) != 0 ||
 	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
-	    jca__aead_final(c, buf, len + tl, back, len + 1, &n) != JCA_BADTAG)
+	    c->mt->final(c, buf, len + tl, back, len + 1, &n) != JCA_BADTAG)
 		return -1;
 	return 0;
 }
@@ -192,7 +191,7 @@ static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
 int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const jca_kat *k)
 {
 	const jca_aead_impl *a = jca__as_aead(impl);
-	uint8_t mode = a && a->rules != JCA_AEAD_GCM ? JCA__MODE_AEAD : JCA__MODE_GCM;
+	uint8_t mode = (a && a->rules != JCA_AEAD_GCM) || jca__as_stream(impl) ? JCA__MODE_AEAD : JCA__MODE_GCM;
 	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__mode_pick(mode, impl)->extra(impl);
 	cipher_ctx *c = jca__alloc(size);
 	uint8_t *buf = malloc(k->in_len + 16), *back = malloc(k->in_len + 1);
@@ -215,7 +214,7 @@ int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const
 		jca__cipher_set_mode(c, mode);
 		c->padding = JCA__PAD_NONE;
 		rc = kat_run(c, k, buf, back);
-		jca__aead_cleanup(c);
+		c->mt->cleanup(c);
 	}
 	if (c)
 		jca__ctx_close(impl, c->key);
@@ -243,11 +242,4 @@ const struct jca__mode jca__mode_aead = {
 	.extra = jca__aead_extra, .init = jca__aead_mode_init, .update_aad = jca__aead_update_aad,
 	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
 	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__aead_tag_length, .cleanup = aead_cleanup,
-};
-
-/* The keystream shape: a stream cipher (ChaCha20), no tag and no AAD. */
-const struct jca__mode jca__mode_stream = {
-	.extra = jca__aead_extra, .init = jca__aead_mode_init, .update_aad = NULL,
-	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
-	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__mode_no_tag, .cleanup = aead_cleanup,
 };

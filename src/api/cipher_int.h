@@ -34,9 +34,10 @@ struct jca__mode;
 
 struct cipher_ctx {
 	const struct jca__mode *mt;       /* the mode's table (cipher_mode.h), chosen at creation */
-	const jca_impl *base;             /* the implementation, either shape */
+	const jca_impl *base;             /* the implementation, any shape */
 	const jca_cipher_impl *impl;      /* block shape, else NULL */
 	const jca_aead_impl *aead;        /* AEAD shape, else NULL */
+	const jca_stream_impl *stream;    /* stream shape, else NULL */
 	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* the implementation's */
 	const struct jca_service *svc;
 	const char *name;                 /* canonical transformation */
@@ -60,22 +61,35 @@ static inline const jca_aead_impl *jca__as_aead(const jca_impl *m)
 
 	return c->shape == JCA_CIPHER_AEAD ? (const jca_aead_impl *)(const void *)m : NULL;
 }
+static inline const jca_stream_impl *jca__as_stream(const jca_impl *m)
+{
+	const jca_cipher_impl *c = (const jca_cipher_impl *)(const void *)m;
+
+	return c->shape == JCA_CIPHER_STREAM ? (const jca_stream_impl *)(const void *)m : NULL;
+}
 static inline const size_t *jca__cipher_key_sizes(const jca_impl *m)
 {
 	const jca_aead_impl *a = jca__as_aead(m);
+	const jca_stream_impl *s = jca__as_stream(m);
 
-	return a ? a->key_sizes : ((const jca_cipher_impl *)(const void *)m)->key_sizes;
+	return a ? a->key_sizes : s ? s->key_sizes : ((const jca_cipher_impl *)(const void *)m)->key_sizes;
 }
 
-/* Points c at implementation m, either shape: the table, its set_key and
- * the block size (16 for an AEAD table: GCM's). */
+/* Points c at implementation m, any shape: the table, its set_key and
+ * the block size (16 for an AEAD or stream table: GCM's, and what
+ * ChaCha20 has always answered). */
 static inline void jca__cipher_bind(cipher_ctx *c, const jca_impl *m)
 {
 	c->base = m;
 	c->aead = jca__as_aead(m);
+	c->stream = jca__as_stream(m);
 	if (c->aead) {
 		c->impl = NULL;
 		c->set_key = c->aead->set_key;
+		c->bs = 16;
+	} else if (c->stream) {
+		c->impl = NULL;
+		c->set_key = c->stream->set_key;
 		c->bs = 16;
 	} else {
 		c->impl = (const jca_cipher_impl *)(const void *)m;

@@ -18,7 +18,7 @@ const struct jca__mode *jca__mode_pick(uint8_t mode, const jca_impl *m)
 		return a ? &jca__mode_aead : &jca__mode_gcm;
 	case JCA__MODE_CCM:
 		return a ? &jca__mode_aead : &jca__mode_ccm;
-	default:                           /* JCA__MODE_AEAD */
-		return a && a->tag_len == 0 ? &jca__mode_stream : &jca__mode_aead;
+	default:                           /* JCA__MODE_AEAD: an AEAD or a stream cipher of its own */
+		return jca__as_stream(m) ? &jca__mode_stream : &jca__mode_aead;
 	}
 }

@@ -13,8 +13,8 @@
  *                      building blocks (the counter engine, cipher_aead.c)
  *   cipher_aead_msg.c  an AEAD table's own algorithm (GCM through a
  *                      library or a token, ChaCha20-Poly1305, CCM through
- *                      a library), and the keystream shape of a stream
- *                      cipher (ChaCha20)
+ *                      a library)
+ *   cipher_stream.c    the keystream shape (jca_stream_impl: ChaCha20)
  *   cipher_ccm.c       CCM (SP 800-38C) over a block table
  */
 #ifndef JCA_API_CIPHER_MODE_H

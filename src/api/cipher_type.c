@@ -58,6 +58,8 @@ static size_t shape_size(const jca_impl *m, size_t *min)
 		*min = JCA__END(jca_aead_impl, open);      /* (its size at 3.3: 3.4 appended the ranges) */
 		return sizeof(jca_aead_impl);
 	}
+	if (m->struct_size >= JCA__END(jca_cipher_impl, shape) && c->shape == JCA_CIPHER_STREAM)
+		return *min = sizeof(jca_stream_impl);     /* (new in 3.4) */
 	return *min = sizeof(jca_cipher_impl);
 }
 
@@ -94,9 +96,9 @@ static const char *aead_fault(const jca_aead_impl *a, char *why, size_t n)
 	if (a->rules == JCA_AEAD_NONCE) {
 		if (!a->nonce_len || a->nonce_len > 32)
 			return snprintf(why, n, "nonce_len %zu (must be 1 to 32)", a->nonce_len), why;
-		if (a->tag_len > 16)
-			return snprintf(why, n, "tag_len %zu (must be 1 to 16, or 0 for a stream cipher)", a->tag_len),
-			       why;
+		if (!a->tag_len || a->tag_len > 16)
+			return snprintf(why, n, "tag_len %zu (must be 1 to 16; a stream cipher is a jca_stream_impl, "
+			                "JCA_CIPHER_STREAM)", a->tag_len), why;
 		if (a->flags & ~JCA_AEAD_WHOLE)
 			return snprintf(why, n, "flags 0x%x has unknown bits", a->flags), why;
 		return a->nonce_min || a->nonce_max || a->tag_min || a->tag_max || a->tag_step
@@ -117,6 +119,20 @@ static const char *aead_fault(const jca_aead_impl *a, char *why, size_t n)
 	return NULL;
 }
 
+/* A stream table (JCA_CIPHER_STREAM, ABI 3.4). */
+static const char *stream_fault(const jca_stream_impl *s, char *why, size_t n)
+{
+	const char *f;
+
+	if ((f = key_sizes_fault(s->key_sizes, why, n)) != NULL)
+		return f;
+	if (!s->set_key || !s->start || !s->crypt)
+		return !s->set_key ? "set_key is NULL" : !s->start ? "start is NULL" : "crypt is NULL";
+	if (!s->nonce_len || s->nonce_len > 32)
+		return snprintf(why, n, "nonce_len %zu (must be 1 to 32)", s->nonce_len), why;
+	return NULL;
+}
+
 static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)impl;
@@ -124,9 +140,11 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 
 	if (c->shape == JCA_CIPHER_AEAD)
 		return aead_fault((const jca_aead_impl *)(const void *)impl, why, n);
+	if (c->shape == JCA_CIPHER_STREAM)
+		return stream_fault((const jca_stream_impl *)(const void *)impl, why, n);
 	if (c->shape != JCA_CIPHER_BLOCK)
-		return snprintf(why, n, "shape %u (must be JCA_CIPHER_BLOCK, %u, or JCA_CIPHER_AEAD, %u)", c->shape,
-		                JCA_CIPHER_BLOCK, JCA_CIPHER_AEAD), why;
+		return snprintf(why, n, "shape %u (must be JCA_CIPHER_BLOCK, %u, JCA_CIPHER_AEAD, %u, or "
+		                "JCA_CIPHER_STREAM, %u)", c->shape, JCA_CIPHER_BLOCK, JCA_CIPHER_AEAD, JCA_CIPHER_STREAM), why;
 	if (!c->block_size || c->block_size > JCA_CIPHER_MAX_BLOCK)
 		return snprintf(why, n, "block_size %zu (must be 1 to %d)", c->block_size, JCA_CIPHER_MAX_BLOCK), why;
 	if ((f = key_sizes_fault(c->key_sizes, why, n)) != NULL)
@@ -159,6 +177,14 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 		return same_key_sizes(jca__cipher_key_sizes(a), jca__cipher_key_sizes(b)) ? NULL
 		       : (snprintf(why, n, "key_sizes differ from %s's", a->name), why);
 	}
+	if (x->shape == JCA_CIPHER_STREAM) {
+		const jca_stream_impl *p = jca__as_stream(a), *q = jca__as_stream(b);
+
+		if (p->nonce_len != q->nonce_len || p->max_data != q->max_data)
+			return snprintf(why, n, "nonce_len or max_data differ from %s's", a->name), why;
+		return same_key_sizes(p->key_sizes, q->key_sizes) ? NULL
+		       : (snprintf(why, n, "key_sizes differ from %s's", a->name), why);
+	}
 	if (x->block_size != y->block_size)
 		return snprintf(why, n, "block_size %zu differs from %s's %zu", y->block_size, a->name,
 		                x->block_size), why;
@@ -176,11 +202,15 @@ static const char *gcm_kat_fault(const jca_impl *c, const jca_kat *k, char *why,
 
 	if (!mode_offered(c, JCA__MODE_GCM) && !mode_offered(c, JCA__MODE_AEAD))
 		return "JCA_KAT_AEAD, but the implementation offers no GCM";
-	int stream = a && a->rules == JCA_AEAD_NONCE && !a->tag_len;
+	const jca_stream_impl *st = jca__as_stream(c);
+	int stream = st != NULL;
 
 	if (!k->key || !k->iv || !k->iv_len || (!k->tag && !stream) || (k->in_len && (!k->in || !k->out)) ||
 	    (k->aad_len && !k->aad))
 		return "key, iv (iv_len > 0), tag, or in/out/aad of nonzero length is NULL";
+	if (st && (k->iv_len != st->nonce_len || k->tag_len))
+		return snprintf(why, n, "iv_len %zu, tag_len %zu (the stream table's nonce_len is %zu, no tag)", k->iv_len,
+		                k->tag_len, st->nonce_len), why;
 	if (a && a->rules == JCA_AEAD_NONCE && (k->iv_len != a->nonce_len || k->tag_len != a->tag_len))
 		return snprintf(why, n, "iv_len %zu, tag_len %zu (the table's nonce_len is %zu, tag_len %zu)", k->iv_len,
 		                k->tag_len, a->nonce_len, a->tag_len), why;
@@ -208,8 +238,8 @@ static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, 
 
 	if (k->flags & JCA_KAT_AEAD)
 		return gcm_kat_fault(impl, k, why, n);
-	if (c->shape == JCA_CIPHER_AEAD)
-		return "an AEAD implementation takes JCA_KAT_AEAD known answers only";
+	if (c->shape == JCA_CIPHER_AEAD || c->shape == JCA_CIPHER_STREAM)
+		return "an AEAD or stream implementation takes JCA_KAT_AEAD known answers only";
 	if (!k->in || !k->out || !k->key)
 		return "in, out or key is NULL";
 	if (k->in_len != k->out_len || !k->in_len || k->in_len % c->block_size || k->in_len > MAX_KAT)
@@ -290,6 +320,8 @@ static int mode_offered(const jca_impl *m, uint8_t mode)
 			return mode == JCA__MODE_AEAD || mode == JCA__MODE_CCM;
 		return mode == (rules == JCA_AEAD_NONCE ? JCA__MODE_AEAD : JCA__MODE_GCM);
 	}
+	if (jca__as_stream(m))                     /* a stream cipher, named without a mode */
+		return mode == JCA__MODE_AEAD;
 	if (mode == JCA__MODE_AEAD)
 		return 0;                          /* a block table has no AEAD of its own */
 	if (mode == JCA__MODE_ECB)
