@@ -15,19 +15,20 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_impl *impl = r->impl;
 	const struct jca__mode *mt = jca__mode_pick(jca__variant_mode(r->variant), impl);
-	size_t extra = mt->extra(impl);
+	size_t extra = jca__mode_extra(mt, impl);
 	cipher_ctx *c = jca__alloc(sizeof *c + impl->ctx_size + extra);
 
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
 		return NULL;
 	}
-	/* The header starts zeroed up to its buffers (iv, iv0, buf: written
-	 * by cipher_init before anything reads them, which needs c->dir); the
-	 * key schedule is started by the lifecycle (zeroed and attached when
-	 * the implementation has one; other schedules are written in full by
-	 * set_key). */
-	memset(c, 0, offsetof(cipher_ctx, iv));
+	/* Every member of the header is written here (the buffers iv, iv0,
+	 * buf by cipher_init before anything reads them, which needs c->dir);
+	 * the key schedule is started by the lifecycle (zeroed and attached
+	 * when the implementation has one; other schedules are written in full
+	 * by set_key); the mode state starts zeroed. */
+	c->dir = c->failed = c->tag_req = 0;
+	c->buflen = 0;
 	if (extra)
 		memset(c->key + impl->ctx_size, 0, extra);
 	jca__cipher_bind(c, impl);
@@ -90,8 +91,17 @@ int jca__cipher_random_iv(uint8_t *iv, size_t len)
 	return -1;
 }
 
-/* The opmode, key and key length of cipher_init and cipher_init_aead. */
-static int check_init(const cipher_ctx *c, const char *fn, int opmode, const void *key, size_t key_len)
+/* The opmode, key and key length of cipher_init and cipher_init_aead are
+ * sound (the reason otherwise: init_refused, off the hot path, so that
+ * cipher_init is a jump to the mode's init). */
+static inline int init_ok(const cipher_ctx *c, int opmode, const void *key, size_t key_len)
+{
+	return c && (opmode == JCA_ENCRYPT || opmode == JCA_DECRYPT) && (key || !key_len) &&
+	       (c->pinned ? key_len == c->pinned : jca__cipher_key_size_ok(c->base, key_len));
+}
+
+__attribute__((noinline, cold)) static int init_refused(const cipher_ctx *c, const char *fn, int opmode,
+                                                         const void *key, size_t key_len)
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "%s: NULL object", fn);
@@ -108,9 +118,10 @@ static int check_init(const cipher_ctx *c, const char *fn, int opmode, const voi
 int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                 const void *iv, size_t iv_len)
 {
-	int rc = check_init(c, "cipher_init", (int)opmode, key, key_len);
-
-	return rc ? rc : c->mt->init(c, (int)opmode, key, key_len, iv, iv_len, 0);
+	if (!init_ok(c, (int)opmode, key, key_len))
+		return init_refused(c, "cipher_init", (int)opmode, key, key_len);
+	c->tag_req = 0;
+	return c->mt->init(c, (int)opmode, key, key_len, iv, iv_len);
 }
 
 int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len, const void *iv,
@@ -120,13 +131,12 @@ int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_
 		return jca__error(JCA_EINVAL, "cipher_init_aead: NULL object");
 	if (!c->mt->update_aad)
 		return jca__error(JCA_EINVAL, "cipher_init_aead: %s is not an AEAD mode", c->name);
-	if (!tag_len)
-		return jca__error(JCA_EINVAL, "%s: a tag of 0 bytes", c->name);
-	{
-		int rc = check_init(c, "cipher_init_aead", (int)opmode, key, key_len);
-
-		return rc ? rc : c->mt->init(c, (int)opmode, key, key_len, iv, iv_len, tag_len);
-	}
+	if (!tag_len || tag_len > 255)
+		return jca__error(JCA_EINVAL, "%s: a tag of %zu bytes", c->name, tag_len);
+	if (!init_ok(c, (int)opmode, key, key_len))
+		return init_refused(c, "cipher_init_aead", (int)opmode, key, key_len);
+	c->tag_req = (uint8_t)tag_len;
+	return c->mt->init(c, (int)opmode, key, key_len, iv, iv_len);
 }
 
 int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
@@ -143,18 +153,30 @@ int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
 	return c->mt->update_aad(c, aad, len);
 }
 
-/* The block modes (the ECB and CBC tables' init): the mode's IV rule,
- * then the key. */
-int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-                    size_t tag_len)
+/* The block modes (the ECB and CBC tables' init): an IV of the mode's
+ * length (none for ECB; a random one when encrypting without one, drawn
+ * into the object), then the key. No tag (cipher_init_aead refuses a mode
+ * without AAD). */
+int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len)
 {
-	uint8_t fresh[MAX_BLOCK];
-	int rc;
+	size_t n = c->mt->iv_blocks * c->bs;
 
-	if (tag_len)
-		return jca__error(JCA_EINVAL, "%s: the mode has no tag", c->name);
-	if ((rc = c->mt->block_iv(c, opmode, &iv, iv_len, fresh)) != 0)
-		return rc;
+	if (!n) {
+		if (iv || iv_len)
+			return jca__error(JCA_IVLEN, "%s: ECB mode takes no IV", c->name);
+	} else if (iv) {
+		if (iv_len != n)
+			return jca__error(JCA_IVLEN, "%s: IV must be %zu bytes, got %zu", c->name, n, iv_len);
+	} else if (opmode == JCA_DECRYPT) {
+		return jca__error(JCA_NOIV, "%s: decryption needs an IV", c->name);
+	} else if (iv_len && iv_len != n) {
+		return jca__error(JCA_IVLEN, "%s: a random IV is %zu bytes (iv == NULL with iv_len 0 or %zu), not %zu",
+		                  c->name, n, n, iv_len);
+	} else {
+		if (jca__cipher_random_iv(c->iv, n) != 0)
+			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV", c->name);
+		iv = c->iv;
+	}
 	if (c->set_key(c->key, key, key_len) != 0) {
 		jca__cipher_drop_key(c);
 		c->dir = 0;
@@ -166,7 +188,8 @@ int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, 
 	c->buflen = 0;
 	if (iv) {
 		memcpy(c->iv0, iv, c->bs);
-		memcpy(c->iv, iv, c->bs);
+		if (iv != c->iv)               /* (a random IV is there already) */
+			memcpy(c->iv, iv, c->bs);
 	} else {
 		memset(c->iv0, 0, sizeof c->iv0);
 		memset(c->iv, 0, sizeof c->iv);
@@ -317,6 +340,12 @@ static void rewind_ctx(cipher_ctx *c)
 	memcpy(c->iv, c->iv0, sizeof c->iv);
 	jca__wipe(c->buf, sizeof c->buf);
 	c->buflen = 0;
+}
+
+const uint8_t *jca__block_iv(const cipher_ctx *c, size_t *len)
+{
+	*len = c->mt->iv_blocks * c->bs;
+	return c->dir && *len ? c->iv0 : NULL;
 }
 
 int jca__block_reset(cipher_ctx *c)
@@ -527,8 +556,9 @@ void cipher_free(cipher_ctx *c)
 
 	if (!c)
 		return;
-	extra = c->mt->extra(c->base);
-	c->mt->cleanup(c);
+	extra = jca__mode_extra(c->mt, c->base);
+	if (extra)
+		c->mt->cleanup(c);
 	jca__obj_close(c->svc, c->base, c->key);
 	jca__free(c, sizeof *c + c->base->ctx_size + extra);
 }

@@ -167,9 +167,9 @@ static int check_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_l
 	return 0;
 }
 
-int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-                   size_t tag_bits)
+int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len)
 {
+	size_t tag_bits = (size_t)c->tag_req * 8;
 	struct jca__aead *st = jca__aead_state(c);
 	int gcm = jca__is_aead_mode(c->mode), msg = jca__aead_msg(c), same_key, rc;
 	uint8_t fresh[JCA__AEAD_ID], *ivcopy;
@@ -496,8 +496,3 @@ size_t jca__aead_tag_length(const cipher_ctx *c)
 	return c->mode == JCA__MODE_AEAD ? jca__aead_default_tag(c->aead) : 16;
 }
 
-int jca__aead_mode_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-                        size_t tag_len)
-{
-	return jca__aead_init(c, opmode, key, key_len, iv, iv_len, tag_len * 8);
-}

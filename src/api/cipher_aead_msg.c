@@ -166,13 +166,14 @@ static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
 	size_t n = 0, tl = k->tag_len, len = k->in_len;
 
 	/* encryption gives out || tag */
-	if (c->mt->init(c, JCA_ENCRYPT, k->key, k->key_len, k->iv, k->iv_len, tl) != 0 ||
+	c->tag_req = (uint8_t)tl;
+	if (c->mt->init(c, JCA_ENCRYPT, k->key, k->key_len, k->iv, k->iv_len) != 0 ||
 	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
 	    c->mt->final(c, k->in, len, buf, len + tl, &n) != 0 || n != len + tl ||
 	    (len && memcmp(buf, k->out, len) != 0) || (tl && memcmp(buf + len, k->tag, tl) != 0))
 		return -1;
 	/* decryption of out || tag gives in */
-	if (c->mt->init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl) != 0 ||
+	if (c->mt->init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len) != 0 ||
 	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
 	    c->mt->final(c, buf, len + tl, back, len + 1, &n) != 0 || n != len ||
 	    (len && memcmp(back, k->in, len) != 0))
@@ -181,7 +182,7 @@ static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
 	if (!tl)
 		return 0;
 	buf[len + tl - 1] ^= 0x80;
-	if (c->mt->init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl) != 0 ||
+	if (c->mt->init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len) != 0 ||
 	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
 	    c->mt->final(c, buf, len + tl, back, len + 1, &n) != JCA_BADTAG)
 		return -1;
@@ -192,7 +193,7 @@ int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const
 {
 	const jca_aead_impl *a = jca__as_aead(impl);
 	uint8_t mode = (a && a->rules != JCA_AEAD_GCM) || jca__as_stream(impl) ? JCA__MODE_AEAD : JCA__MODE_GCM;
-	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__mode_pick(mode, impl)->extra(impl);
+	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__mode_extra(jca__mode_pick(mode, impl), impl);
 	cipher_ctx *c = jca__alloc(size);
 	uint8_t *buf = malloc(k->in_len + 16), *back = malloc(k->in_len + 1);
 	int rc = -1, prev = jca_last_error();
@@ -239,7 +240,7 @@ static void aead_cleanup(cipher_ctx *c)
 
 /* An AEAD table's own algorithm: GCM, ChaCha20-Poly1305, ... */
 const struct jca__mode jca__mode_aead = {
-	.extra = jca__aead_extra, .init = jca__aead_mode_init, .update_aad = jca__aead_update_aad,
+	.extra = jca__aead_extra, .init = jca__aead_init, .update_aad = jca__aead_update_aad,
 	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
 	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__aead_tag_length, .cleanup = aead_cleanup,
 };

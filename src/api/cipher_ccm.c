@@ -82,10 +82,10 @@ static int same(const uint8_t *key, size_t key_len, const uint8_t *nonce, uint8_
 
 /* ---- init ---- */
 
-static int ccm_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-                    size_t tag_len)
+static int ccm_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len)
 {
 	struct ccm *st = state_of(c);
+	size_t tag_len = c->tag_req;
 	uint8_t fresh[CCM_NONCE_MAX], rec[CCM_NONCE_MAX + 1];
 
 	if (tag_len == 0)

@@ -205,13 +205,13 @@ static void ctr_cleanup(cipher_ctx *c)
 }
 
 const struct jca__mode jca__mode_ctr = {
-	.extra = jca__aead_extra, .init = jca__aead_mode_init, .update_aad = NULL,
+	.extra = jca__aead_extra, .init = jca__aead_init, .update_aad = NULL,
 	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
 	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__mode_no_tag, .cleanup = ctr_cleanup,
 };
 
 const struct jca__mode jca__mode_gcm = {
-	.extra = gcm_extra, .init = jca__aead_mode_init, .update_aad = jca__aead_update_aad,
+	.extra = gcm_extra, .init = jca__aead_init, .update_aad = jca__aead_update_aad,
 	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
 	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__aead_tag_length, .cleanup = ctr_cleanup,
 };

@@ -44,6 +44,7 @@ struct cipher_ctx {
 	uint8_t mode, padding, pinned;    /* pinned key length in bytes, or 0 */
 	uint8_t dir;                      /* 0 before init, JCA_ENCRYPT, JCA_DECRYPT */
 	uint8_t failed;                   /* a block function failed since the last check */
+	uint8_t tag_req;                  /* the tag length asked for (cipher_init_aead), 0: the default */
 	size_t bs;                        /* block size */
 	size_t buflen;                    /* bytes held in buf */
 	uint8_t iv[MAX_BLOCK];            /* chaining value */
@@ -80,14 +81,18 @@ static inline const size_t *jca__cipher_key_sizes(const jca_impl *m)
  * ChaCha20 has always answered). */
 static inline void jca__cipher_bind(cipher_ctx *c, const jca_impl *m)
 {
+	unsigned shape = ((const jca_cipher_impl *)(const void *)m)->shape;
+
 	c->base = m;
-	c->aead = jca__as_aead(m);
-	c->stream = jca__as_stream(m);
-	if (c->aead) {
+	c->aead = NULL;
+	c->stream = NULL;
+	if (shape == JCA_CIPHER_AEAD) {
+		c->aead = (const jca_aead_impl *)(const void *)m;
 		c->impl = NULL;
 		c->set_key = c->aead->set_key;
 		c->bs = 16;
-	} else if (c->stream) {
+	} else if (shape == JCA_CIPHER_STREAM) {
+		c->stream = (const jca_stream_impl *)(const void *)m;
 		c->impl = NULL;
 		c->set_key = c->stream->set_key;
 		c->bs = 16;
@@ -141,18 +146,17 @@ static inline int jca__is_aead_mode(uint8_t mode)
 /* Bytes the counter engine's state adds after the key schedule (GCM over
  * a block table adds its hash key). */
 JCA__HIDDEN size_t jca__aead_extra(const jca_impl *impl);
-/* Called with the opmode and key length already checked; tag_bits 0 means
- * the default (128). */
+/* The mode table's init for CTR, GCM and the AEAD tables: called with the
+ * opmode and key length checked; the tag length in c->tag_req (bytes, 0:
+ * the default). */
 JCA__HIDDEN int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
-                               const void *iv, size_t iv_len, size_t tag_bits);
+                               const void *iv, size_t iv_len);
 JCA__HIDDEN int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
                                  size_t out_size, size_t *out_len);
 JCA__HIDDEN int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
                                 size_t out_size, size_t *out_len);
 JCA__HIDDEN size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len);
-/* The mode table's init, update_aad and tag_length (cipher_mode.h). */
-JCA__HIDDEN int jca__aead_mode_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv,
-                                    size_t iv_len, size_t tag_len);
+/* The mode table's update_aad and tag_length (cipher_mode.h). */
 JCA__HIDDEN int jca__aead_update_aad(cipher_ctx *c, const uint8_t *aad, size_t len);
 JCA__HIDDEN size_t jca__aead_tag_length(const cipher_ctx *c);
 /* cipher_reset of an initialised CTR or GCM object (see jca/cipher.h). */

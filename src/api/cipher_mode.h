@@ -23,13 +23,14 @@
 #include "cipher_int.h"
 
 struct jca__mode {
-	/* Bytes of mode state the object holds after the key schedule. */
+	/* Bytes of mode state the object holds after the key schedule (NULL:
+	 * none). */
 	size_t (*extra)(const jca_impl *impl);
 	/* cipher_init / cipher_init_aead, with the opmode and the key length
-	 * checked: tag_len 0 is the mode's default (cipher_init); cipher_init_aead
-	 * passes the caller's, never 0. */
-	int (*init)(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-	            size_t tag_len);
+	 * checked; the tag length asked for is c->tag_req (0: the mode's
+	 * default, cipher_init; cipher_init_aead's never 0). Six arguments: a
+	 * tail call from cipher_init. */
+	int (*init)(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len);
 	/* NULL: the mode takes no AAD and no cipher_init_aead. */
 	int (*update_aad)(cipher_ctx *c, const uint8_t *aad, size_t len);
 	/* cipher_update / cipher_do_final, the arguments checked (check_io). */
@@ -42,21 +43,43 @@ struct jca__mode {
 	 * random one has). */
 	const uint8_t *(*iv)(const cipher_ctx *c, size_t *len);
 	size_t (*tag_length)(const cipher_ctx *c);
-	/* Frees what the mode state holds outside the object (NULL: nothing). */
+	/* Frees what the mode state holds outside the object (NULL: nothing;
+	 * set whenever extra is). */
 	void (*cleanup)(cipher_ctx *c);
-	/* Block modes (cipher.c's buffering and padding): the IV rule, and n
-	 * whole blocks in the object's direction; the last block of a padded
-	 * decryption alone (chain: the block before it, or the IV). */
-	int (*block_iv)(cipher_ctx *c, int opmode, const void **iv, size_t iv_len, uint8_t *fresh);
+	/* Block modes (cipher.c's buffering and padding): n whole blocks in
+	 * the object's direction; the last block of a padded decryption alone
+	 * (chain: the block before it, or the IV); the IV's length in blocks
+	 * (0: the mode takes none, as ECB). */
 	void (*blocks)(cipher_ctx *c, uint8_t *out, const uint8_t *in, size_t n);
 	int (*decrypt_last)(const cipher_ctx *c, uint8_t *out, const uint8_t *last, const uint8_t *chain);
+	uint8_t iv_blocks;
 };
 
 JCA__HIDDEN extern const struct jca__mode jca__mode_ecb, jca__mode_cbc, jca__mode_ctr, jca__mode_gcm,
 	jca__mode_aead, jca__mode_stream, jca__mode_ccm;
 
-/* The table for a name's mode (JCA__MODE_*) over implementation m. */
-JCA__HIDDEN const struct jca__mode *jca__mode_pick(uint8_t mode, const jca_impl *m);
+/* The one place a table is chosen: the table for a name's mode
+ * (JCA__MODE_*) over implementation m, by its shape. */
+static inline const struct jca__mode *jca__mode_pick(uint8_t mode, const jca_impl *m)
+{
+	const jca_aead_impl *a = jca__as_aead(m);
+
+	switch (mode) {
+	case JCA__MODE_ECB:
+		return &jca__mode_ecb;
+	case JCA__MODE_CBC:
+		return &jca__mode_cbc;
+	case JCA__MODE_CTR:
+		return &jca__mode_ctr;
+	case JCA__MODE_GCM:
+		/* GCM over the block table's building blocks, or an AEAD table's */
+		return a ? &jca__mode_aead : &jca__mode_gcm;
+	case JCA__MODE_CCM:
+		return a ? &jca__mode_aead : &jca__mode_ccm;
+	default:                           /* JCA__MODE_AEAD: an AEAD or a stream cipher of its own */
+		return jca__as_stream(m) ? &jca__mode_stream : &jca__mode_aead;
+	}
+}
 
 /* The mode the counter engine sees: an AEAD table's own algorithm named
  * with a mode other than GCM ("AES/CCM/NoPadding" from a library) runs as
@@ -75,15 +98,20 @@ static inline void jca__cipher_set_mode(cipher_ctx *c, uint8_t mode)
 
 /* ---- cipher.c: the buffered block engine the ECB and CBC tables use ---- */
 JCA__HIDDEN int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv,
-                                size_t iv_len, size_t tag_len);
+                                size_t iv_len);
 JCA__HIDDEN int jca__block_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
                                   size_t out_size, size_t *out_len);
 JCA__HIDDEN int jca__block_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out,
                                  size_t out_size, size_t *out_len);
 JCA__HIDDEN size_t jca__block_output_size(const cipher_ctx *c, size_t in_len);
 JCA__HIDDEN int jca__block_reset(cipher_ctx *c);
-/* Shared defaults: no mode state, no tag. */
-JCA__HIDDEN size_t jca__mode_no_extra(const jca_impl *impl);
+JCA__HIDDEN const uint8_t *jca__block_iv(const cipher_ctx *c, size_t *len);
+/* The mode state's size (jca__mode.extra), 0 if none. */
+static inline size_t jca__mode_extra(const struct jca__mode *mt, const jca_impl *impl)
+{
+	return mt->extra ? mt->extra(impl) : 0;
+}
+/* Shared default: no tag. */
 JCA__HIDDEN size_t jca__mode_no_tag(const cipher_ctx *c);
 
 #endif

@@ -57,9 +57,10 @@ static int recorded(uint8_t set, uint8_t rec_len, const uint8_t *rec_key, const 
 	       !jca__ct_diff(rec_key, key, key_len);
 }
 
-static int stream_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-                       size_t tag_len)
+static int stream_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len)
 {
+	size_t tag_len = c->tag_req;
+
 	struct stream_state *st = state_of(c);
 	size_t nl = c->stream->nonce_len;
 	uint8_t nonce[JCA__AEAD_ID] = { 0 };
