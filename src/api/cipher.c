@@ -131,7 +131,7 @@ int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_
 		return jca__error(JCA_EINVAL, "cipher_init_aead: NULL object");
 	if (!c->mt->update_aad)
 		return jca__error(JCA_EINVAL, "cipher_init_aead: %s is not an AEAD mode", c->name);
-	if (!tag_len || tag_len > 255)
+	if (tag_len - 1 > 254)                 /* 0, or too long for any mode (c->tag_req is a byte) */
 		return jca__error(JCA_EINVAL, "%s: a tag of %zu bytes", c->name, tag_len);
 	if (!init_ok(c, (int)opmode, key, key_len))
 		return init_refused(c, "cipher_init_aead", (int)opmode, key, key_len);
@@ -179,12 +179,16 @@ int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, 
 	}
 	if (c->set_key(c->key, key, key_len) != 0) {
 		jca__cipher_drop_key(c);
+		jca__wipe(c->buf, sizeof c->buf);
 		c->dir = 0;
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->base->name,
 		                  jca__impl_reason());
 	}
+	/* what an initialised object held back (an object not initialised
+	 * holds nothing: new, or wiped when it failed) */
+	if (c->dir)
+		jca__wipe(c->buf, sizeof c->buf);
 	c->dir = (uint8_t)opmode;
-	jca__wipe(c->buf, sizeof c->buf);
 	c->buflen = 0;
 	if (iv) {
 		memcpy(c->iv0, iv, c->bs);
@@ -296,8 +300,18 @@ static size_t do_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t
 	return n * bs;
 }
 
-static int check_io(const cipher_ctx *c, const char *fn, const void *in, size_t in_len, const void *out,
-                    size_t out_size, const size_t *out_len)
+/* The arguments of cipher_update and cipher_do_final are sound (the
+ * reason otherwise: io_refused, off the hot path, so that both are a jump
+ * to the mode's function). */
+static inline int io_ok(const cipher_ctx *c, const void *in, size_t in_len, const void *out, size_t out_size,
+                        const size_t *out_len)
+{
+	return c && out_len && (in || !in_len) && (out || !out_size) && c->dir && !overlaps(in, in_len, out, out_size);
+}
+
+__attribute__((noinline, cold)) static int io_refused(const cipher_ctx *c, const char *fn, const void *in,
+                                                       size_t in_len, const void *out, size_t out_size,
+                                                       const size_t *out_len)
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "%s: NULL object", fn);
@@ -312,9 +326,9 @@ static int check_io(const cipher_ctx *c, const char *fn, const void *in, size_t 
 
 int cipher_update(cipher_ctx *c, const void *in, size_t in_len, void *out, size_t out_size, size_t *out_len)
 {
-	int rc = check_io(c, "cipher_update", in, in_len, out, out_size, out_len);
-
-	return rc ? rc : c->mt->update(c, in, in_len, out, out_size, out_len);
+	if (!io_ok(c, in, in_len, out, out_size, out_len))
+		return io_refused(c, "cipher_update", in, in_len, out, out_size, out_len);
+	return c->mt->update(c, in, in_len, out, out_size, out_len);
 }
 
 int jca__block_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out, size_t out_size,
@@ -422,9 +436,9 @@ static size_t unpad_len(const uint8_t *blk, size_t bs)
 
 int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, size_t out_size, size_t *out_len)
 {
-	int rc = check_io(c, "cipher_do_final", in, in_len, out, out_size, out_len);
-
-	return rc ? rc : c->mt->final(c, in, in_len, out, out_size, out_len);
+	if (!io_ok(c, in, in_len, out, out_size, out_len))
+		return io_refused(c, "cipher_do_final", in, in_len, out, out_size, out_len);
+	return c->mt->final(c, in, in_len, out, out_size, out_len);
 }
 
 int jca__block_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out, size_t out_size,

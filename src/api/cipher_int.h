@@ -68,12 +68,14 @@ static inline const jca_stream_impl *jca__as_stream(const jca_impl *m)
 
 	return c->shape == JCA_CIPHER_STREAM ? (const jca_stream_impl *)(const void *)m : NULL;
 }
+/* (the AEAD and stream tables start alike: base, shape, key_sizes) */
+_Static_assert(offsetof(jca_aead_impl, key_sizes) == offsetof(jca_stream_impl, key_sizes),
+               "key_sizes at one offset in the AEAD and stream tables");
 static inline const size_t *jca__cipher_key_sizes(const jca_impl *m)
 {
-	const jca_aead_impl *a = jca__as_aead(m);
-	const jca_stream_impl *s = jca__as_stream(m);
+	const jca_cipher_impl *c = (const jca_cipher_impl *)(const void *)m;
 
-	return a ? a->key_sizes : s ? s->key_sizes : ((const jca_cipher_impl *)(const void *)m)->key_sizes;
+	return c->shape == JCA_CIPHER_BLOCK ? c->key_sizes : ((const jca_aead_impl *)(const void *)m)->key_sizes;
 }
 
 /* Points c at implementation m, any shape: the table, its set_key and
