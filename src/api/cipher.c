@@ -163,7 +163,7 @@ int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, 
 
 	if (!n) {
 		if (iv || iv_len)
-			return jca__error(JCA_IVLEN, "%s: ECB mode takes no IV", c->name);
+			return jca__error(JCA_IVLEN, "%s takes no IV", c->name);
 	} else if (iv) {
 		if (iv_len != n)
 			return jca__error(JCA_IVLEN, "%s: IV must be %zu bytes, got %zu", c->name, n, iv_len);
