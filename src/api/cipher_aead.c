@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Counter-mode engine: AES/CTR (SP 800-38A, 6.5) and AES/GCM (SP 800-38D)
- * over a block table's building blocks (ctr32 / ghash / gcm_init /
- * gcm_encrypt, in cipher_gcm.c) or, for GCM, an AEAD table's message-level
- * functions (jca_aead_impl, in cipher_aead_msg.c). See jca/cipher.h for
- * the contract.
+ * The AEAD engine: AES/GCM (SP 800-38D) over a block table's building
+ * blocks (ctr32 / ghash / gcm_init / gcm_encrypt, in cipher_gcm.c), and
+ * the AEAD tables' message-level functions (jca_aead_impl, in
+ * cipher_aead_msg.c: GCM through a library or a token, ChaCha20-Poly1305,
+ * CCM through a library). See jca/cipher.h for the contract.
  *
  * GCM encryption streams: ciphertext leaves with each update, the tag is
  * appended by cipher_do_final. GCM decryption releases nothing before the
@@ -132,29 +132,21 @@ static int check_nonce_params(cipher_ctx *c, int opmode, const void **iv, size_t
 static int check_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_len, size_t *tag_bits,
                         uint8_t fresh[JCA__AEAD_ID])
 {
-	int gcm = c->mode == JCA__MODE_GCM;
-
-	if (c->mode == JCA__MODE_AEAD)
+	if (c->mode == JCA__MODE_AEAD)      /* an AEAD table's own rules */
 		return check_nonce_params(c, opmode, iv, iv_len, tag_bits, fresh);
-	if (gcm) {
-		if (*tag_bits == 0)
-			*tag_bits = 128;
-		if (!(*tag_bits == 32 || *tag_bits == 64 ||
-		      (*tag_bits >= 96 && *tag_bits <= 128 && *tag_bits % 8 == 0)))
-			return jca__error(JCA_EINVAL, "%s: tag length must be 96, 104, 112, 120 or 128 bits "
-			                  "(or 32 or 64, SP 800-38D Appendix C), got %zu", c->name, *tag_bits);
-	} else if (*tag_bits) {
-		return jca__error(JCA_EINVAL, "%s: CTR mode has no tag", c->name);
-	}
+	/* GCM's */
+	if (*tag_bits == 0)
+		*tag_bits = 128;
+	if (!(*tag_bits == 32 || *tag_bits == 64 || (*tag_bits >= 96 && *tag_bits <= 128 && *tag_bits % 8 == 0)))
+		return jca__error(JCA_EINVAL, "%s: tag length must be 96, 104, 112, 120 or 128 bits "
+		                  "(or 32 or 64, SP 800-38D Appendix C), got %zu", c->name, *tag_bits);
 	if (*iv) {
-		if (gcm ? (*iv_len == 0 || (uint64_t)*iv_len > GCM_MAX_AAD) : *iv_len != 16)
-			return jca__error(JCA_IVLEN, gcm ? "%s: the GCM IV must not be empty (12 bytes recommended)"
-			                                 : "%s: the CTR IV (initial counter block) must be 16 bytes, got %zu",
-			                  c->name, *iv_len);
+		if (*iv_len == 0 || (uint64_t)*iv_len > GCM_MAX_AAD)
+			return jca__error(JCA_IVLEN, "%s: the GCM IV must not be empty (12 bytes recommended)", c->name);
 	} else if (opmode == JCA_DECRYPT) {
 		return jca__error(JCA_NOIV, "%s: decryption needs an IV", c->name);
 	} else {
-		size_t want = gcm ? 12 : 16;
+		size_t want = 12;
 
 		if (*iv_len && *iv_len != want)
 			return jca__error(JCA_IVLEN, "%s: a random IV is %zu bytes (iv == NULL with iv_len 0 or %zu); "
@@ -171,7 +163,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 {
 	size_t tag_bits = (size_t)c->tag_req * 8;
 	struct jca__aead *st = jca__aead_state(c);
-	int gcm = jca__is_aead_mode(c->mode), msg = jca__aead_msg(c), same_key, rc;
+	int msg = jca__aead_msg(c), same_key, rc;
 	uint8_t fresh[JCA__AEAD_ID], *ivcopy;
 	struct jca__gcm_iv g;
 
@@ -182,7 +174,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	/* A new IV under the key already loaded (the usual GCM pattern: one
 	 * key, a fresh IV per message) keeps the schedule and hash key. */
 	same_key = key_len && key_len == st->cur_key_len && c->dir && !jca__ct_diff(key, st->cur_key, key_len);
-	if (gcm && (rc = jca__gcm_iv_check(c, st, opmode, key, key_len, same_key, iv, iv_len, &g)) != 0)
+	if ((rc = jca__gcm_iv_check(c, st, opmode, key, key_len, same_key, iv, iv_len, &g)) != 0)
 		return rc;
 	ivcopy = NULL;
 	if (iv_len > sizeof st->iv_short) {
@@ -205,7 +197,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->base->name,
 		                  jca__impl_reason());
 	} else {
-		if (gcm && !msg)
+		if (!msg)
 			CHK(c->impl->gcm_init(c->key, st->gkey));
 		memcpy(st->cur_key, key, key_len);
 		st->cur_key_len = (uint8_t)key_len;
@@ -224,10 +216,8 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 		memcpy(st->iv_short, iv, iv_len);
 	}
 	st->iv_len = iv_len;
-	if (gcm) {
-		jca__gcm_iv_commit(c, st, opmode, key, key_len, iv, &g);
-		st->tag_len = (uint8_t)(tag_bits / 8);
-	}
+	jca__gcm_iv_commit(c, st, opmode, key, key_len, iv, &g);
+	st->tag_len = (uint8_t)(tag_bits / 8);
 	c->dir = (uint8_t)opmode;
 	st->released = 0;
 	jca__aead_rewind(c, st);
@@ -245,7 +235,7 @@ int jca__aead_reset(cipher_ctx *c)
 	struct jca__aead *st = jca__aead_state(c);
 
 	jca__aead_rewind(c, st);
-	if (jca__is_aead_mode(c->mode) && c->dir == JCA_ENCRYPT && st->released) {
+	if (c->dir == JCA_ENCRYPT && st->released) {
 		st->state = ST_DONE;
 		return jca__error(JCA_IVREUSE, "cipher_reset: %s: this encryption has released output under its key and "
 		                  "IV, which must not encrypt again; the data is dropped: call cipher_init with a new IV",
@@ -334,21 +324,19 @@ int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 	}
 	if (out_size < in_len)
 		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", in_len, out_size);
-	if (jca__is_aead_mode(c->mode)) {
-		if (in_len > jca__aead_max_data(c) - st->data_len)
-			return jca__aead_limit_error(c);
-		if (in_len)
-			jca__gcm_release(c, st);
-		if (jca__aead_msg(c)) {
-			jca__msg_encrypt(c, st, out, in, in_len);
-			if (c->failed)
-				return jca__aead_impl_failed(c, "cipher_update", out, in_len);
-			*out_len = in_len;
-			return 0;
-		}
-		jca__gcm_start_data(c, st);
+	if (in_len > jca__aead_max_data(c) - st->data_len)
+		return jca__aead_limit_error(c);
+	if (in_len)
+		jca__gcm_release(c, st);
+	if (jca__aead_msg(c)) {
+		jca__msg_encrypt(c, st, out, in, in_len);
+		if (c->failed)
+			return jca__aead_impl_failed(c, "cipher_update", out, in_len);
+		*out_len = in_len;
+		return 0;
 	}
-	jca__aead_crypt(c, st, out, in, in_len, c->mode == JCA__MODE_GCM);
+	jca__gcm_start_data(c, st);
+	jca__aead_crypt(c, st, out, in, in_len, 1);
 	if (c->failed)
 		return jca__aead_impl_failed(c, "cipher_update", out, in_len);
 	*out_len = in_len;
@@ -359,8 +347,6 @@ size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len)
 {
 	const struct jca__aead *st = jca__aead_state(c);
 
-	if (c->mode == JCA__MODE_CTR)
-		return in_len;
 	if (c->dir == JCA_DECRYPT) {
 		/* held + in_len - tag, exact unless it exceeds SIZE_MAX (held is
 		 * at most 2^36 bytes, so the sum below cannot wrap) */
@@ -421,17 +407,6 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 
 	if ((rc = check_live(c, st, "cipher_do_final")) != 0)
 		return rc;
-	if (c->mode == JCA__MODE_CTR) {
-		if (out_size < in_len)
-			return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", in_len,
-			                  out_size);
-		jca__aead_crypt(c, st, out, in, in_len, 0);
-		jca__aead_rewind(c, st);
-		if (c->failed)
-			return jca__aead_impl_failed(c, "cipher_do_final", out, in_len);
-		*out_len = in_len;
-		return 0;
-	}
 	if (jca__aead_holds(c)) {
 		if (jca__aead_msg(c))
 			return c->dir == JCA_DECRYPT ? jca__msg_open(c, st, in, in_len, out, out_size, out_len)
@@ -482,7 +457,7 @@ const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len)
 	const struct jca__aead *st = jca__aead_state(c);
 
 	if (!c->dir) {
-		*len = c->mode == JCA__MODE_AEAD ? c->aead->nonce_len : c->mode == JCA__MODE_GCM ? 12 : 16;
+		*len = c->mode == JCA__MODE_AEAD ? c->aead->nonce_len : 12;
 		return NULL;
 	}
 	*len = st->iv_len;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The state of the counter-mode engine (CTR and GCM), shared by its files:
+ * The state of the AEAD engine (GCM, and the AEAD tables), shared by its
+ * files:
  *   cipher_aead.c      the engine: init, AAD, update, final (jca/cipher.h)
  *   cipher_gcm.c       counters, GHASH, J0 and tag over a block table's
  *                      building blocks (ctr32, gcm_init, ghash, gcm_encrypt)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The Cipher object, shared by the block-mode engine (cipher.c) and the
- * counter-mode engine for CTR and GCM (cipher_aead.c). Not installed.
+ * The Cipher object, shared by the engine (cipher.c) and the mode modules
+ * (cipher_mode.h). Not installed.
  */
 #ifndef JCA_API_CIPHER_INT_H
 #define JCA_API_CIPHER_INT_H
@@ -50,8 +50,8 @@ struct cipher_ctx {
 	uint8_t iv[MAX_BLOCK];            /* chaining value */
 	uint8_t iv0[MAX_BLOCK];           /* IV given at init, for reuse after final */
 	uint8_t buf[MAX_BLOCK];           /* partial (or held-back) block */
-	/* the implementation's key schedule (ctx_size bytes); CTR and GCM
-	 * append their state after it (cipher_aead_int.h) */
+	/* the implementation's key schedule (ctx_size bytes); the mode's
+	 * state follows it (jca__mode.extra bytes) */
 	_Alignas(16) unsigned char key[];
 };
 
@@ -132,7 +132,7 @@ static inline size_t jca__sat_add(size_t a, size_t b)
 	return a > SIZE_MAX - b ? SIZE_MAX : a + b;
 }
 
-/* ---- CTR and GCM (cipher_aead.c) ---- */
+/* ---- GCM and the AEAD tables (cipher_aead.c) ---- */
 /* A block table with GCM's building blocks (ctr32, gcm_init, ghash): the
  * registry's GCM runs over it. GCM from an AEAD table (jca_aead_impl) runs
  * over its message-level functions instead (cipher_aead_msg.c). */
@@ -148,7 +148,7 @@ static inline int jca__is_aead_mode(uint8_t mode)
 /* Bytes the counter engine's state adds after the key schedule (GCM over
  * a block table adds its hash key). */
 JCA__HIDDEN size_t jca__aead_extra(const jca_impl *impl);
-/* The mode table's init for CTR, GCM and the AEAD tables: called with the
+/* The mode table's init for GCM and the AEAD tables: called with the
  * opmode and key length checked; the tag length in c->tag_req (bytes, 0:
  * the default). */
 JCA__HIDDEN int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len,
@@ -161,7 +161,7 @@ JCA__HIDDEN size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len);
 /* The mode table's update_aad and tag_length (cipher_mode.h). */
 JCA__HIDDEN int jca__aead_update_aad(cipher_ctx *c, const uint8_t *aad, size_t len);
 JCA__HIDDEN size_t jca__aead_tag_length(const cipher_ctx *c);
-/* cipher_reset of an initialised CTR or GCM object (see jca/cipher.h). */
+/* cipher_reset of an initialised GCM or AEAD object (see jca/cipher.h). */
 JCA__HIDDEN int jca__aead_reset(cipher_ctx *c);
 JCA__HIDDEN const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len);
 JCA__HIDDEN void jca__aead_cleanup(cipher_ctx *c);

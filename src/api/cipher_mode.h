@@ -9,8 +9,9 @@
  *
  *   cipher_block.c     ECB and CBC over a block table (cipher.c buffers
  *                      and pads; the table says how blocks chain)
- *   cipher_gcm.c       CTR and GCM over a block table's counter and GHASH
- *                      building blocks (the counter engine, cipher_aead.c)
+ *   cipher_ctr.c       CTR over a block table's ctr32
+ *   cipher_gcm.c       GCM over a block table's counter and GHASH building
+ *                      blocks (with the AEAD engine, cipher_aead.c)
  *   cipher_aead_msg.c  an AEAD table's own algorithm (GCM through a
  *                      library or a token, ChaCha20-Poly1305, CCM through
  *                      a library)
