@@ -22,13 +22,14 @@ static cipher_ctx *cipher_create(const jca__resolved *r)
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
 		return NULL;
 	}
-	/* Every member of the header is written here (the buffers iv, iv0,
-	 * buf by cipher_init before anything reads them, which needs c->dir);
-	 * the key schedule is started by the lifecycle (zeroed and attached
-	 * when the implementation has one; other schedules are written in full
-	 * by set_key); the mode state starts zeroed. */
-	c->dir = c->failed = c->tag_req = 0;
-	c->buflen = 0;
+	/* The header starts zeroed up to its buffers (iv, iv0: written by
+	 * cipher_init before anything reads them, which needs c->dir), and
+	 * buf zeroed (cipher_init wipes it only after an initialised object
+	 * used it); the key schedule is started by the lifecycle (zeroed and
+	 * attached when the implementation has one; other schedules are
+	 * written in full by set_key); the mode state starts zeroed. */
+	memset(c, 0, offsetof(cipher_ctx, iv));
+	memset(c->buf, 0, sizeof c->buf);
 	if (extra)
 		memset(c->key + impl->ctx_size, 0, extra);
 	jca__cipher_bind(c, impl);
@@ -177,7 +178,7 @@ int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, 
 			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV", c->name);
 		iv = c->iv;
 	}
-	if (c->set_key(c->key, key, key_len) != 0) {
+	if (c->impl->set_key(c->key, key, key_len) != 0) {
 		jca__cipher_drop_key(c);
 		jca__wipe(c->buf, sizeof c->buf);
 		c->dir = 0;

@@ -187,7 +187,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	}
 	if (same_key) {
 		/* nothing to redo */
-	} else if (c->set_key(c->key, key, key_len) != 0) {
+	} else if ((msg ? c->aead->set_key : c->impl->set_key)(c->key, key, key_len) != 0) {
 		jca__aead_free_secret(&ivcopy, iv_len);
 		jca__wipe(&g, sizeof g);
 		jca__cipher_drop_key(c);

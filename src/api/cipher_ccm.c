@@ -119,7 +119,7 @@ static int ccm_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, 
 		return jca__error(JCA_IVREUSE, "%s: this key and nonce were already used for encryption; CCM needs "
 		                  "a fresh nonce for every encryption", c->name);
 	}
-	if (c->set_key(c->key, key, key_len) != 0) {
+	if (c->impl->set_key(c->key, key, key_len) != 0) {
 		jca__cipher_drop_key(c);
 		c->dir = 0;
 		st->init_set = 0;

@@ -56,7 +56,7 @@ static int ctr_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, 
 	} else {
 		iv = fresh;
 	}
-	if (c->set_key(c->key, key, key_len) != 0) {
+	if (c->impl->set_key(c->key, key, key_len) != 0) {
 		jca__cipher_drop_key(c);
 		c->dir = 0;
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->base->name,

@@ -36,9 +36,7 @@ struct cipher_ctx {
 	const struct jca__mode *mt;       /* the mode's table (cipher_mode.h), chosen at creation */
 	const jca_impl *base;             /* the implementation, any shape */
 	const jca_cipher_impl *impl;      /* block shape, else NULL */
-	const jca_aead_impl *aead;        /* AEAD shape, else NULL */
-	const jca_stream_impl *stream;    /* stream shape, else NULL */
-	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len); /* the implementation's */
+	const jca_aead_impl *aead;        /* AEAD shape, else NULL (a stream table: base) */
 	const struct jca_service *svc;
 	const char *name;                 /* canonical transformation */
 	uint8_t mode, padding, pinned;    /* pinned key length in bytes, or 0 */
@@ -78,7 +76,7 @@ static inline const size_t *jca__cipher_key_sizes(const jca_impl *m)
 	return c->shape == JCA_CIPHER_BLOCK ? c->key_sizes : ((const jca_aead_impl *)(const void *)m)->key_sizes;
 }
 
-/* Points c at implementation m, any shape: the table, its set_key and
+/* Points c at implementation m, any shape: the table and
  * the block size (16 for an AEAD or stream table: GCM's, and what
  * ChaCha20 has always answered). */
 static inline void jca__cipher_bind(cipher_ctx *c, const jca_impl *m)
@@ -87,20 +85,15 @@ static inline void jca__cipher_bind(cipher_ctx *c, const jca_impl *m)
 
 	c->base = m;
 	c->aead = NULL;
-	c->stream = NULL;
 	if (shape == JCA_CIPHER_AEAD) {
 		c->aead = (const jca_aead_impl *)(const void *)m;
 		c->impl = NULL;
-		c->set_key = c->aead->set_key;
 		c->bs = 16;
 	} else if (shape == JCA_CIPHER_STREAM) {
-		c->stream = (const jca_stream_impl *)(const void *)m;
 		c->impl = NULL;
-		c->set_key = c->stream->set_key;
 		c->bs = 16;
 	} else {
 		c->impl = (const jca_cipher_impl *)(const void *)m;
-		c->set_key = c->impl->set_key;
 		c->bs = c->impl->block_size;
 	}
 }

@@ -26,6 +26,11 @@ struct stream_state {
 	uint64_t data_len;             /* bytes under this nonce so far */
 };
 
+static const jca_stream_impl *stream_of(const cipher_ctx *c)
+{
+	return (const jca_stream_impl *)(const void *)c->base;
+}
+
 static struct stream_state *state_of(const cipher_ctx *c)
 {
 	return (struct stream_state *)(void *)((unsigned char *)c->key + jca__align16(c->base->ctx_size));
@@ -38,7 +43,7 @@ static size_t stream_extra(const jca_impl *impl)
 
 static uint64_t max_data(const cipher_ctx *c)
 {
-	return c->stream->max_data ? c->stream->max_data : UINT64_MAX;
+	return stream_of(c)->max_data ? stream_of(c)->max_data : UINT64_MAX;
 }
 
 static int failed(cipher_ctx *c, const char *fn, void *out, size_t n)
@@ -62,7 +67,7 @@ static int stream_init(cipher_ctx *c, int opmode, const void *key, size_t key_le
 	size_t tag_len = c->tag_req;
 
 	struct stream_state *st = state_of(c);
-	size_t nl = c->stream->nonce_len;
+	size_t nl = stream_of(c)->nonce_len;
 	uint8_t nonce[JCA__AEAD_ID] = { 0 };
 
 	if (tag_len)
@@ -86,14 +91,14 @@ static int stream_init(cipher_ctx *c, int opmode, const void *key, size_t key_le
 	     recorded(st->used_set, st->used_key_len, st->used_key, st->used_nonce, key, key_len, nonce)))
 		return jca__error(JCA_IVREUSE, "%s: this key and nonce were already used for encryption; it needs a "
 		                  "fresh nonce for every encryption", c->name);
-	if (c->set_key(c->key, key, key_len) != 0) {
+	if (stream_of(c)->set_key(c->key, key, key_len) != 0) {
 		jca__cipher_drop_key(c);
 		c->dir = 0;
 		st->init_set = 0;
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->base->name,
 		                  jca__impl_reason());
 	}
-	if (c->stream->start(c->key, nonce, nl) != 0)
+	if (stream_of(c)->start(c->key, nonce, nl) != 0)
 		return failed(c, "cipher_init", NULL, 0);
 	memcpy(st->nonce, nonce, sizeof nonce);
 	if (opmode == JCA_ENCRYPT) {
@@ -114,7 +119,7 @@ static int stream_init(cipher_ctx *c, int opmode, const void *key, size_t key_le
 static int rewind_stream(cipher_ctx *c, struct stream_state *st)
 {
 	st->data_len = 0;
-	return c->stream->start(c->key, st->nonce, c->stream->nonce_len);
+	return stream_of(c)->start(c->key, st->nonce, stream_of(c)->nonce_len);
 }
 
 static int crypt(cipher_ctx *c, const char *fn, const uint8_t *in, size_t in_len, uint8_t *out, size_t out_size)
@@ -137,7 +142,7 @@ static int crypt(cipher_ctx *c, const char *fn, const uint8_t *in, size_t in_len
 		st->released = 1;
 	}
 	st->data_len += in_len;
-	if (c->stream->crypt(c->key, out, in, in_len) != 0)
+	if (stream_of(c)->crypt(c->key, out, in, in_len) != 0)
 		return failed(c, fn, out, in_len);
 	return 0;
 }
@@ -195,7 +200,7 @@ static int stream_reset(cipher_ctx *c)
 
 static const uint8_t *stream_iv(const cipher_ctx *c, size_t *len)
 {
-	*len = c->stream->nonce_len;
+	*len = stream_of(c)->nonce_len;
 	return c->dir ? state_of(c)->nonce : NULL;
 }
 
