@@ -140,6 +140,9 @@ static const char *alg_name(int alg)
 	case JCA__KEYALG_X25519: return "X25519";
 	case JCA__KEYALG_EC: return "EC";
 	case JCA__KEYALG_RSA: return "RSA";
+	case JCA__KEYALG_ML_DSA_44: return "ML-DSA-44";
+	case JCA__KEYALG_ML_DSA_65: return "ML-DSA-65";
+	case JCA__KEYALG_ML_DSA_87: return "ML-DSA-87";
 	default: return "RSASSA-PSS";
 	}
 }

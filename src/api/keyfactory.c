@@ -51,7 +51,7 @@ int keyfactory_decode_raw(keyfactory_ctx *kf, unsigned kind, const void *in, siz
 		return jca__error(JCA_EINVAL, "keyfactory_decode_raw: NULL %s", !kf ? "object" : !key ? "key pointer" : "input");
 	if (kind != JCA_KEY_PUBLIC && kind != JCA_KEY_PRIVATE)
 		return jca__error(JCA_EINVAL, "keyfactory_decode_raw: kind %u (JCA_KEY_PUBLIC or JCA_KEY_PRIVATE)", kind);
-	if (len == 0 || len > 1024)
+	if (len == 0 || len > 8192)          /* ML-DSA-87's expanded private key: 4896 bytes */
 		return jca__error(JCA_BADKEY, "keyfactory_decode_raw: %zu bytes is no raw key", len);
 	return jca__key_decode_with(kf->r, JCA_ENC_RAW, kind, in, len, key);
 }

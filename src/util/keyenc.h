@@ -22,6 +22,10 @@
  *  - RSA-PSS (id-RSASSA-PSS, RFC 4055): as RSA, parameters absent or a
  *    RSASSA-PSS-params SEQUENCE ([0] hash, [1] mask generation, [2] salt
  *    length, [3] trailer field 1; each optional, in order).
+ *  - ML-DSA-44/65/87 (2.16.840.1.101.3.4.3.17/18/19, RFC 9881): no
+ *    parameters, the public key of its size; PKCS#8 v1, or v2 with the
+ *    public key in [1]; priv is the private-key CHOICE (whole element),
+ *    read and written by keyenc_mldsa.h.
  * Refused: PKCS#8 attributes, a PKCS#8 [1] public key for EC and RSA (the
  * ECPrivateKey holds it), multi-prime RSA, explicit EC parameters, inputs
  * larger than JCA__DER_MAX. Errors are JCA_EINVAL with a message naming
@@ -41,7 +45,11 @@ enum jca__key_alg {
 	JCA__KEYALG_X25519,
 	JCA__KEYALG_EC,
 	JCA__KEYALG_RSA,
-	JCA__KEYALG_RSA_PSS
+	JCA__KEYALG_RSA_PSS,
+	/* RFC 9881 (keyenc_mldsa.h) */
+	JCA__KEYALG_ML_DSA_44,
+	JCA__KEYALG_ML_DSA_65,
+	JCA__KEYALG_ML_DSA_87
 };
 
 enum jca__curve { JCA__CURVE_NONE, JCA__CURVE_P256, JCA__CURVE_P384, JCA__CURVE_P521 };
@@ -56,7 +64,8 @@ typedef struct jca__key_parts {
 	int is_private;
 	/* Ed25519/X25519: the 32-byte private key; EC: the scalar, big-endian,
 	 * exactly the field size (32, 48, 66 bytes); RSA and RSA-PSS: the whole
-	 * RSAPrivateKey DER. NULL for a public key. */
+	 * RSAPrivateKey DER; ML-DSA: the private-key CHOICE's DER. NULL for a
+	 * public key. */
 	const uint8_t *priv;
 	size_t priv_len;
 	/* Ed25519/X25519: 32 bytes; EC: 04||X||Y; RSA: the RSAPublicKey DER.
