@@ -9,9 +9,10 @@
  * what the encoding lets it check: an expanded key against itself
  * (jca__mldsa_pk_from_sk), a seed and an expanded key given together
  * against each other, a public key given with a private one against it.
- * A key writes the PKCS#8 form it was read in; a generated key, or one
- * read from a raw seed, writes the seed form (as OpenSSL and python's
- * cryptography do).
+ * A key writes the PKCS#8 form it was read in; a generated key the one
+ * keypairgen_init asked for ("seed", the default, as OpenSSL and python's
+ * cryptography write; "expanded"; "both"); a raw private key is the seed,
+ * unless the key's form is the expanded one.
  */
 #include <string.h>
 
@@ -131,10 +132,10 @@ static int encode(const void *key, unsigned enc, uint8_t *out, size_t cap, size_
 
 	p.alg = jca__mldsa_enc_alg(k->level);
 	if (enc == JCA_ENC_RAW) {
-		const uint8_t *src = !k->has_priv ? k->pk : k->has_seed ? k->seed : k->sk;
+		int seed = k->has_seed && k->form != JCA__MLDSA_FORM_EXPANDED;
+		const uint8_t *src = !k->has_priv ? k->pk : seed ? k->seed : k->sk;
 
-		*len = !k->has_priv ? jca__mldsa_pk_len(k->level)
-		                    : k->has_seed ? JCA__MLDSA_SEED_LEN : jca__mldsa_sk_len(k->level);
+		*len = !k->has_priv ? jca__mldsa_pk_len(k->level) : seed ? JCA__MLDSA_SEED_LEN : jca__mldsa_sk_len(k->level);
 		if (out)
 			memcpy(out, src, *len);
 		return 0;
@@ -176,14 +177,23 @@ static int public_key(void *pub, const void *priv, jca_key_info *info)
 typedef struct kpg_ctx {
 	const jca__keccak_backend *kb;
 	unsigned level;
+	int form;
 } kpg_ctx;
 
+/* spec: NULL or the algorithm's name (the seed form), or the PKCS#8 form
+ * the private key is to write: "seed", "expanded" or "both". */
 static int kpg_init(void *ctx, const char *spec, const jca__keccak_backend *kb, unsigned level, const char *alg)
 {
 	kpg_ctx *g = ctx;
 
-	if (spec && !jca__name_eq(spec, alg))
-		return jca__mldsa_refuse("takes no parameters but its own name");
+	if (!spec || jca__name_eq(spec, alg) || jca__name_eq(spec, "seed"))
+		g->form = JCA__MLDSA_FORM_SEED;
+	else if (jca__name_eq(spec, "expanded"))
+		g->form = JCA__MLDSA_FORM_EXPANDED;
+	else if (jca__name_eq(spec, "both"))
+		g->form = JCA__MLDSA_FORM_BOTH;
+	else
+		return jca__mldsa_refuse("the private key's PKCS#8 form: seed (the default), expanded or both");
 	g->kb = kb;
 	g->level = level;
 	return 0;
@@ -202,7 +212,7 @@ static int generate(void *ctx, void *priv, jca_key_info *pi, void *pub, jca_key_
 	jca__wipe(seed, sizeof seed);
 	if (rc != 0)
 		return rc;
-	k->form = JCA__MLDSA_FORM_SEED;
+	k->form = g->form;
 	info_of(k, pi);
 	return public_key(pub, priv, qi);
 }
