@@ -102,7 +102,7 @@ JCA_API int jca_key_is_extractable(const jca_key *key);
 
 /* ---- KeyFactory: keys from their encodings ----
  * Names: "Ed25519" ("EdDSA"), "X25519" ("XDH"), "EC", "RSA",
- * "RSASSA-PSS", with their OIDs. The engine contract (common.h) applies:
+ * "RSASSA-PSS", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87", with their OIDs. The engine contract (common.h) applies:
  * get_instance, lookup/new, free and the three names; it has no state
  * to init, reset or clone. */
 typedef struct keyfactory_ctx keyfactory_ctx;
@@ -115,7 +115,8 @@ JCA_API keyfactory_ctx *keyfactory_new(const keyfactory_handle *h);
 /* A PEM or DER key of this KeyFactory's algorithm (another algorithm is
  * JCA_BADKEY, naming both). */
 JCA_API int keyfactory_decode(keyfactory_ctx *kf, const void *in, size_t len, jca_key **key);
-/* A raw key (JCA_FORMAT_RAW above) of the kind given. */
+/* A raw key (JCA_FORMAT_RAW above) of the kind given, 1 to 8192 bytes
+ * (ML-DSA: pk; the 32-byte seed or the expanded private key). */
 JCA_API int keyfactory_decode_raw(keyfactory_ctx *kf, unsigned kind, const void *in, size_t len,
                                   jca_key **key);
 /* A key of this algorithm held by another provider, as a key of this
