@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: Apache-2.0
 # The NIST CAVP vector cases of the MessageDigest, Cipher and Mac suites
-# (their "vectors" test case, for every implementation usable here), run
+# and the C2SP CCTV ML-DSA cases of check_mldsa (pqc/ML-DSA; 10,000
+# accumulated iterations with JCA_SLOW=1) (their "vectors" test case, for
+# every implementation usable here), run
 # apart from the rest so that make check's summary shows them as SKIP when
 # the vectors are absent. The vectors: $JCA_VECTORS, else
 # ../shared/vectors beside the source tree (tests/testutil.c looks in the
@@ -15,7 +17,7 @@ if [ ! -d "$dir" ]; then
 	exit 77
 fi
 fail=0
-for t in check_md check_cipher check_mac; do
+for t in check_md check_cipher check_mac check_mldsa; do
 	if env -u CK_EXCLUDE_TAGS CK_INCLUDE_TAGS=vectors JCA_VECTORS="$dir" "$b/$t"; then
 		echo "ok: NIST vectors: $t"
 	else

@@ -109,6 +109,20 @@ JCA__HIDDEN void jca__mldsa_invntt(jca__mldsa_poly *a);
  * absolute value; one reduction per coefficient. Output below q. */
 JCA__HIDDEN void jca__mldsa_dot(jca__mldsa_poly *out, const jca__mldsa_poly *a, const jca__mldsa_poly *b,
                                 unsigned n);
+/* A challenge c (tau coefficients +-1) as its positions and signs, which
+ * are public (c~ is), and the product c s in Z[X]/(X^256 + 1) computed
+ * from them: exact for small centred s (|c s| <= tau max|s|), with no
+ * transform; the memory accesses depend on c alone. */
+typedef struct jca__mldsa_sparse {
+	unsigned n;
+	uint8_t pos[64];
+	int32_t neg[64];               /* 0 for +1, -1 for -1 */
+} jca__mldsa_sparse;
+JCA__HIDDEN void jca__mldsa_sparse_of(jca__mldsa_sparse *sc, const jca__mldsa_poly *c);
+/* ext = -s || s, the form mul_sparse takes s in */
+JCA__HIDDEN void jca__mldsa_sparse_ext(int32_t ext[2 * JCA__MLDSA_N], const jca__mldsa_poly *s);
+JCA__HIDDEN void jca__mldsa_mul_sparse(jca__mldsa_poly *restrict out, const jca__mldsa_sparse *restrict sc,
+                                       const int32_t *restrict ext);
 /* Every coefficient from (-q, q) to [0, q). */
 JCA__HIDDEN void jca__mldsa_poly_caddq(jca__mldsa_poly *a);
 

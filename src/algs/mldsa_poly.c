@@ -4,6 +4,8 @@
  * Montgomery multiplication (R = 2^32) and lazy reduction, the norm checks
  * and MakeHint. Branch-free in the coefficients throughout.
  */
+#include <string.h>
+
 #include "mldsa_impl.h"
 
 #define Q JCA__MLDSA_Q
@@ -122,6 +124,46 @@ void jca__mldsa_dot(jca__mldsa_poly *out, const jca__mldsa_poly *a, const jca__m
 		for (unsigned i = 0; i < n; i++)
 			s += (int64_t)a[i].c[j] * b[i].c[j];
 		out->c[j] = jca__mldsa_mont(s);
+	}
+}
+
+void jca__mldsa_sparse_of(jca__mldsa_sparse *sc, const jca__mldsa_poly *c)
+{
+	sc->n = 0;
+	for (unsigned j = 0; j < N && sc->n < 64; j++) {
+		if (c->c[j]) {
+			sc->pos[sc->n] = (uint8_t)j;
+			sc->neg[sc->n++] = c->c[j] < 0 ? -1 : 0;
+		}
+	}
+}
+
+void jca__mldsa_sparse_ext(int32_t ext[2 * N], const jca__mldsa_poly *s)
+{
+	for (unsigned j = 0; j < N; j++) {
+		ext[j] = -s->c[j];
+		ext[N + j] = s->c[j];
+	}
+}
+
+/*
+ * X^p s wraps negacyclically: coefficient k of X^p s is s[k - p] for
+ * k >= p and -s[k - p + 256] below, which is ext[k - p + 256] either way;
+ * so each term is one pass of fixed length over a window of ext. (x ^ m) -
+ * m negates x when m = -1, without a branch; compilers vectorise the loop.
+ */
+void jca__mldsa_mul_sparse(jca__mldsa_poly *restrict out, const jca__mldsa_sparse *restrict sc,
+                           const int32_t *restrict ext)
+{
+	int32_t *restrict o = out->c;
+
+	memset(o, 0, sizeof(out->c));
+	for (unsigned i = 0; i < sc->n; i++) {
+		const int32_t *restrict e = ext + N - sc->pos[i];
+		int32_t m = sc->neg[i];
+
+		for (unsigned k = 0; k < N; k++)
+			o[k] += (e[k] ^ m) - m;
 	}
 }
 

@@ -3,11 +3,14 @@
  * ML-DSA (FIPS 204): Sign_internal (Algorithm 7) and Verify_internal
  * (Algorithm 8) on mu.
  *
- * Signing expands A-hat and transforms s1, s2, t0 once; each attempt then
- * costs l forward NTTs for y, k inverse NTTs for w, one NTT for c, and l + 2k
- * inverse NTTs for c s1, c s2, c t0. Every check of an attempt is computed
- * in full without a branch; only the combined accept/reject decision is a
- * branch (FIPS 204 lets it leak), with c~ (see mldsa_impl.h).
+ * Signing expands A-hat once; each attempt then costs l forward NTTs for y
+ * and k inverse ones for w. The products c s1, c s2 and c t0 need no
+ * transform: c has tau nonzero coefficients at public positions, so they
+ * are tau shifted additions each (jca__mldsa_mul_sparse), the last two
+ * only when the checks before them passed. Each check is computed in full without a branch;
+ * its outcome then is one (FIPS 204 lets the rejections leak; the
+ * reference code stops at the first failed check as well), and c~ is
+ * public (see mldsa_impl.h).
  */
 #include "mldsa.h"
 #include "mldsa_impl.h"
@@ -21,10 +24,12 @@
 
 struct sign_ws {
 	jca__mldsa_poly a[KMAX * LMAX];
-	jca__mldsa_poly s1[LMAX], s2[KMAX], t0[KMAX];    /* NTT domain */
+	int32_t s1[LMAX][2 * N], s2[KMAX][2 * N], t0[KMAX][2 * N];  /* -s || s, centred */
+	jca__mldsa_poly s;
 	jca__mldsa_poly y[LMAX], yhat[LMAX];
 	jca__mldsa_poly z[LMAX], w[KMAX], w1[KMAX], h[KMAX];
 	jca__mldsa_poly c, t;
+	jca__mldsa_sparse sc;
 	jca__keccak_ctx hc;
 	uint8_t w1buf[W1_MAX];
 	uint8_t rhopp[64];
@@ -36,12 +41,28 @@ static const jca__keccak_backend *be(const jca__keccak_backend *kb)
 	return kb ? kb : &jca__keccak_generic;
 }
 
+/* ext = -s || s from s in [0, q) (a small s centred) */
+static void extend(int32_t ext[2 * N], jca__mldsa_poly *s)
+{
+	for (unsigned j = 0; j < N; j++)
+		s->c[j] = jca__mldsa_centre(s->c[j]);
+	jca__mldsa_sparse_ext(ext, s);
+}
+
+/* A check's outcome (0 or 1), made public: FIPS 204 lets the rejections
+ * leak. */
+static unsigned declassify(unsigned bad)
+{
+	JCA__MLDSA_PUBLIC(&bad, sizeof(bad));
+	return bad;
+}
+
 /* One attempt with y already in w->y; 0 when accepted (z, h and c~ are
  * then the signature's), 1 when rejected. */
 static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, struct sign_ws *w,
                    const uint8_t mu[JCA__MLDSA_MU_LEN])
 {
-	unsigned bad = 0, ones = 0, reject;
+	unsigned bad = 0, ones = 0;
 
 	/* w = A y, w1 = HighBits(w) */
 	for (unsigned i = 0; i < p->l; i++) {
@@ -66,19 +87,19 @@ static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, st
 	jca__keccak_final(&w->hc, w->ctilde, p->ctilde_len);
 	JCA__MLDSA_PUBLIC(w->ctilde, p->ctilde_len);
 	jca__mldsa_sample_in_ball(kb, p, &w->c, w->ctilde);
-	jca__mldsa_ntt(&w->c);
-	/* z = y + c s1, ||z|| < gamma1 - beta */
+	jca__mldsa_sparse_of(&w->sc, &w->c);
+	/* z = y + c s1 (centred, |z| < gamma1 + beta), ||z|| < gamma1 - beta */
 	for (unsigned i = 0; i < p->l; i++) {
-		jca__mldsa_dot(&w->z[i], &w->c, &w->s1[i], 1);
-		jca__mldsa_invntt(&w->z[i]);
+		jca__mldsa_mul_sparse(&w->z[i], &w->sc, w->s1[i]);
 		for (unsigned j = 0; j < N; j++)
-			w->z[i].c[j] = jca__mldsa_modq(jca__mldsa_caddq(w->z[i].c[j]) + w->y[i].c[j]);
+			w->z[i].c[j] += w->y[i].c[j];
 		bad |= jca__mldsa_poly_exceeds(&w->z[i], p->gamma1 - (int32_t)p->beta);
 	}
+	if (declassify(bad))
+		return 1;
+	/* w - c s2 (kept in w), ||LowBits(w - c s2)|| < gamma2 - beta */
 	for (unsigned r = 0; r < p->k; r++) {
-		/* w - c s2 (kept in w), ||LowBits(w - c s2)|| < gamma2 - beta */
-		jca__mldsa_dot(&w->t, &w->c, &w->s2[r], 1);
-		jca__mldsa_invntt(&w->t);
+		jca__mldsa_mul_sparse(&w->t, &w->sc, w->s2[r]);
 		for (unsigned j = 0; j < N; j++) {
 			int32_t r0;
 
@@ -87,17 +108,19 @@ static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, st
 			w->t.c[j] = r0;
 		}
 		bad |= jca__mldsa_poly_exceeds(&w->t, p->gamma2 - (int32_t)p->beta);
-		/* c t0, ||c t0|| < gamma2, h = MakeHint(-c t0, w - c s2 + c t0) */
-		jca__mldsa_dot(&w->t, &w->c, &w->t0[r], 1);
-		jca__mldsa_invntt(&w->t);
-		jca__mldsa_poly_caddq(&w->t);
+	}
+	if (declassify(bad))
+		return 1;
+	/* c t0, ||c t0|| < gamma2, h = MakeHint(-c t0, w - c s2 + c t0), at
+	 * most omega ones */
+	for (unsigned r = 0; r < p->k; r++) {
+		jca__mldsa_mul_sparse(&w->t, &w->sc, w->t0[r]);
+		jca__mldsa_poly_caddq(&w->t);                   /* |c t0| < q */
 		bad |= jca__mldsa_poly_exceeds(&w->t, p->gamma2);
 		ones += jca__mldsa_make_hint(p->gamma2, &w->h[r], &w->w[r], &w->t);
 	}
 	bad |= (unsigned)((int32_t)(p->omega - ones) >> 31) & 1u;   /* ones > omega */
-	reject = bad;
-	JCA__MLDSA_PUBLIC(&reject, sizeof(reject));
-	return reject != 0;
+	return declassify(bad);
 }
 
 int jca__mldsa_sign_mu(const jca__keccak_backend *kb, unsigned level, uint8_t *sig, const uint8_t *sk,
@@ -114,17 +137,17 @@ int jca__mldsa_sign_mu(const jca__keccak_backend *kb, unsigned level, uint8_t *s
 		return -1;
 	kb = be(kb);
 	eb = 32 * p->eta_bits;
-	for (unsigned i = 0; i < p->l; i++, in += eb)
-		(void)jca__mldsa_unpack_eta(p, &w->s1[i], in);
-	for (unsigned i = 0; i < p->k; i++, in += eb)
-		(void)jca__mldsa_unpack_eta(p, &w->s2[i], in);
-	for (unsigned i = 0; i < p->k; i++, in += 416)
-		jca__mldsa_unpack_t0(&w->t0[i], in);
-	for (unsigned i = 0; i < p->l; i++)
-		jca__mldsa_ntt(&w->s1[i]);
-	for (unsigned i = 0; i < p->k; i++) {
-		jca__mldsa_ntt(&w->s2[i]);
-		jca__mldsa_ntt(&w->t0[i]);
+	for (unsigned i = 0; i < p->l; i++, in += eb) {
+		(void)jca__mldsa_unpack_eta(p, &w->s, in);
+		extend(w->s1[i], &w->s);
+	}
+	for (unsigned i = 0; i < p->k; i++, in += eb) {
+		(void)jca__mldsa_unpack_eta(p, &w->s, in);
+		extend(w->s2[i], &w->s);
+	}
+	for (unsigned i = 0; i < p->k; i++, in += 416) {
+		jca__mldsa_unpack_t0(&w->s, in);
+		extend(w->t0[i], &w->s);
 	}
 	jca__mldsa_expand_a(kb, p, w->a, sk);
 	/* rho'' = H(K || rnd || mu, 64) */
@@ -139,6 +162,8 @@ int jca__mldsa_sign_mu(const jca__keccak_backend *kb, unsigned level, uint8_t *s
 			break;
 		kappa += p->l;
 	}
+	/* the accepted attempt is the signature: public from here on */
+	JCA__MLDSA_PUBLIC(w->h, p->k * sizeof(w->h[0]));
 	memcpy(sig, w->ctilde, p->ctilde_len);
 	o = sig + p->ctilde_len;
 	for (unsigned i = 0; i < p->l; i++, o += 32 * p->z_bits)
