@@ -32,7 +32,9 @@
  *    and "RSA PRIVATE KEY" (RFC 8017), as openssl writes them, and their
  *    DER bodies alone (`openssl pkey -outform DER` of an EC or RSA key);
  *  - JCA_FORMAT_RAW: the algorithm's own bytes: the 32-byte keys of
- *    Ed25519 and X25519 (RFC 8032, RFC 7748), an EC public point 04||X||Y.
+ *    Ed25519 and X25519 (RFC 8032, RFC 7748), an EC public point 04||X||Y,
+ *    ML-DSA's pk and private seed (or expanded key, when the key was read
+ *    or generated in that form) of FIPS 204.
  * Decoding is strict (DER as X.690 requires, lengths bounded, no
  * recursion on the input, trailing bytes refused) and the key's content
  * is checked (a point on its curve, RSA's sizes): a refusal is
