@@ -109,7 +109,7 @@ export JCA_CONF
 impls() {
 	"$jca" list --backends --load 2>/dev/null | awk -v a="$1" '
 		/^     [^ ]/ { cur = $1 }
-		cur == a && $1 == "backend" && /available/ { print $2 }'
+		cur == a && $1 == "backend" && /available/ && !/not available/ { print $2 }'
 }
 for alg in ChaCha20-Poly1305 XChaCha20-Poly1305 ChaCha20; do
 	[ $alg = XChaCha20-Poly1305 ] && [ $have_sodium = 0 ] && continue

@@ -35,35 +35,8 @@ static const uint32_t md5_t[64] = {
 	0xf7537e82, 0xbd3af235, 0x2ad7d2bb, 0xeb86d391,
 };
 
-/* Runs this context's backend on whole blocks (the step of md_base.h). */
-static void step(void *ctx, const uint8_t *in, size_t nblocks)
-{
-	jca__md5_ctx *c = ctx;
-
-	c->blocks(c->h, in, nblocks);
-}
-
-int jca__md5_update(void *ctx, const void *in, size_t len)
-{
-	jca__md5_ctx *c = ctx;
-
-	jca__md_update(c, &c->n, c->buf, 64, step, in, len);
-	return 0;
-}
-
-int jca__md5_final(void *ctx, void *out, size_t outlen)
-{
-	jca__md5_ctx *c = ctx;
-	uint8_t *o = out;
-
-	jca__md_pad(c, c->n, c->buf, 64, step, 8, 0);
-
-	/* Never read past the state, whatever the caller asks for. */
-	if (outlen > 16)
-		outlen = 16;
-	jca__md_out_le32(o, c->h, outlen);
-	return 0;
-}
+/* The streaming layer (md_base.h). */
+JCA__MD_STREAM(md5, 64, 8, 0, 16, jca__md_out_le32)
 
 /* ---- portable compression function ----------------------------------- */
 

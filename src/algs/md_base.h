@@ -125,4 +125,32 @@ static inline void jca__md_pad(void *ctx, uint64_t n, uint8_t *buf, size_t bs, j
 	step(ctx, buf, 1);
 }
 
+/*
+ * The streaming layer of one digest, written once: defines the step over
+ * the context's backend and jca__<alg>_update / jca__<alg>_final (declared
+ * in algs.h) for a context jca__<alg>_ctx with fields h, n, blocks and buf.
+ * bs is the block size, lenbytes and big_endian as jca__md_pad, outmax the
+ * digest size (final never reads past the state, whatever outlen asks),
+ * out the jca__md_out_* function for the state's words.
+ */
+#define JCA__MD_STREAM(alg, bs, lenbytes, big_endian, outmax, out) \
+	static void alg##_step(void *ctx, const uint8_t *in, size_t nblocks) \
+	{ \
+		jca__##alg##_ctx *c = ctx; \
+		c->blocks(c->h, in, nblocks); \
+	} \
+	int jca__##alg##_update(void *ctx, const void *in, size_t len) \
+	{ \
+		jca__##alg##_ctx *c = ctx; \
+		jca__md_update(c, &c->n, c->buf, (bs), alg##_step, in, len); \
+		return 0; \
+	} \
+	int jca__##alg##_final(void *ctx, void *out_, size_t outlen) \
+	{ \
+		jca__##alg##_ctx *c = ctx; \
+		jca__md_pad(c, c->n, c->buf, (bs), alg##_step, (lenbytes), (big_endian)); \
+		out((uint8_t *)out_, c->h, outlen < (outmax) ? outlen : (outmax)); \
+		return 0; \
+	}
+
 #endif

@@ -14,35 +14,8 @@ const uint32_t jca__sha1_iv[5] = {
 	0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0,
 };
 
-/* Runs this context's backend on whole blocks (the step of md_base.h). */
-static void step(void *ctx, const uint8_t *in, size_t nblocks)
-{
-	jca__sha1_ctx *c = ctx;
-
-	c->blocks(c->h, in, nblocks);
-}
-
-int jca__sha1_update(void *ctx, const void *in, size_t len)
-{
-	jca__sha1_ctx *c = ctx;
-
-	jca__md_update(c, &c->n, c->buf, 64, step, in, len);
-	return 0;
-}
-
-int jca__sha1_final(void *ctx, void *out, size_t outlen)
-{
-	jca__sha1_ctx *c = ctx;
-	uint8_t *o = out;
-
-	jca__md_pad(c, c->n, c->buf, 64, step, 8, 1);
-
-	/* Never read past the state, whatever the caller asks for. */
-	if (outlen > 20)
-		outlen = 20;
-	jca__md_out_be32(o, c->h, outlen);
-	return 0;
-}
+/* The streaming layer (md_base.h). */
+JCA__MD_STREAM(sha1, 64, 8, 1, 20, jca__md_out_be32)
 
 /* ---- portable compression function ----------------------------------- */
 

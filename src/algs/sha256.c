@@ -41,35 +41,8 @@ const uint32_t jca__sha256_iv[8] = {
 	0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
 };
 
-/* Runs this context's backend on whole blocks (the step of md_base.h). */
-static void step(void *ctx, const uint8_t *in, size_t nblocks)
-{
-	jca__sha256_ctx *c = ctx;
-
-	c->blocks(c->h, in, nblocks);
-}
-
-int jca__sha256_update(void *ctx, const void *in, size_t len)
-{
-	jca__sha256_ctx *c = ctx;
-
-	jca__md_update(c, &c->n, c->buf, 64, step, in, len);
-	return 0;
-}
-
-int jca__sha256_final(void *ctx, void *out, size_t outlen)
-{
-	jca__sha256_ctx *c = ctx;
-	uint8_t *o = out;
-
-	jca__md_pad(c, c->n, c->buf, 64, step, 8, 1);
-
-	/* Never read past the state, whatever the caller asks for. */
-	if (outlen > 32)
-		outlen = 32;
-	jca__md_out_be32(o, c->h, outlen);
-	return 0;
-}
+/* The streaming layer (md_base.h). */
+JCA__MD_STREAM(sha256, 64, 8, 1, 32, jca__md_out_be32)
 
 /* ---- portable compression function (the round: sha2_round.h) --------- */
 

@@ -82,35 +82,8 @@ const uint64_t jca__sha512_256_iv[8] = {
 	0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
 };
 
-/* Runs this context's backend on whole blocks (the step of md_base.h). */
-static void step(void *ctx, const uint8_t *in, size_t nblocks)
-{
-	jca__sha512_ctx *c = ctx;
-
-	c->blocks(c->h, in, nblocks);
-}
-
-int jca__sha512_update(void *ctx, const void *in, size_t len)
-{
-	jca__sha512_ctx *c = ctx;
-
-	jca__md_update(c, &c->n, c->buf, 128, step, in, len);
-	return 0;
-}
-
-int jca__sha512_final(void *ctx, void *out, size_t outlen)
-{
-	jca__sha512_ctx *c = ctx;
-	uint8_t *o = out;
-
-	jca__md_pad(c, c->n, c->buf, 128, step, 16, 1);
-
-	/* Never read past the state, whatever the caller asks for. */
-	if (outlen > 64)
-		outlen = 64;
-	jca__md_out_be64(o, c->h, outlen);
-	return 0;
-}
+/* The streaming layer (md_base.h). */
+JCA__MD_STREAM(sha512, 128, 16, 1, 64, jca__md_out_be64)
 
 /* ---- portable compression function (the round: sha2_round.h) --------- */
 

@@ -25,22 +25,8 @@
 
 #include "../algs.h"
 
-/*
- * The short loops over blocks and rounds must unroll completely, so that
- * arrays of vectors become registers. GCC needs to be told at -O2. Clang
- * does it by itself once the constants are inlined, and must not be told:
- * it would apply the pragma to the not yet inlined function, unrolling by
- * a guessed factor instead.
- */
-#if defined(__clang__)
-#define UNROLL
-#else
-#define UNROLL _Pragma("GCC unroll 16")
-#endif
+#include "simd.h"
 
-#define LOADU(p)     _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 /* Blocks processed together by ECB and CBC decryption. */
 #define LANES 8
@@ -77,11 +63,11 @@ static __m128i prefix_xor(__m128i x)
 
 static void expand128(uint8_t *ek, const uint8_t *key)
 {
-	__m128i k = LOADU(key);
+	__m128i k = LOAD128(key);
 
-	STOREU(ek, k);
+	STORE128(ek, k);
 	/* Each round key is one group of four words: Nk = 4. */
-#define STEP(r, rc) do { k = NEXT_ROT(k, k, rc); STOREU(ek + 16 * (r), k); } while (0)
+#define STEP(r, rc) do { k = NEXT_ROT(k, k, rc); STORE128(ek + 16 * (r), k); } while (0)
 	STEP(1, 0x01); STEP(2, 0x02); STEP(3, 0x04); STEP(4, 0x08); STEP(5, 0x10);
 	STEP(6, 0x20); STEP(7, 0x40); STEP(8, 0x80); STEP(9, 0x1b); STEP(10, 0x36);
 #undef STEP
@@ -89,18 +75,18 @@ static void expand128(uint8_t *ek, const uint8_t *key)
 
 static void expand256(uint8_t *ek, const uint8_t *key)
 {
-	__m128i a = LOADU(key), b = LOADU(key + 16);
+	__m128i a = LOAD128(key), b = LOAD128(key + 16);
 
-	STOREU(ek, a);
-	STOREU(ek + 16, b);
+	STORE128(ek, a);
+	STORE128(ek + 16, b);
 	/*
 	 * Nk = 8: groups alternate between "rotate, substitute, add rcon"
 	 * (derived from the last word of the odd group) and "substitute only"
 	 * (derived from the last word of the even group just made).
 	 */
 #define STEP(r, rc) do { \
-		a = NEXT_ROT(a, b, rc); STOREU(ek + 16 * (r), a); \
-		if ((r) < 14) { b = NEXT_SUB(b, a); STOREU(ek + 16 * ((r) + 1), b); } \
+		a = NEXT_ROT(a, b, rc); STORE128(ek + 16 * (r), a); \
+		if ((r) < 14) { b = NEXT_SUB(b, a); STORE128(ek + 16 * ((r) + 1), b); } \
 	} while (0)
 	STEP(2, 0x01); STEP(4, 0x02); STEP(6, 0x04); STEP(8, 0x08);
 	STEP(10, 0x10); STEP(12, 0x20); STEP(14, 0x40);
@@ -115,10 +101,10 @@ static void expand256(uint8_t *ek, const uint8_t *key)
  */
 static void expand192(uint8_t *ek, const uint8_t *key)
 {
-	__m128i a = LOADU(key);
+	__m128i a = LOAD128(key);
 	__m128i b = _mm_loadl_epi64((const __m128i *)(const void *)(key + 16));
 
-	STOREU(ek, a);
+	STORE128(ek, a);
 	_mm_storel_epi64((__m128i *)(void *)(ek + 16), b);
 	/*
 	 * Word 1 of b is the last word of the group, so take word 1 of the
@@ -129,7 +115,7 @@ static void expand192(uint8_t *ek, const uint8_t *key)
 		a = _mm_xor_si128(prefix_xor(a), \
 		                  _mm_shuffle_epi32(_mm_aeskeygenassist_si128(b, rc), 0x55)); \
 		b = _mm_xor_si128(prefix_xor(b), _mm_shuffle_epi32(a, 0xff)); \
-		STOREU(ek + 24 * (i), a); \
+		STORE128(ek + 24 * (i), a); \
 		_mm_storel_epi64((__m128i *)(void *)(ek + 24 * (i) + 16), b); \
 	} while (0)
 	STEP(1, 0x01); STEP(2, 0x02); STEP(3, 0x04); STEP(4, 0x08);
@@ -140,10 +126,10 @@ static void expand192(uint8_t *ek, const uint8_t *key)
 /* Decryption schedule for the equivalent inverse cipher (see the top). */
 static void make_dk(uint8_t *dk, const uint8_t *ek, unsigned rounds)
 {
-	STOREU(dk, LOADU(ek + 16 * rounds));
+	STORE128(dk, LOAD128(ek + 16 * rounds));
 	for (unsigned r = 1; r < rounds; r++)
-		STOREU(dk + 16 * r, _mm_aesimc_si128(LOADU(ek + 16 * (rounds - r))));
-	STOREU(dk + 16 * rounds, LOADU(ek));
+		STORE128(dk + 16 * r, _mm_aesimc_si128(LOAD128(ek + 16 * (rounds - r))));
+	STORE128(dk + 16 * rounds, LOAD128(ek));
 }
 
 int jca__aesni_set_key(void *ctx, const uint8_t *key, size_t key_len)
@@ -176,7 +162,7 @@ static ALWAYS_INLINE void load_lanes(__m128i b[LANES], const uint8_t *in, size_t
 {
 	UNROLL
 	for (size_t j = 0; j < LANES; j++)
-		b[j] = j < n ? LOADU(in + 16 * j) : _mm_setzero_si128();
+		b[j] = j < n ? LOAD128(in + 16 * j) : _mm_setzero_si128();
 }
 
 static ALWAYS_INLINE void store_lanes(uint8_t *out, const __m128i b[LANES], size_t n)
@@ -184,7 +170,7 @@ static ALWAYS_INLINE void store_lanes(uint8_t *out, const __m128i b[LANES], size
 	UNROLL
 	for (size_t j = 0; j < LANES; j++)
 		if (j < n)
-			STOREU(out + 16 * j, b[j]);
+			STORE128(out + 16 * j, b[j]);
 }
 
 static ALWAYS_INLINE void xor_lanes(__m128i b[LANES], __m128i k)
@@ -196,14 +182,14 @@ static ALWAYS_INLINE void xor_lanes(__m128i b[LANES], __m128i k)
 
 static ALWAYS_INLINE void encrypt_lanes(__m128i b[LANES], const uint8_t *ek, unsigned rounds)
 {
-	xor_lanes(b, LOADU(ek));
+	xor_lanes(b, LOAD128(ek));
 	for (unsigned r = 1; r < rounds; r++) {
-		__m128i k = LOADU(ek + 16 * r);
+		__m128i k = LOAD128(ek + 16 * r);
 		UNROLL
 		for (size_t j = 0; j < LANES; j++)
 			b[j] = _mm_aesenc_si128(b[j], k);
 	}
-	__m128i k = LOADU(ek + 16 * rounds);
+	__m128i k = LOAD128(ek + 16 * rounds);
 	UNROLL
 	for (size_t j = 0; j < LANES; j++)
 		b[j] = _mm_aesenclast_si128(b[j], k);
@@ -212,9 +198,9 @@ static ALWAYS_INLINE void encrypt_lanes(__m128i b[LANES], const uint8_t *ek, uns
 /* All decryption rounds but the last, which CBC merges with its XOR. */
 static ALWAYS_INLINE void decrypt_lanes_head(__m128i b[LANES], const uint8_t *dk, unsigned rounds)
 {
-	xor_lanes(b, LOADU(dk));
+	xor_lanes(b, LOAD128(dk));
 	for (unsigned r = 1; r < rounds; r++) {
-		__m128i k = LOADU(dk + 16 * r);
+		__m128i k = LOAD128(dk + 16 * r);
 		UNROLL
 		for (size_t j = 0; j < LANES; j++)
 			b[j] = _mm_aesdec_si128(b[j], k);
@@ -245,7 +231,7 @@ int jca__aesni_ecb_encrypt(const void *ctx, uint8_t *out, const uint8_t *in, siz
 int jca__aesni_ecb_decrypt(const void *ctx, uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const jca__aesni_ctx *c = ctx;
-	const __m128i klast = LOADU(c->dk + 16 * c->rounds);
+	const __m128i klast = LOAD128(c->dk + 16 * c->rounds);
 	__m128i b[LANES];
 
 	for (; nblocks >= LANES; nblocks -= LANES, in += 16 * LANES, out += 16 * LANES) {
@@ -286,9 +272,9 @@ cbc_encrypt_rounds(const uint8_t *ek, unsigned R, uint8_t *iv,
 
 	UNROLL
 	for (unsigned r = 0; r <= R; r++)
-		k[r] = LOADU(ek + 16 * r);
+		k[r] = LOAD128(ek + 16 * r);
 
-	__m128i x = _mm_xor_si128(_mm_xor_si128(LOADU(iv), LOADU(in)), k[0]);
+	__m128i x = _mm_xor_si128(_mm_xor_si128(LOAD128(iv), LOAD128(in)), k[0]);
 	for (;;) {
 		UNROLL
 		for (unsigned r = 1; r < R; r++)
@@ -297,14 +283,14 @@ cbc_encrypt_rounds(const uint8_t *ek, unsigned R, uint8_t *iv,
 			break;
 		in += 16;
 		/* Read the next block before writing this one: in == out is allowed. */
-		__m128i t = _mm_xor_si128(LOADU(in), k[0]);
+		__m128i t = _mm_xor_si128(LOAD128(in), k[0]);
 		x = _mm_aesenclast_si128(x, _mm_xor_si128(k[R], t));
-		STOREU(out, _mm_xor_si128(x, t));
+		STORE128(out, _mm_xor_si128(x, t));
 		out += 16;
 	}
 	x = _mm_aesenclast_si128(x, k[R]);
-	STOREU(out, x);
-	STOREU(iv, x);
+	STORE128(out, x);
+	STORE128(iv, x);
 }
 
 int jca__aesni_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out,
@@ -314,11 +300,7 @@ int jca__aesni_cbc_encrypt(const void *ctx, uint8_t *iv, uint8_t *out,
 
 	if (nblocks == 0)
 		return 0;
-	switch (c->rounds) {
-	case 10: cbc_encrypt_rounds(c->ek, 10, iv, out, in, nblocks); break;
-	case 12: cbc_encrypt_rounds(c->ek, 12, iv, out, in, nblocks); break;
-	default: cbc_encrypt_rounds(c->ek, 14, iv, out, in, nblocks); break;
-	}
+	JCA__AES_BY_ROUNDS(c->rounds, cbc_encrypt_rounds, c->ek, iv, out, in, nblocks);
 	return 0;
 }
 
@@ -334,7 +316,7 @@ static ALWAYS_INLINE __m128i
 cbc_decrypt_lanes(const jca__aesni_ctx *c, __m128i chain,
                   uint8_t *out, const uint8_t *in, size_t n)
 {
-	const __m128i klast = LOADU(c->dk + 16 * c->rounds);
+	const __m128i klast = LOAD128(c->dk + 16 * c->rounds);
 	__m128i b[LANES];
 
 	load_lanes(b, in, n);
@@ -344,8 +326,8 @@ cbc_decrypt_lanes(const jca__aesni_ctx *c, __m128i chain,
 	UNROLL
 	for (size_t j = 1; j < LANES; j++)
 		b[j] = _mm_aesdeclast_si128(b[j], _mm_xor_si128(klast,
-		               j < n ? LOADU(in + 16 * (j - 1)) : _mm_setzero_si128()));
-	chain = LOADU(in + 16 * (n - 1));
+		               j < n ? LOAD128(in + 16 * (j - 1)) : _mm_setzero_si128()));
+	chain = LOAD128(in + 16 * (n - 1));
 	store_lanes(out, b, n);
 	return chain;
 }
@@ -358,11 +340,11 @@ int jca__aesni_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out,
 
 	if (nblocks == 0)
 		return 0;
-	chain = LOADU(iv);
+	chain = LOAD128(iv);
 	for (; nblocks >= LANES; nblocks -= LANES, in += 16 * LANES, out += 16 * LANES)
 		chain = cbc_decrypt_lanes(c, chain, out, in, LANES);
 	if (nblocks)
 		chain = cbc_decrypt_lanes(c, chain, out, in, nblocks);
-	STOREU(iv, chain);
+	STORE128(iv, chain);
 	return 0;
 }

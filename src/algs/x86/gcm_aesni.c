@@ -29,15 +29,8 @@
 
 #include "../gcm.h"
 
-#if defined(__clang__)
-#define UNROLL
-#else
-#define UNROLL _Pragma("GCC unroll 16")
-#endif
+#include "simd.h"
 
-#define LOADU(p)     _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define STOREU(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 #define LANES 8
 
@@ -114,23 +107,23 @@ static ALWAYS_INLINE __m128i ghash8(const struct ghkey *k, __m128i y, const __m1
 int jca__ghash_pclmul(const void *gkey, uint8_t xi[16], const uint8_t *in, size_t nblocks)
 {
 	const struct ghkey *k = gkey;
-	__m128i y = bswap(LOADU(xi)), h = _mm_load_si128(&k->h[0]), hk = _mm_load_si128(&k->hk[0]);
+	__m128i y = bswap(LOAD128(xi)), h = _mm_load_si128(&k->h[0]), hk = _mm_load_si128(&k->hk[0]);
 
 	for (; nblocks >= LANES; nblocks -= LANES, in += 16 * LANES) {
 		__m128i b[LANES];
 
 		UNROLL
 		for (int i = 0; i < LANES; i++)
-			b[i] = bswap(LOADU(in + 16 * i));
+			b[i] = bswap(LOAD128(in + 16 * i));
 		y = ghash8(k, y, b);
 	}
 	for (; nblocks > 0; nblocks--, in += 16) {
 		__m128i lo = _mm_setzero_si128(), mid = lo, hi = lo;
 
-		mul_acc(_mm_xor_si128(y, bswap(LOADU(in))), h, hk, &lo, &mid, &hi);
+		mul_acc(_mm_xor_si128(y, bswap(LOAD128(in))), h, hk, &lo, &mid, &hi);
 		y = reduce(lo, mid, hi);
 	}
-	STOREU(xi, bswap(y));
+	STORE128(xi, bswap(y));
 	return 0;
 }
 
@@ -139,18 +132,18 @@ int jca__ghash_pclmul(const void *gkey, uint8_t xi[16], const uint8_t *in, size_
 /* Encrypts LANES blocks in place with the schedule ek of nr rounds. */
 static ALWAYS_INLINE void aes8(const uint8_t *ek, unsigned nr, __m128i b[LANES])
 {
-	__m128i k = LOADU(ek);
+	__m128i k = LOAD128(ek);
 
 	UNROLL
 	for (int i = 0; i < LANES; i++)
 		b[i] = _mm_xor_si128(b[i], k);
 	for (unsigned r = 1; r < nr; r++) {
-		k = LOADU(ek + 16 * r);
+		k = LOAD128(ek + 16 * r);
 		UNROLL
 		for (int i = 0; i < LANES; i++)
 			b[i] = _mm_aesenc_si128(b[i], k);
 	}
-	k = LOADU(ek + 16 * nr);
+	k = LOAD128(ek + 16 * nr);
 	UNROLL
 	for (int i = 0; i < LANES; i++)
 		b[i] = _mm_aesenclast_si128(b[i], k);
@@ -158,10 +151,10 @@ static ALWAYS_INLINE void aes8(const uint8_t *ek, unsigned nr, __m128i b[LANES])
 
 static __m128i aes1(const uint8_t *ek, unsigned nr, __m128i b)
 {
-	b = _mm_xor_si128(b, LOADU(ek));
+	b = _mm_xor_si128(b, LOAD128(ek));
 	for (unsigned r = 1; r < nr; r++)
-		b = _mm_aesenc_si128(b, LOADU(ek + 16 * r));
-	return _mm_aesenclast_si128(b, LOADU(ek + 16 * nr));
+		b = _mm_aesenc_si128(b, LOAD128(ek + 16 * r));
+	return _mm_aesenclast_si128(b, LOAD128(ek + 16 * nr));
 }
 
 /* The next LANES counter blocks from c (byte-reversed), which advances. */
@@ -181,14 +174,14 @@ static void ctr_tail(const jca__aesni_ctx *k, __m128i *c, uint8_t *out, const ui
 		__m128i ks = aes1(k->ek, k->rounds, bswap(*c));
 
 		*c = _mm_add_epi32(*c, _mm_set_epi32(0, 0, 0, 1));
-		STOREU(out, _mm_xor_si128(LOADU(in), ks));
+		STORE128(out, _mm_xor_si128(LOAD128(in), ks));
 	}
 }
 
 int jca__aesni_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
 {
 	const jca__aesni_ctx *k = ctx;
-	__m128i c = bswap(LOADU(ctr));
+	__m128i c = bswap(LOAD128(ctr));
 
 	for (; nblocks >= LANES; nblocks -= LANES, in += 16 * LANES, out += 16 * LANES) {
 		__m128i b[LANES];
@@ -197,10 +190,10 @@ int jca__aesni_ctr32(const void *ctx, uint8_t ctr[16], uint8_t *out, const uint8
 		aes8(k->ek, k->rounds, b);
 		UNROLL
 		for (int i = 0; i < LANES; i++)
-			STOREU(out + 16 * i, _mm_xor_si128(b[i], LOADU(in + 16 * i)));
+			STORE128(out + 16 * i, _mm_xor_si128(b[i], LOAD128(in + 16 * i)));
 	}
 	ctr_tail(k, &c, out, in, nblocks);
-	STOREU(ctr, bswap(c));
+	STORE128(ctr, bswap(c));
 	return 0;
 }
 
@@ -225,7 +218,7 @@ int jca__aesni_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], u
 {
 	const jca__aesni_ctx *k = ctx;
 	const struct ghkey *g = gkey;
-	__m128i c = bswap(LOADU(ctr)), y = bswap(LOADU(xi));
+	__m128i c = bswap(LOAD128(ctr)), y = bswap(LOAD128(xi));
 	__m128i prev[LANES];
 	size_t done = 0;
 
@@ -236,8 +229,8 @@ int jca__aesni_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], u
 		aes8(k->ek, k->rounds, b);
 		UNROLL
 		for (int i = 0; i < LANES; i++) {
-			b[i] = _mm_xor_si128(b[i], LOADU(in + 16 * i));
-			STOREU(out + 16 * i, b[i]);
+			b[i] = _mm_xor_si128(b[i], LOAD128(in + 16 * i));
+			STORE128(out + 16 * i, b[i]);
 			prev[i] = bswap(b[i]);
 		}
 		done = LANES;
@@ -248,8 +241,8 @@ int jca__aesni_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], u
 			y = ghash8(g, y, prev);
 			UNROLL
 			for (int i = 0; i < LANES; i++) {
-				b[i] = _mm_xor_si128(b[i], LOADU(in + 16 * (done + i)));
-				STOREU(out + 16 * (done + i), b[i]);
+				b[i] = _mm_xor_si128(b[i], LOAD128(in + 16 * (done + i)));
+				STORE128(out + 16 * (done + i), b[i]);
 				prev[i] = bswap(b[i]);
 			}
 			done += LANES;
@@ -258,11 +251,11 @@ int jca__aesni_gcm_encrypt(const void *ctx, const void *gkey, uint8_t ctr[16], u
 	}
 	if (done < nblocks) {
 		ctr_tail(k, &c, out + 16 * done, in + 16 * done, nblocks - done);
-		STOREU(xi, bswap(y));
+		STORE128(xi, bswap(y));
 		jca__ghash_pclmul(gkey, xi, out + 16 * done, nblocks - done);
 	} else {
-		STOREU(xi, bswap(y));
+		STORE128(xi, bswap(y));
 	}
-	STOREU(ctr, bswap(c));
+	STORE128(ctr, bswap(c));
 	return 0;
 }

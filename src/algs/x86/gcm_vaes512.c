@@ -28,15 +28,8 @@
 
 #include "../gcm.h"
 
-#if defined(__clang__)
-#define UNROLL
-#else
-#define UNROLL _Pragma("GCC unroll 16")
-#endif
+#include "simd.h"
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-#define LOAD128(p)     _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define STORE128(p, v) _mm_storeu_si128((__m128i *)(void *)(p), (v))
 #define LOAD512(p)     _mm512_loadu_si512((const void *)(p))
 #define STORE512(p, v) _mm512_storeu_si512((void *)(p), (v))
 

@@ -24,22 +24,8 @@
 
 #include "../algs.h"
 
-/*
- * The short loops over blocks and rounds must unroll completely, so that
- * arrays of vectors become registers. GCC needs to be told at -O2. Clang
- * does it by itself once the constants are inlined, and must not be told:
- * it would apply the pragma to the not yet inlined function, unrolling by
- * a guessed factor instead.
- */
-#if defined(__clang__)
-#define UNROLL
-#else
-#define UNROLL _Pragma("GCC unroll 16")
-#endif
+#include "simd.h"
 
-#define LOAD128(p)      _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define STORE128(p, v)  _mm_storeu_si128((__m128i *)(void *)(p), (v))
-#define ALWAYS_INLINE   inline __attribute__((always_inline))
 
 /* From this many blocks on, plaintext is written with non-temporal stores
  * (see cbc_decrypt_rounds); override with -DJCA__STREAM_BLOCKS=N. */
@@ -186,11 +172,7 @@ int jca__vaes512_cbc_decrypt(const void *ctx, uint8_t *iv, uint8_t *out,
 
 	if (nblocks == 0)
 		return 0;
-	switch (c->rounds) {
-	case 10: cbc_decrypt_rounds(c->dk, 10, iv, out, in, nblocks); break;
-	case 12: cbc_decrypt_rounds(c->dk, 12, iv, out, in, nblocks); break;
-	default: cbc_decrypt_rounds(c->dk, 14, iv, out, in, nblocks); break;
-	}
+	JCA__AES_BY_ROUNDS(c->rounds, cbc_decrypt_rounds, c->dk, iv, out, in, nblocks);
 	/* Leave the upper register halves clean for SSE code that runs next. */
 	_mm256_zeroupper();
 	return 0;
