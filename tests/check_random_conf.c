@@ -20,6 +20,7 @@
 
 #include "jca.h"
 #include "testutil.h"
+#include "plugins/mini_sha256.h"
 
 /* ---- a DRBG on a fixed entropy pattern ---- */
 
@@ -157,35 +158,111 @@ END_TEST
 /* ---- a provider without raw functions first (no OpenSSL needed) ---- */
 
 /* Digests and AES in a bridge's shape: contexts owning outside resources
- * (copy and cleanup set), which a DRBG cannot hold. Their output is
- * junk: a DRBG running on them would not match the reference. */
-static int j_init(void *c) { memset(c, 0, 16); return 0; }
-static int j_update(void *c, const void *in, size_t n) { (void)in; ((uint8_t *)c)[0] ^= (uint8_t)n; return 0; }
-static int j_final(void *c, void *out, size_t n) { memset(out, ((uint8_t *)c)[0], n); return 0; }
-static int j_copy(void *d, const void *s) { memcpy(d, s, 16); return 0; }
-static void j_cleanup(void *c) { (void)c; }
-static int j_key(void *c, const uint8_t *k, size_t n) { (void)k; (void)n; memset(c, 0, 16); return 0; }
+ * (copy and cleanup set), which a DRBG cannot hold. Once armed (after the
+ * provider is added) their output is junk: a DRBG running on them would
+ * not match the reference. Until then (the host's known answers at load,
+ * src/api/md_kat.c, cipher_kat.c) they are the built-in provider's,
+ * reached by the public API. */
+static int j_armed;
+typedef struct {
+	md_ctx *md;                /* unarmed */
+	cipher_ctx *c;
+	mini_sha256 mini;          /* unarmed SHA-256 (a test disables builtin's) */
+	int use_mini;
+	uint8_t junk;
+} j_ctx;
+
+static int j_init_md(void *c, const char *name)
+{
+	j_ctx *j = c;
+
+	j->junk = 0;
+	if (j_armed)
+		return 0;
+	if (!j->md && !(j->md = md_get_instance_from(name, "builtin")))
+		return -1;
+	return md_reset(j->md);
+}
+static int j_init256(void *c)
+{
+	j_ctx *j = c;
+
+	j->junk = 0;
+	j->use_mini = !j_armed;
+	return j_armed ? 0 : mini_sha256_init(&j->mini);
+}
+static int j_init512(void *c) { return j_init_md(c, "SHA-512"); }
+static int j_init1(void *c) { return j_init_md(c, "SHA-1"); }
+static int j_update(void *c, const void *in, size_t n)
+{
+	j_ctx *j = c;
+
+	if (j->use_mini)
+		return mini_sha256_update(&j->mini, in, n);
+	if (j->md)
+		return md_update(j->md, in, n);
+	j->junk ^= (uint8_t)n;
+	return 0;
+}
+static int j_final(void *c, void *out, size_t n)
+{
+	j_ctx *j = c;
+	size_t len;
+
+	if (j->use_mini)
+		return mini_sha256_final(&j->mini, out, n);
+	if (j->md)
+		return md_digest(j->md, out, n, &len);
+	memset(out, j->junk, n);
+	return 0;
+}
+static int j_copy(void *d, const void *s)
+{
+	memcpy(d, s, sizeof(j_ctx));
+	((j_ctx *)d)->md = NULL;
+	((j_ctx *)d)->c = NULL;
+	return ((const j_ctx *)s)->md || ((const j_ctx *)s)->c ? -1 : 0;
+}
+static void j_cleanup(void *c)
+{
+	md_free(((j_ctx *)c)->md);
+	cipher_free(((j_ctx *)c)->c);
+}
+static int j_key(void *c, const uint8_t *k, size_t n)
+{
+	j_ctx *j = c;
+
+	if (j_armed)
+		return 0;
+	if (!j->c && !(j->c = cipher_get_instance_from("AES/ECB/NoPadding", "builtin")))
+		return -1;
+	return cipher_init(j->c, JCA_ENCRYPT, k, n, NULL, 0);
+}
 static int j_ecb(const void *c, uint8_t *out, const uint8_t *in, size_t nb)
 {
-	(void)c;
+	const j_ctx *j = c;
+	size_t len;
+
+	if (j->c)
+		return cipher_update(j->c, in, nb * 16, out, nb * 16, &len);
 	memmove(out, in, nb * 16);
 	return 0;
 }
 static const jca_md_impl j_sha256 = {
-	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha256-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, j_copy, j_cleanup), .digest_size = 32,
-	.block_size = 64, .init = j_init, .update = j_update, .final = j_final
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha256-outside", JCA_PRIO_GENERIC, NULL, sizeof(j_ctx), NULL, j_copy, j_cleanup), .digest_size = 32,
+	.block_size = 64, .init = j_init256, .update = j_update, .final = j_final
 };
 static const jca_md_impl j_sha512 = {
-	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha512-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, j_copy, j_cleanup), .digest_size = 64,
-	.block_size = 128, .init = j_init, .update = j_update, .final = j_final
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha512-outside", JCA_PRIO_GENERIC, NULL, sizeof(j_ctx), NULL, j_copy, j_cleanup), .digest_size = 64,
+	.block_size = 128, .init = j_init512, .update = j_update, .final = j_final
 };
 static const jca_md_impl j_sha1 = {
-	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha1-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, j_copy, j_cleanup), .digest_size = 20,
-	.block_size = 64, .init = j_init, .update = j_update, .final = j_final
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_md_impl, "sha1-outside", JCA_PRIO_GENERIC, NULL, sizeof(j_ctx), NULL, j_copy, j_cleanup), .digest_size = 20,
+	.block_size = 64, .init = j_init1, .update = j_update, .final = j_final
 };
 static const size_t j_key_sizes[] = { 16, 24, 32, 0 };
 static const jca_cipher_impl j_aes = {
-	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-outside", JCA_PRIO_GENERIC, NULL, 16, NULL, NULL, j_cleanup), .block_size = 16,
+	.base = JCA_IMPL_BASE_LIFECYCLE(jca_cipher_impl, "aes-outside", JCA_PRIO_GENERIC, NULL, sizeof(j_ctx), NULL, NULL, j_cleanup), .block_size = 16,
 	.shape = JCA_CIPHER_BLOCK, .key_sizes = j_key_sizes, .set_key = j_key, .ecb_encrypt = j_ecb,
 	.ecb_decrypt = j_ecb, .cbc_encrypt = NULL
 };
@@ -209,7 +286,9 @@ static const jca_provider_desc j_desc = {
 START_TEST(test_rawless_first)
 {
 	reference();
+	j_armed = 0;
 	ck_assert_int_eq(jca_provider_insert(&j_desc, NULL, 0), 0);
+	j_armed = 1;
 	assert_served("outside");
 	same_as_reference("a provider without raw functions first");
 	default_generator_works("builtin");
@@ -233,7 +312,9 @@ START_TEST(test_policy_holds)
 
 	reference();
 	tu_config("security.provider.1 = builtin\njca.disabled.algorithms = SHA-256\n");
+	j_armed = 0;
 	ck_assert_int_eq(jca_provider_insert(&j_desc, NULL, 0), 0);
+	j_armed = 1;
 	ck_assert_int_eq(drbg_run("Hash_DRBG,SHA-256", out, desc), JCA_DISABLED);
 	ck_assert_int_eq(drbg_run("HMAC_DRBG,SHA-256", out, desc), JCA_DISABLED);
 	ck_assert_int_eq(drbg_run("HMAC_DRBG,SHA-512", out, desc), 0);
@@ -253,7 +334,9 @@ START_TEST(test_default_retries)
 	return;
 #endif
 	tu_config("security.provider.1 = builtin\n");
+	j_armed = 0;
 	ck_assert_int_eq(jca_provider_insert(&j_desc, NULL, 0), 0);
+	j_armed = 1;
 	ck_assert_int_eq(jca_provider_remove("builtin"), 0);
 	ck_assert_int_eq(jca_random(b, sizeof b), JCA_RANDOM);
 	printf("  jca_random: %s\n", jca_last_error_message());

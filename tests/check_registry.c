@@ -22,6 +22,7 @@
 #include "jca.h"
 #include "testutil.h"
 #include "outlen.h"
+#include "plugins/mini_sha256.h"
 
 /* ---- lookup by name, OID and provider (the default configuration) ---- */
 START_TEST(test_lookup_names)
@@ -239,18 +240,31 @@ START_TEST(test_order)
 END_TEST
 #endif
 
-/* A provider added through the API, at a position. */
-TU_ZERO_PROVIDER(z_desc, "zeros", "test", "SHA-1");
+/* A provider added through the API, at a position: a SHA-256 of its own
+ * (the host refuses a wrong one at load: src/api/md_kat.c). */
+static const jca_md_impl z_impl = {
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha256-zeros", JCA_PRIO_GENERIC, NULL, sizeof(mini_sha256)),
+	.digest_size = 32, .block_size = 64,
+	.init = mini_sha256_init, .update = mini_sha256_update, .final = mini_sha256_final
+};
+static const jca_impl *const z_impls[] = { &z_impl.base, NULL };
+static const jca_service_desc z_service = {
+	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST, "SHA-256", NULL, NULL, z_impls, NULL, NULL
+};
+static const jca_service_desc *const z_services[] = { &z_service, NULL };
+static const jca_provider_desc z_desc = {
+	JCA_ABI_VERSION, sizeof(jca_provider_desc), "zeros", "0", "test", z_services, NULL
+};
 
 START_TEST(test_api_add)
 {
 	tu_config("security.provider.1 = builtin\n");
 	ck_assert_int_eq(jca_provider_add(&z_desc, NULL), 0);
-	ck_assert_str_eq(tu_served_by("SHA-1"), "builtin");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "builtin");
 	ck_assert_int_eq(jca_provider_add(&z_desc, NULL), JCA_EXISTS);
 	ck_assert_int_eq(jca_provider_remove("zeros"), 0);
 	ck_assert_int_eq(jca_provider_insert(&z_desc, NULL, 0), 0);
-	ck_assert_str_eq(tu_served_by("SHA-1"), "zeros");
+	ck_assert_str_eq(tu_served_by("SHA-256"), "zeros");
 	ck_assert_str_eq(jca_provider_source(tu_provider_at(0)), "added by the application");
 	ck_assert_int_eq(jca_provider_add(NULL, NULL), JCA_EINVAL);
 }
@@ -260,7 +274,7 @@ END_TEST
  * pointer with new contents, and every change of the provider list. */
 START_TEST(test_front_cache)
 {
-	static const char *const lit = "SHA-1";
+	static const char *const lit = "SHA-256";
 	char buf[32];
 	md_ctx *md;
 	int i;

@@ -9,11 +9,33 @@
 
 #include "vault_keys.h"
 
+/* The built-in provider's Ed25519 key for k: its private key (from the
+ * seed, PKCS#8) or its public key (X.509). */
+static jca_key *real_key(const vkey *k, int priv)
+{
+	static const uint8_t p8[16] = { 0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06,
+	                                0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20 };
+	static const uint8_t spki[12] = { 0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00 };
+	uint8_t der[48];
+	size_t head = priv ? sizeof p8 : sizeof spki;
+	jca_key *key = NULL;
+
+	memcpy(der, priv ? p8 : spki, head);
+	memcpy(der + head, priv ? k->seed : k->pub, 32);
+	ck_assert_int_eq(jca_key_decode_from(der, head + 32, "builtin", &key), 0);
+	jca_wipe(der, sizeof der);
+	return key;
+}
+
 static void vault_pub(vkey *k)
 {
+	jca_key *priv = real_key(k, 1), *pub = NULL;
 	size_t n;
 
-	ck_assert_int_eq(md_oneshot("SHA-256", k->seed, 32, k->pub, 32, &n), 0);
+	ck_assert_int_eq(jca_key_public(priv, &pub), 0);
+	ck_assert_int_eq(jca_key_encode(pub, JCA_FORMAT_RAW, k->pub, 32, &n), 0);
+	jca_key_free(pub);
+	jca_key_free(priv);
 }
 
 static void vinfo(const vkey *k, jca_key_info *info)
@@ -91,31 +113,33 @@ int vault_sig_init(void *ctx, unsigned purpose, const void *key, size_t *max)
 	return 0;
 }
 
-static void v_mac(const vsig *s, const uint8_t *msg, size_t len, uint8_t out[64])
+/* Sign or verify with the built-in provider's Ed25519, pinned to it (the
+ * vault may come first in preference order). */
+static int real_op(const vsig *v, int sign, const uint8_t *msg, size_t len, uint8_t *sig, size_t *sig_len)
 {
-	md_ctx *md = md_get_instance("SHA-512");
-	size_t n;
+	signature_ctx *s = signature_get_instance_from("Ed25519", "builtin");
+	jca_key *key = real_key(v->key, sign);
+	int rc;
 
-	ck_assert(md != NULL);
-	md_update(md, s->key->pub, 32);
-	md_update(md, msg, len);
-	ck_assert_int_eq(md_digest(md, out, 64, &n), 0);
-	md_free(md);
+	ck_assert(s != NULL);
+	rc = sign ? signature_init_sign(s, key) : signature_init_verify(s, key);
+	if (rc == 0)
+		rc = signature_update(s, msg, len);
+	if (rc == 0)
+		rc = sign ? signature_sign(s, sig, *sig_len, sig_len) : signature_verify(s, sig, *sig_len);
+	signature_free(s);
+	jca_key_free(key);
+	return rc;
 }
 
 int vault_sign(void *ctx, const uint8_t *msg, size_t len, uint8_t *sig, size_t *sig_len)
 {
-	v_mac(ctx, msg, len, sig);
-	*sig_len = 64;
-	return 0;
+	return real_op(ctx, 1, msg, len, sig, sig_len) == 0 ? 0 : -1;
 }
 
 int vault_verify(void *ctx, const uint8_t *msg, size_t len, const uint8_t *sig, size_t sig_len)
 {
-	uint8_t want[64];
-
-	v_mac(ctx, msg, len, want);
-	return sig_len == 64 && memcmp(want, sig, 64) == 0 ? 0 : JCA_REFUSED;
+	return real_op(ctx, 0, msg, len, (uint8_t *)sig, &sig_len) == 0 ? 0 : JCA_REFUSED;
 }
 
 const jca_keyfactory_impl vault_kf = {

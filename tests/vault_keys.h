@@ -2,9 +2,10 @@
 /*
  * "vault" keys for the tests (check_pkey, check_keystore): a KeyFactory,
  * KeyPairGenerator and Signature "Ed25519" of a test provider whose
- * private keys never leave it. Its "Ed25519" is not Ed25519 (a keyed hash,
- * 64 bytes, stands in for the signature): what is tested is which
- * provider the engines choose. The tests build their providers' service
+ * private keys never leave it. Its Ed25519 is the built-in provider's,
+ * reached through the public API (the host tests every Ed25519 Signature
+ * at load with its own vector): what is tested is which provider the
+ * engines choose. The tests build their providers' service
  * descriptors over these tables.
  */
 #ifndef JCA_TESTS_VAULT_KEYS_H

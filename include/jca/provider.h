@@ -568,7 +568,12 @@ typedef struct jca_attr {
 } jca_attr;
 
 /* Optional known-answer test, run once by the host before the service can
- * be used; the provider is refused (JCA_SELFTEST) if it fails.
+ * be used; the provider is refused (JCA_SELFTEST) if it fails. The host
+ * first runs its own known answers for the service's standard name (the
+ * digests, Macs, ciphers, KDFs, DRBGs, Signatures and KeyAgreements of
+ * <jca/names.h>) on every usable implementation, whatever the provider
+ * ships: a provider's own vectors are for names the host has no table
+ * for.
  *   MessageDigest: digest of `in` equals `out`. For a fixed-size digest
  *     out_len is at most digest_size and the first out_len bytes of the
  *     digest are compared (the host passes digest_size to final, into a

@@ -39,8 +39,13 @@
  * after host->set_error said why: the engine reports JCA_BADKEY
  * (JCA_BADSIG from verify, JCA_EINVAL from a parameter) with that reason;
  * anything else (-1): a failure, JCA_IMPL. These types take no
- * known-answer test through jca_kat (their algorithms' answers need keys:
- * the providers check them in their own tests and at load).
+ * known-answer test through jca_kat (their algorithms' answers need keys).
+ * The host runs its own on a Signature or KeyAgreement of a standard name
+ * when the provider loads, with keys decoded by the provider's KeyFactory
+ * named in key_algorithm (a public key, X.509; for an agreement also a
+ * private key, PKCS#8, skipped when refused): the vector's signature must
+ * verify and the same with one bit flipped must not; the agreement must
+ * give the vector's secret.
  */
 #define JCA_REFUSED 1
 

@@ -195,35 +195,24 @@ static const jca_attr blake2_attrs[] = {
 };
 
 /*
- * Known-answer tests (jca_kat): the host runs them once, at load, on the
- * implementation it bound; if one fails the whole provider is refused
- * (JCA_SELFTEST) and nothing of it becomes visible. For a MessageDigest:
- * in/in_len is hashed and must equal out/out_len (key and iv unused);
- * out_len is at most digest_size.
- * These are the "abc" examples of RFC 7693 appendices A and B.
+ * Known-answer tests. The host owns tables of known answers keyed by
+ * standard name (src/api/md_kat.c and its siblings) and runs them on
+ * every implementation of the name, from any provider, when it loads: a
+ * wrong answer refuses the whole provider (JCA_SELFTEST) and nothing of
+ * it becomes visible. BLAKE2b-512 and BLAKE2s-256 are in those tables
+ * (the "abc" examples of RFC 7693 appendices A and B), so this plugin
+ * ships none for them. A provider ships a jca_kat (.kat, .extra_kats of
+ * its service) for a name the host has no table for: for a
+ * MessageDigest, in/in_len is hashed and must equal out/out_len (key and
+ * iv unused; out_len at most digest_size); the other types' rules are in
+ * <jca/provider.h>.
  */
-static const jca_kat blake2b_512_kat = {
-	.struct_size = sizeof(jca_kat),
-	.in = "abc", .in_len = 3, .key = NULL, .key_len = 0, .iv = NULL,
-	.out = "\xBA\x80\xA5\x3F\x98\x1C\x4D\x0D\x6A\x27\x97\xB6\x9F\x12\xF6\xE9"
-	       "\x4C\x21\x2F\x14\x68\x5A\xC4\xB7\x4B\x12\xBB\x6F\xDB\xFF\xA2\xD1"
-	       "\x7D\x87\xC5\x39\x2A\xAB\x79\x2D\xC2\x52\xD5\xDE\x45\x33\xCC\x95"
-	       "\x18\xD3\x8A\xA8\xDB\xF1\x92\x5A\xB9\x23\x86\xED\xD4\x00\x99\x23",
-	.out_len = 64,
-};
-static const jca_kat blake2s_256_kat = {
-	.struct_size = sizeof(jca_kat),
-	.in = "abc", .in_len = 3, .key = NULL, .key_len = 0, .iv = NULL,
-	.out = "\x50\x8C\x5E\x8C\x32\x7C\x14\xE2\xE1\xA7\x2B\xA3\x4E\xEB\x45\x2F"
-	       "\x37\x45\x8B\x20\x9E\xD6\x3A\x29\x4D\x99\x9B\x4C\x86\x67\x59\x82",
-	.out_len = 32,
-};
 
 /*
  * Services (jca_service_desc): its size, type, JCA standard name (unique
  * per type within the provider, at most 64 characters), aliases,
  * attributes, the implementation list (of the service's type), then the
- * optional KAT. A Mac is declared the same way (type JCA_MAC, jca_mac_impl:
+ * optional KAT (none here: see above). A Mac is declared the same way (type JCA_MAC, jca_mac_impl:
  * see blake2b_mac.c); HMAC over the digests is derived by the registry,
  * not declared. The provider lists them as a NULL-terminated array of
  * pointers, so a future, larger jca_service_desc changes no stride.
@@ -235,7 +224,6 @@ static const jca_service_desc blake2b_512_service = {
 	.aliases = blake2b_512_aliases,
 	.attributes = blake2_attrs,
 	.impls = blake2b_512_impls,
-	.kat = &blake2b_512_kat,
 };
 static const jca_service_desc blake2s_256_service = {
 	.struct_size = sizeof(jca_service_desc),
@@ -244,7 +232,6 @@ static const jca_service_desc blake2s_256_service = {
 	.aliases = blake2s_256_aliases,
 	.attributes = blake2_attrs,
 	.impls = blake2s_256_impls,
-	.kat = &blake2s_256_kat,
 };
 static const jca_service_desc *const services[] = {
 	&blake2b_512_service, &blake2s_256_service, &ex_blake2b_mac_service,

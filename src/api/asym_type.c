@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 
-#include "../registry/types.h"
+#include "kat.h"
 
 #define NO_KAT "takes no known-answer test through jca_kat (its answers need keys; see jca/provider_asym.h)"
 
@@ -124,6 +124,7 @@ const jca__type_ops jca__signature_type = {
 	.impl_fault = sig_fault,
 	.impl_mismatch = sig_mismatch,
 	.no_kat = "Signature " NO_KAT,
+	.host_kat = jca__signature_host_kat,
 };
 
 const jca__type_ops jca__keyagreement_type = {
@@ -131,6 +132,7 @@ const jca__type_ops jca__keyagreement_type = {
 	.impl_fault = ka_fault,
 	.impl_mismatch = ka_mismatch,
 	.no_kat = "KeyAgreement " NO_KAT,
+	.host_kat = jca__keyagreement_host_kat,
 };
 
 static const char *ks_fault(const jca_impl *impl, char *why, size_t n)

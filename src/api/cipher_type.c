@@ -12,6 +12,7 @@
 
 #include "../registry/types.h"
 #include "cipher_int.h"
+#include "kat.h"
 #include "../util/ascii.h"
 #include "jca/names.h"
 
@@ -456,6 +457,7 @@ const jca__type_ops jca__cipher_type = {
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,
 	.self_test = self_test,
+	.host_kat = jca__cipher_host_kat,
 	.put_names = put_names,
 	.covers = covers,
 	.derive = NULL,

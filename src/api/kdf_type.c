@@ -10,6 +10,7 @@
 #include "../registry/types.h"
 #include "../registry/lookup.h"
 #include "../util/mem.h"
+#include "kat.h"
 
 #define MAX_KAT_OUT 4096
 
@@ -94,4 +95,5 @@ const jca__type_ops jca__kdf_type = {
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,
 	.self_test = self_test,
+	.host_kat = jca__kdf_host_kat,
 };

@@ -26,6 +26,7 @@
 #include "../registry/types.h"
 #include "../util/ascii.h"
 #include "mac_hmac.h"
+#include "kat.h"
 
 #define MAX_KAT 4096
 
@@ -211,4 +212,5 @@ const jca__type_ops jca__mac_type = {
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,
 	.self_test = self_test,
+	.host_kat = jca__mac_host_kat,
 };

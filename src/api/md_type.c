@@ -10,6 +10,7 @@
 #include "../registry/types.h"
 #include "../registry/lookup.h"
 #include "../util/mem.h"
+#include "kat.h"
 
 #define MAX_XOF_KAT 4096
 
@@ -89,5 +90,6 @@ const jca__type_ops jca__md_type = {
 	.impl_mismatch = impl_mismatch,
 	.kat_fault = kat_fault,
 	.self_test = self_test,
+	.host_kat = jca__md_host_kat,
 	.derive = jca__derive_hmac,
 };

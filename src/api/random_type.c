@@ -6,7 +6,7 @@
  */
 #include <stdio.h>
 
-#include "../registry/types.h"
+#include "kat.h"
 
 static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 {
@@ -39,5 +39,7 @@ const jca__type_ops jca__random_type = {
 	JCA__DECLARABLE(JCA_SECURE_RANDOM, "SecureRandom", jca_random_impl),
 	.impl_fault = impl_fault,
 	.impl_mismatch = impl_mismatch,
-	.no_kat = "SecureRandom services take no known-answer test (the DRBGs run the NIST vectors in the tests)",
+	.no_kat = "SecureRandom services take no known-answer test through jca_kat (the host runs a CAVP case on "
+	          "deterministic ones: random_kat.c)",
+	.host_kat = jca__random_host_kat,
 };

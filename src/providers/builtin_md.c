@@ -12,7 +12,7 @@
 /* B(V, backend, priority, available, block function), V = (family,
  * variant, ...the rest of the variant row). */
 #define MD_IMPL(V, ...) JCA__APPLY(MD_IMPL_, JCA__UNPACK V, __VA_ARGS__)
-#define MD_IMPL_(fam, var, id, dsize, bsize, kind, kat, be, prio, avail, blocks) \
+#define MD_IMPL_(fam, var, id, dsize, bsize, kind, be, prio, avail, blocks) \
 	static int var##_init_##be(void *c) { jca__##var##_init(c, blocks); return 0; } \
 	static const jca_md_impl var##_##be = { \
 		.base = JCA_IMPL_BASE(jca_md_impl, #var "-" #be, prio, avail, sizeof(jca__##fam##_ctx)), \
@@ -23,7 +23,7 @@
 #define MD_FLAGS_XOF JCA_MD_XOF
 
 #define MD_REF(V, be, ...) JCA__APPLY(MD_REF_, JCA__UNPACK V, be)
-#define MD_REF_(fam, var, id, dsize, bsize, kind, kat, be) &var##_##be.base,
+#define MD_REF_(fam, var, id, dsize, bsize, kind, be) &var##_##be.base,
 
 #define MD_VARIANT(fam, var, ...) \
 	JCA__BACKENDS_##fam(MD_IMPL, (fam, var, __VA_ARGS__)) \

@@ -194,6 +194,13 @@ jca__snapshot *jca__get_snapshot(void)
 
 	if (__builtin_expect(s != NULL, 1))
 		return s;
+	if (jca__in_load) {
+		/* this thread holds the lock, making the first snapshot: a
+		 * provider's entry or its known-answer tests calling back */
+		jca__error(JCA_BUSY, "the registry is being initialised (called from a provider's entry or "
+		           "known-answer test)");
+		return NULL;
+	}
 	pthread_once(&atfork_once, atfork_register);
 	if (lock_registry() != 0)
 		return NULL;

@@ -22,22 +22,39 @@ static void bind_best(struct jca_service *s)
 		}
 }
 
-int jca__declares(const struct jca_provider *p, jca_service_type t, const char *name)
+int jca__service_named(const struct jca_service *s, const char *name)
 {
-	size_t i, j;
+	size_t j;
+
+	if (jca__name_eq(s->algorithm, name))
+		return 1;
+	for (j = 0; s->aliases[j]; j++)
+		if (jca__name_eq(s->aliases[j], name))
+			return 1;
+	return 0;
+}
+
+static const struct jca_service *declared(const struct jca_provider *p, jca_service_type t, const char *name)
+{
+	size_t i;
 
 	for (i = 0; i < p->n_services; i++) {
 		const struct jca_service *s = p->services[i];
 
-		if (s->type != t || s->origin)
-			continue;
-		if (jca__name_eq(s->algorithm, name))
-			return 1;
-		for (j = 0; s->aliases[j]; j++)
-			if (jca__name_eq(s->aliases[j], name))
-				return 1;
+		if (s->type == t && !s->origin && jca__service_named(s, name))
+			return s;
 	}
-	return 0;
+	return NULL;
+}
+
+int jca__declares(const struct jca_provider *p, jca_service_type t, const char *name)
+{
+	return declared(p, t, name) != NULL;
+}
+
+const struct jca_service *jca__sibling(const struct jca_service *s, jca_service_type t, const char *name)
+{
+	return declared(s->provider, t, name);
 }
 
 void jca__free_service(struct jca_service *s)
@@ -87,11 +104,15 @@ void jca__clear_services(struct jca_provider *p)
 	p->n_services = 0;
 }
 
-/* Runs the service's known answers on every usable implementation (not
- * only the bound one: a driver chosen by name is tested too). */
+/* Runs the known answers on every usable implementation (not only the
+ * bound one: a driver chosen by name is tested too): the host's own for
+ * the service's name first (the type's host_kat), then those the
+ * provider ships (kept for names the host has no table for). */
 static int run_kats(const struct jca_service *s, const jca_service_desc *sd, const jca__type_ops *t,
                     const char *prov)
 {
+	char why[256];
+	const char *bad;
 	size_t i, j;
 
 	for (i = 0; s->impls[i]; i++) {
@@ -99,6 +120,9 @@ static int run_kats(const struct jca_service *s, const jca_service_desc *sd, con
 
 		if (!jca__impl_usable(im->available))
 			continue;
+		if (t->host_kat && (bad = t->host_kat(s, im, why, sizeof why)) != NULL)
+			return jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed: %s",
+			                  prov, sd->algorithm, im->name, bad);
 		if (sd->kat && t->self_test(s, im, sd->kat) != 0)
 			return jca__error(JCA_SELFTEST, "provider \"%s\": known-answer test of %s (%s) failed", prov,
 			                  sd->algorithm, im->name);
@@ -154,7 +178,7 @@ void jca__teardown_raw(const jca_provider_desc *raw, void *provctx)
 int jca__populate(struct jca_provider *p, jca_provider_desc *d, void *provctx)
 {
 	size_t i, j, n = 0, nd = 0, cap;
-	int rc;
+	int rc, in_load;
 
 	while (d->services[nd])
 		nd++;
@@ -164,7 +188,6 @@ int jca__populate(struct jca_provider *p, jca_provider_desc *d, void *provctx)
 		goto oom;
 	for (i = 0; i < nd; i++) {
 		const jca_service_desc *sd = d->services[i];
-		const jca__type_ops *t = jca__type_ops_of(sd->type);
 		struct jca_service *s = calloc(1, sizeof *s);
 		size_t nal = jca__count_list(sd->aliases);
 
@@ -191,9 +214,18 @@ int jca__populate(struct jca_provider *p, jca_provider_desc *d, void *provctx)
 			                d->name, sd->algorithm);
 			goto fail;
 		}
-		if ((rc = run_kats(s, sd, t, d->name)) != 0)
-			goto fail;
 	}
+	/* once every declared service exists (a Signature's test needs its
+	 * provider's KeyFactory); the keys the tests make hold the provider
+	 * as instances do */
+	atomic_store_explicit(&p->live, 1, memory_order_relaxed);
+	in_load = jca__in_load;
+	jca__in_load = 1;                  /* the provider's code runs under the lock, as in its entry */
+	for (i = 0, rc = 0; i < nd && rc == 0; i++)
+		rc = run_kats(p->services[i], d->services[i], jca__type_ops_of(d->services[i]->type), d->name);
+	jca__in_load = in_load;
+	if (rc)
+		goto fail;
 	for (i = 0; i < nd; i++) {
 		const jca__type_ops *t = jca__type_ops_of(p->services[i]->type);
 		int k;

@@ -11,7 +11,8 @@
  * implementation struct starting with jca_impl in provider.h (with a
  * JCA_ABI_MINOR bump), one file src/api/<type>_type.c defining its
  * jca__type_ops, and one line in the list in src/api/types.c (with the ABI
- * version that introduces it) and in Makefile.am.
+ * version that introduces it) and in Makefile.am; its known answers in
+ * src/api/<type>_kat.c, the table's host_kat (src/api/kat.h).
  */
 #ifndef JCA_REGISTRY_TYPES_H
 #define JCA_REGISTRY_TYPES_H
@@ -58,6 +59,14 @@ typedef struct jca__type_ops {
 	/* Runs k on impl, an implementation of s (its contexts attached to
 	 * s's provider context): 0 if the answer is right. */
 	int (*self_test)(const struct jca_service *s, const jca_impl *impl, const jca_kat *k);
+	/* The host's own known answers for s's names (<type>_kat.c beside
+	 * the engine, keyed by standard name), run on impl, a usable
+	 * implementation of the declared service s, whatever its provider:
+	 * NULL when they pass or the host has none for the name, else what
+	 * failed, naming the vector (written into why, n bytes). Every
+	 * declared service of s's provider exists by then (jca__sibling).
+	 * NULL: the type has no table. */
+	const char *(*host_kat)(const struct jca_service *s, const jca_impl *impl, char *why, size_t n);
 	/* Puts every name s answers to into *table (jca__put_name); NULL:
 	 * the algorithm, the aliases and the usable implementations' names. */
 	int (*put_names)(struct jca__entry **table, const struct jca_service *s, int pos);
@@ -120,6 +129,13 @@ JCA__HIDDEN const char *jca__attr_get(const struct jca_service *s, const char *k
  * name, by its algorithm or an alias (case-insensitive)? */
 JCA__HIDDEN int jca__declares(const struct jca_provider *p, jca_service_type t, const char *name);
 JCA__HIDDEN void jca__free_service(struct jca_service *s);
+/* Does s answer to name, by its algorithm or an alias (case-insensitive)? */
+JCA__HIDDEN int jca__service_named(const struct jca_service *s, const char *name);
+/* The service of type t that s's provider declares under name (by its
+ * algorithm or an alias), or NULL: a Signature's KeyFactory while the
+ * provider is being built. */
+JCA__HIDDEN const struct jca_service *jca__sibling(const struct jca_service *s, jca_service_type t,
+                                                   const char *name);
 
 static inline int jca__impl_usable(int (*available)(void))
 {

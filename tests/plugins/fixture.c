@@ -47,6 +47,8 @@
 #endif
 #endif
 
+#include "mini_sha256.h"
+
 #define EXPORT __attribute__((visibility("default")))
 
 /* Counts calls of the entry function, read by the tests through dlsym. */
@@ -171,7 +173,14 @@ static const jca_service_desc svc_test = {
 #endif
 	toy_names, NULL, toy_impls, &toy_kat NO_EXTRA_KATS
 };
-/* Also "SHA-256" (wrong on purpose), to see who serves by preference. */
+/* Also "SHA-256", to see who serves by preference: a SHA-256 of its own
+ * (the host refuses a wrong one: tests/plugins/kat_fixture.c). */
+static const jca_md_impl sha256_impl = {
+	.base = JCA_IMPL_BASE(jca_md_impl, "sha256-" PROVIDER_NAME, JCA_PRIO_GENERIC, NULL, sizeof(mini_sha256)),
+	.digest_size = 32, .block_size = 64,
+	.init = mini_sha256_init, .update = mini_sha256_update, .final = mini_sha256_final
+};
+static const jca_impl *const sha256_impls[] = { &sha256_impl.base, NULL };
 static const jca_service_desc svc_second = {
 	sizeof(jca_service_desc), JCA_MESSAGE_DIGEST,
 #ifdef VARIANT_DUPNAME
@@ -179,7 +188,7 @@ static const jca_service_desc svc_second = {
 #else
 	"SHA-256",
 #endif
-	NULL, NULL, toy_impls, NULL NO_EXTRA_KATS
+	NULL, NULL, sha256_impls, NULL NO_EXTRA_KATS
 };
 static const jca_service_desc *const services[] = { &svc_test, &svc_second, NULL };
 

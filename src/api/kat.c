@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Runs a table of the host's jca_kat vectors (kat.h) on one
+ * implementation, through its type's kat_fault and self_test.
+ */
+#include <stdio.h>
+
+#include "kat.h"
+
+const char *jca__kat_run(const jca__kat_vec *v, size_t n, const jca__type_ops *t, const struct jca_service *s,
+                         const jca_impl *impl, char *why, size_t wn)
+{
+	char fault[160];
+	const char *f;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (!jca__service_named(s, v[i].name))
+			continue;
+		if ((f = t->kat_fault(impl, v[i].kat, fault, sizeof fault)) != NULL) {
+			if (v[i].optional)
+				continue;
+			snprintf(why, wn, "the host's vector %s cannot run on it (%s)", v[i].label, f);
+			return why;
+		}
+		if (t->self_test(s, impl, v[i].kat) != 0) {
+			snprintf(why, wn, "wrong answer to the host's vector %s", v[i].label);
+			return why;
+		}
+	}
+	return NULL;
+}
