@@ -16,7 +16,8 @@
  *    corrupted private keys refused;
  *  - the C2SP CCTV vectors (test case "vectors", run by tests/vectors.sh,
  *    SKIP when ../shared/vectors is absent): the accumulated keygen +
- *    deterministic signing tests for the three levels, 100 iterations on
+ *    deterministic signing tests for the three levels (each signature
+ *    verified, and refused with one bit flipped), 100 iterations on
  *    every backend and 10,000 on the portable one with JCA_SLOW=1, and the
  *    accumulated field-operation test, each against the digest its README
  *    gives (read at run time).
@@ -382,6 +383,7 @@ static void accumulated(const struct kb *b, unsigned level, unsigned iters, cons
 	size_t pl = jca__mldsa_pk_len(level), sl = jca__mldsa_sig_len(level);
 	uint8_t seed[32], mu[64], zero[32] = { 0 }, got[32];
 	jca__keccak_ctx s, a;
+	size_t bit = 0;
 
 	jca__shake128_init(&s, kb);
 	jca__shake128_init(&a, kb);
@@ -394,6 +396,10 @@ static void accumulated(const struct kb *b, unsigned level, unsigned iters, cons
 		jca__keccak_update(&a, sig, sl);
 		if (jca__mldsa_verify_mu(kb, level, sig, sl, pk, mu) != 0)
 			ck_abort_msg("%s: ML-DSA-%u, iteration %u: own signature refused", b->name, level, i);
+		bit = (bit + 7919) % (8 * sl);                /* a different bit each time */
+		sig[bit / 8] ^= (uint8_t)(1u << (bit % 8));
+		if (jca__mldsa_verify_mu(kb, level, sig, sl, pk, mu) != -1)
+			ck_abort_msg("%s: ML-DSA-%u, iteration %u: bit %zu flipped accepted", b->name, level, i, bit);
 		if (i % 50 == 0) {
 			ck_assert_int_eq(jca__mldsa_pk_from_sk(kb, level, pk2, sk), 0);
 			ck_assert_int_eq(memcmp(pk, pk2, pl), 0);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Cipher engine (javax.crypto.Cipher), block ciphers in ECB, CBC, CTR and
- * GCM mode.
+ * Cipher engine (javax.crypto.Cipher), block ciphers in ECB, CBC, CTR, GCM
+ * and CCM mode, AEADs and stream ciphers of their own (ChaCha20-Poly1305,
+ * ChaCha20).
  *
  *   cipher_ctx *c = cipher_get_instance("AES/CBC/PKCS5Padding");
  *   cipher_init(c, JCA_ENCRYPT, key, 16, iv, 16);
@@ -14,7 +15,7 @@
  *   ALG      AES, or AES_128 / AES_192 / AES_256, which refuse other key sizes
  *   MODE     CBC, or ECB - ECB encrypts equal blocks to equal ciphertext and
  *            leaks patterns: it is offered because the JCA has it, do not use
- *            it for data; CTR and GCM (NoPadding only), see below
+ *            it for data; CTR, GCM and CCM (NoPadding only), see below
  *   PADDING  NoPadding, PKCS5Padding (PKCS7Padding is the same padding)
  * "AES" alone means the JCA default, AES/ECB/PKCS5Padding. The AES-CBC OIDs
  * (2.16.840.1.101.3.4.1.2, .22, .42) name AES_128/192/256/CBC/NoPadding
@@ -78,6 +79,31 @@
  *  - At most 2^36 - 32 bytes of data per key and IV (JCA_LIMIT): the 32-bit
  *    block counter never wraps.
  *
+ * CCM (NIST SP 800-38C, RFC 3610; "AES/CCM/NoPadding", the RFC 5084 OIDs
+ * 2.16.840.1.101.3.4.1.7, .27, .47 name AES_128/192/256/CCM/NoPadding):
+ *  - A nonce of 7 to 13 bytes (it bounds the message: 15 - nonce bytes
+ *    of length, 2^16 - 1 bytes for 13, 2^24 - 1 for 12; JCA_LIMIT beyond).
+ *    Encrypting with iv == NULL draws a random 12-byte nonce (iv_len 0,
+ *    or 7 to 13 for that length).
+ *  - A tag of 4, 6, 8, 10, 12, 14 or 16 bytes: 16 with cipher_init, any of
+ *    them with cipher_init_aead (JCA_EINVAL otherwise).
+ *  - CCM puts the message length in its first block, so the object holds
+ *    the whole message in either direction: cipher_update_aad and
+ *    cipher_update only collect (cipher_update writes 0 bytes), and
+ *    cipher_do_final writes everything: ciphertext || tag when encrypting;
+ *    when decrypting, the plaintext only after the tag checked in constant
+ *    time (JCA_BADTAG, the error GCM gives, and nothing written if not).
+ *    cipher_output_size(c, n) at cipher_do_final counts what is held.
+ *  - As GCM: AAD before any data; an encryption is finished after
+ *    cipher_do_final (JCA_NOTINIT until cipher_init with a new nonce);
+ *    cipher_init refuses to encrypt again under the key and nonce of the
+ *    object's last initialisation for encryption or last message
+ *    encrypted (JCA_IVREUSE); cipher_reset after cipher_do_final of an
+ *    encryption is JCA_IVREUSE, before it drops what is held (0).
+ *  Providers: builtin (a mode over every AES backend's block functions)
+ *  and the OpenSSL bridge (EVP's AES-*-CCM, at most INT_MAX bytes of data
+ *  per message); the contract is the engine's, the same on both.
+ *
  * Errors leave the object as it was and write nothing to the output,
  * except JCA_IMPL (a provider's implementation failed: what it wrote is
  * wiped and the object needs cipher_init) and cipher_reset, which drops
@@ -117,27 +143,29 @@ JCA_API cipher_ctx *cipher_new(const cipher_handle *h);
 
 /* Sets direction, key and IV and forgets any earlier state (the GCM
  * IV-reuse guard excepted, see above).
- * CBC: iv_len must be the block size; CTR: 16; GCM: at least 1; ECB takes
+ * CBC: iv_len must be the block size; CTR: 16; GCM: at least 1; CCM: 7 to
+ * 13; ECB takes
  * no IV (JCA_IVLEN if given). When encrypting, iv may be NULL with iv_len
- * 0 or the length drawn (CBC: the block size, CTR: 16, GCM: 12; any other
+ * 0 or the length drawn (CBC: the block size, CTR: 16, GCM: 12, CCM: 12
+ * or 7 to 13 as asked; any other
  * iv_len is JCA_IVLEN): a random IV of that length is drawn from jca_random
  * (the default SecureRandom, jca/random.h), or from the kernel (getrandom)
  * if that cannot run, and cipher_iv() returns it. Decrypting needs an IV
  * (JCA_NOIV).
  * Errors: JCA_EINVAL (opmode not JCA_ENCRYPT or JCA_DECRYPT), JCA_KEYLEN, JCA_IVLEN, JCA_NOIV,
- * JCA_RANDOM; GCM: JCA_IVREUSE, JCA_IMPL (an AEAD-table provider could not
+ * JCA_RANDOM; GCM, CCM: JCA_IVREUSE, JCA_IMPL (an AEAD-table provider could not
  * work out the hash key an IV other than 12 bytes needs). */
 JCA_API int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                         const void *iv, size_t iv_len);
 
-/* GCM: as cipher_init with a tag length in bytes (see above; bytes, as
- * every length in libjca). Errors: those of cipher_init, JCA_EINVAL (not
- * GCM, bad tag length), JCA_IVREUSE. */
+/* GCM, CCM and the AEADs: as cipher_init with a tag length in bytes (see
+ * above; bytes, as every length in libjca). Errors: those of cipher_init,
+ * JCA_EINVAL (not an AEAD, bad tag length), JCA_IVREUSE. */
 JCA_API int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
                              const void *iv, size_t iv_len, size_t tag_len);
 
-/* GCM: additional authenticated data, any number of calls after init and
- * before any data. Errors: JCA_EINVAL (other modes, or data already
+/* GCM, CCM and the AEADs: additional authenticated data, any number of
+ * calls after init and before any data. Errors: JCA_EINVAL (other modes, or data already
  * given), JCA_NOTINIT, JCA_LIMIT. */
 JCA_API int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len);
 
@@ -146,7 +174,8 @@ JCA_API int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len);
  * for later. *out_len gets the bytes written. out == in works; other
  * overlaps are refused (JCA_OVERLAP). JCA_BUFSIZE if out_size is less than
  * needed (nothing is consumed then); JCA_NOTINIT before cipher_init.
- * CTR and GCM encryption write in_len bytes; GCM decryption writes none. */
+ * CTR and GCM encryption write in_len bytes; GCM decryption and CCM in
+ * either direction write none. */
 JCA_API int cipher_update(cipher_ctx *c, const void *in, size_t in_len,
                           void *out, size_t out_size, size_t *out_len);
 
@@ -158,7 +187,7 @@ JCA_API int cipher_update(cipher_ctx *c, const void *in, size_t in_len,
  * JCA_NOTBLOCK (NoPadding input, or any ciphertext, not a whole number of
  * blocks), JCA_BADPAD (one error for every padding fault, checked in
  * constant time, no plaintext released), JCA_BUFSIZE, JCA_NOTINIT,
- * JCA_OVERLAP. GCM: encryption appends the tag; decryption checks it
+ * JCA_OVERLAP. GCM and CCM: encryption appends the tag; decryption checks it
  * (JCA_BADTAG: input shorter than the tag, or a tag that does not match -
  * nothing written), JCA_LIMIT. */
 JCA_API int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len,
@@ -168,8 +197,9 @@ JCA_API int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len,
  * ciphertext) and returns to the state right after cipher_init: same key
  * and IV, CBC's chaining value and CTR's counter back at the IV. Returns 0,
  * JCA_EINVAL for a NULL object, JCA_NOTINIT before cipher_init, or
- * JCA_IVREUSE for a GCM encryption that has released
- * ciphertext or its tag: that one is left finished instead (see above). */
+ * JCA_IVREUSE for a GCM or CCM encryption that has released
+ * ciphertext or its tag: that one is left finished instead (see above);
+ * CCM holds the whole message, which this drops. */
 JCA_API int cipher_reset(cipher_ctx *c);
 /* Always NULL: JCA_UNSUPPORTED (JCA_EINVAL for NULL). Two copies of a
  * cipher's state would encrypt under one key stream; make a new instance
@@ -191,7 +221,7 @@ JCA_API size_t cipher_block_length(const cipher_ctx *c);
  * may be given back to cipher_init. */
 JCA_API const void *cipher_iv(const cipher_ctx *c);
 JCA_API size_t cipher_iv_length(const cipher_ctx *c);
-/* The tag length in bytes of an authenticated transformation (GCM,
+/* The tag length in bytes of an authenticated transformation (GCM, CCM,
  * ChaCha20-Poly1305): the one set by the last initialisation, before it
  * the default (16); 0 for any other transformation or NULL. */
 JCA_API size_t cipher_tag_length(const cipher_ctx *c);

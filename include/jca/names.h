@@ -132,7 +132,11 @@
 #define JCA_OIDS_AES_GCM \
 	"2.16.840.1.101.3.4.1.6=AES_128/GCM/NoPadding", "2.16.840.1.101.3.4.1.26=AES_192/GCM/NoPadding", \
 	"2.16.840.1.101.3.4.1.46=AES_256/GCM/NoPadding"
-#define JCA_OIDS_AES JCA_OIDS_AES_BLOCK, JCA_OIDS_AES_GCM
+/* RFC 5084's id-aes128-CCM, id-aes192-CCM, id-aes256-CCM */
+#define JCA_OIDS_AES_CCM \
+	"2.16.840.1.101.3.4.1.7=AES_128/CCM/NoPadding", "2.16.840.1.101.3.4.1.27=AES_192/CCM/NoPadding", \
+	"2.16.840.1.101.3.4.1.47=AES_256/CCM/NoPadding"
+#define JCA_OIDS_AES JCA_OIDS_AES_BLOCK, JCA_OIDS_AES_GCM, JCA_OIDS_AES_CCM
 /* AES with every mode, GCM included (a block table with GCM's building
  * blocks, as the built-in provider's). */
 #define JCA_NAMES_AES JCA_ALIASES_AES, JCA_OIDS_AES
@@ -141,7 +145,10 @@
 #define JCA_NAMES_AES_BLOCK JCA_ALIASES_AES, JCA_OIDS_AES_BLOCK
 #define JCA_NAME_AES_GCM "AES/GCM/NoPadding"
 #define JCA_NAMES_AES_GCM JCA_ALIASES_AES, JCA_OIDS_AES_GCM
-#define JCA_AES_MODES "ECB|CBC|CTR|GCM"
+/* AES-CCM as a service of its own (an AEAD table, JCA_AEAD_RANGE: ABI 3.4) */
+#define JCA_NAME_AES_CCM "AES/CCM/NoPadding"
+#define JCA_NAMES_AES_CCM JCA_ALIASES_AES, JCA_OIDS_AES_CCM
+#define JCA_AES_MODES "ECB|CBC|CTR|GCM|CCM"
 #define JCA_AES_PADDINGS "NOPADDING|PKCS5PADDING"
 /* AEADs of their own (jca_aead_impl with JCA_AEAD_NONCE rules), named
  * without a mode as in the JDK; the OID is RFC 8103's

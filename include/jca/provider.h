@@ -115,6 +115,13 @@
  *        jca_key_info, JCA_ENC_* and JCA_REFUSED.
  *   3.3  KeyStore (jca_keystore_impl): a provider's keys kept for good,
  *        by alias (a PKCS#11 token's objects).
+ *   3.4  AEAD rules by ranges (jca_aead_impl: JCA_AEAD_RANGE with
+ *        nonce_min/nonce_max, tag_min/tag_max/tag_step, and JCA_AEAD_WHOLE
+ *        for an AEAD that needs the whole message in one update, as CCM
+ *        does): the next AEAD is one table; AES/CCM/NoPadding; an AEAD
+ *        table's tag_len is 1 to 16 (a stream cipher is no AEAD): stream
+ *        ciphers have a shape of their own (jca_stream_impl,
+ *        JCA_CIPHER_STREAM).
  */
 #ifndef JCA_PROVIDER_H
 #define JCA_PROVIDER_H
@@ -128,7 +135,7 @@ extern "C" {
 #endif
 
 #define JCA_ABI_MAJOR 3
-#define JCA_ABI_MINOR 3
+#define JCA_ABI_MINOR 4
 /* ABI version of this header's structures: (major << 16) | minor. */
 #define JCA_ABI_VERSION ((uint32_t)((JCA_ABI_MAJOR << 16) | JCA_ABI_MINOR))
 
@@ -246,11 +253,14 @@ typedef struct jca_mac_impl {
  * Shapes: the implementations of a JCA_CIPHER service are told apart by
  * the member `shape` right after `base`, which says which table follows:
  * JCA_CIPHER_BLOCK for this one (a block cipher with ECB/CBC and its
- * counter function, over which the registry also runs CTR and, with the
- * GHASH building blocks, GCM, as it runs HMAC over a digest), or
+ * counter function, over which the registry also runs CTR, CCM (with
+ * cbc_encrypt and ctr32, block_size 16; ABI 3.4) and, with the GHASH
+ * building blocks, GCM, as it runs HMAC over a digest), or
  * JCA_CIPHER_AEAD (jca_aead_impl below: an authenticated cipher of its
- * own, such as GCM through a library or a token, or ChaCha20-Poly1305).
- * Every implementation of one service has the same shape.
+ * own, such as GCM through a library or a token, or ChaCha20-Poly1305),
+ * or JCA_CIPHER_STREAM (jca_stream_impl, ABI 3.4: a keystream, such as
+ * ChaCha20 alone). Every implementation of one service has the same
+ * shape.
  *
  * Key sizes: key_sizes points to the accepted key lengths in bytes, in
  * increasing order, ended by 0 (at most JCA_CIPHER_MAX_KEY_SIZES lengths,
@@ -261,6 +271,7 @@ typedef struct jca_mac_impl {
 #define JCA_CIPHER_MAX_KEY_SIZES 32  /* most lengths in one key_sizes list */
 #define JCA_CIPHER_BLOCK 1u          /* shape: jca_cipher_impl */
 #define JCA_CIPHER_AEAD 2u           /* shape: jca_aead_impl */
+#define JCA_CIPHER_STREAM 3u         /* shape: jca_stream_impl (ABI 3.4) */
 typedef struct jca_cipher_impl {
 	jca_impl base;             /* ctx_size: the key schedule; wiped by the engine */
 	unsigned shape;            /* JCA_CIPHER_BLOCK */
@@ -304,16 +315,32 @@ typedef struct jca_cipher_impl {
  * "ChaCha20-Poly1305/None/NoPadding", as the JDK's does).
  *
  * Rules (ABI 3.1; `rules` is 0 in a 3.0 table): what the engine enforces
- * around the table, the same for every provider of the algorithm.
+ * around the table, the same for every provider of the algorithm, so that
+ * every implementation of one service has the same rules and lengths.
  *  JCA_AEAD_GCM (0): SP 800-38D's: IVs of any length (12-byte random IVs;
  *    the engine works out J0, see block_encrypt), tags of 4, 8 or 12 to 16
  *    bytes, at most 2^36 - 32 bytes of data; the algorithm names GCM.
  *  JCA_AEAD_NONCE: a nonce of exactly nonce_len bytes (1 to 32; random
  *    nonces are that long), given to init as it is; a tag of exactly
- *    tag_len bytes (1 to 16); at most max_data bytes of data per key and
- *    nonce (0: no limit of the algorithm's own). The IV-reuse guard works
- *    on the nonce. ChaCha20-Poly1305: 12, 16, 2^38 - 64; XChaCha20-
- *    Poly1305: 24, 16, the same.
+ *    tag_len bytes (1 to 16; 0 is refused: a cipher without a tag is a
+ *    jca_stream_impl); at most max_data bytes of data per key and nonce (0: no
+ *    limit of the algorithm's own). The IV-reuse guard works on the
+ *    nonce. ChaCha20-Poly1305: 12, 16, 2^38 - 64; XChaCha20-Poly1305: 24,
+ *    16, the same.
+ *  JCA_AEAD_RANGE (ABI 3.4): as JCA_AEAD_NONCE with lengths in ranges: a
+ *    nonce of nonce_min to nonce_max bytes (1 <= min <= max <= 32;
+ *    random nonces are nonce_len bytes, within the range); tags of
+ *    tag_min, tag_min + tag_step, ... up to tag_max bytes (1 <= min <=
+ *    max <= 16, tag_step 1 or more, (max - min) a multiple of it;
+ *    cipher_init's tag is tag_len, one of them; cipher_init_aead takes
+ *    any). The service names the algorithm with its mode
+ *    ("AES/CCM/NoPadding") or without. AES-CCM (SP 800-38C): nonce 7 to
+ *    13 (random 12), tags 4 to 16 step 2 (default 16), JCA_AEAD_WHOLE.
+ *  flags (ABI 3.4), for any rules but GCM's:
+ *    JCA_AEAD_WHOLE: update is called exactly once per message, with the
+ *      whole data (len 0 included), after init and before final, in both
+ *      directions (CCM puts the length first): the engine holds an
+ *      encryption's data until cipher_do_final as it holds a decryption's.
  *
  * The functions map onto EVP (EVP_CIPHER_CTX with EVP_CTRL_GCM_SET_IVLEN,
  * _GET_TAG, _SET_TAG) and onto PKCS#11 (C_EncryptInit / C_DecryptInit with
@@ -372,10 +399,46 @@ typedef struct jca_aead_impl {
 	 * if not); out == in allowed. With it the engine decrypts straight
 	 * into the caller's buffer instead of its own copy of the message. */
 	int (*open)(void *ctx, uint8_t *out, const uint8_t *in, size_t len, const uint8_t *tag, size_t tag_len);
+	/* ABI 3.4 */
+	size_t nonce_min, nonce_max;   /* JCA_AEAD_RANGE: the nonce lengths accepted */
+	size_t tag_min, tag_max;       /* JCA_AEAD_RANGE: the tag lengths accepted, */
+	size_t tag_step;               /*   tag_min, tag_min + tag_step, ..., tag_max */
+	unsigned flags;                /* JCA_AEAD_WHOLE */
 	/* New fields go here, with a JCA_ABI_MINOR bump. */
 } jca_aead_impl;
 #define JCA_AEAD_GCM 0u
 #define JCA_AEAD_NONCE 1u
+#define JCA_AEAD_RANGE 2u           /* ABI 3.4 */
+#define JCA_AEAD_WHOLE 1u           /* jca_aead_impl.flags, ABI 3.4 */
+
+/* ---- Stream cipher implementation (shape JCA_CIPHER_STREAM, ABI 3.4) ----
+ * A keystream XORed into the data, started by a nonce: ChaCha20 alone (the
+ * JDK's "ChaCha20"), named without a mode. No tag and no AAD; decryption
+ * streams as encryption does. The engine keeps the contract around it:
+ * the nonce's length (exactly nonce_len bytes, 1 to 32; a random one when
+ * encrypting without one), the IV-reuse guard on the nonce (as for
+ * JCA_AEAD_NONCE), at most max_data bytes per key and nonce (0: no limit
+ * of the algorithm's own), the object back at its nonce after a
+ * decryption's cipher_do_final, finished after an encryption's.
+ *   set_key(ctx, key, key_len): key_len is in key_sizes; called again with
+ *     another key on the same context.
+ *   start(ctx, nonce, nonce_len): the keystream from its beginning under
+ *     the key set_key set (called again for each message).
+ *   crypt(ctx, out, in, len): out = in XOR the next len bytes of the
+ *     keystream (any len, 0 included; in == out allowed).
+ * Each returns 0, or nonzero if it failed (JCA_IMPL). Known answers: jca_kat
+ * with JCA_KAT_AEAD, no tag and no AAD (key, iv, in, out). */
+typedef struct jca_stream_impl {
+	jca_impl base;             /* ctx_size: the key and the keystream's state */
+	unsigned shape;            /* JCA_CIPHER_STREAM */
+	const size_t *key_sizes;   /* accepted key lengths in bytes, increasing, 0-terminated */
+	int (*set_key)(void *ctx, const uint8_t *key, size_t key_len);
+	size_t nonce_len;          /* the nonce's length in bytes, 1 to 32 */
+	uint64_t max_data;         /* most bytes of data per key and nonce, 0: none */
+	int (*start)(void *ctx, const uint8_t *nonce, size_t nonce_len);
+	int (*crypt)(void *ctx, uint8_t *out, const uint8_t *in, size_t len);
+	/* New fields go here, with a JCA_ABI_MINOR bump. */
+} jca_stream_impl;
 
 /* ---- SecureRandom implementation (ABI 3.0) ----
  * base.ctx_size is the generator's state (at least 1 byte); the engine

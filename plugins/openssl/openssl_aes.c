@@ -30,12 +30,13 @@
  * bytes. */
 #define AES_CTR 2
 #define AES_GCM 3
-#define AES_NMODES 4
+#define AES_CCM 4
+#define AES_NMODES 5
 static EVP_CIPHER *evp_aes[3][AES_NMODES];
 static const char *const aes_ossl[3][AES_NMODES] = {
-	{ "AES-128-ECB", "AES-128-CBC", "AES-128-CTR", "AES-128-GCM" },
-	{ "AES-192-ECB", "AES-192-CBC", "AES-192-CTR", "AES-192-GCM" },
-	{ "AES-256-ECB", "AES-256-CBC", "AES-256-CTR", "AES-256-GCM" },
+	{ "AES-128-ECB", "AES-128-CBC", "AES-128-CTR", "AES-128-GCM", "AES-128-CCM" },
+	{ "AES-192-ECB", "AES-192-CBC", "AES-192-CTR", "AES-192-GCM", "AES-192-CCM" },
+	{ "AES-256-ECB", "AES-256-CBC", "AES-256-CTR", "AES-256-GCM", "AES-256-CCM" },
 };
 
 /*
@@ -259,6 +260,13 @@ const EVP_CIPHER *ossl__aes_cipher(size_t key_len, int gcm)
 	int i = aes_index(key_len);
 
 	return i < 0 ? NULL : evp_aes[i][gcm ? AES_GCM : 0];
+}
+
+const EVP_CIPHER *ossl__aes_ccm_cipher(size_t key_len)
+{
+	int i = aes_index(key_len);
+
+	return i < 0 ? NULL : evp_aes[i][AES_CCM];
 }
 
 void ossl__aes_free(void)

@@ -314,7 +314,7 @@ MD(SHAKE256, shake256, shake_attrs);
 static const jca_service_desc *const services[] = {
 	&svc_md5, &svc_sha1, &svc_sha224, &svc_sha256, &svc_sha384, &svc_sha512, &svc_sha512_224,
 	&svc_sha512_256, &svc_sha3_224, &svc_sha3_256, &svc_sha3_384, &svc_sha3_512, &svc_shake128,
-	&svc_shake256, &ossl__svc_aes, &ossl__svc_aes_gcm, &ossl__svc_chacha20_poly1305, &ossl__svc_cmac,
+	&svc_shake256, &ossl__svc_aes, &ossl__svc_aes_gcm, &ossl__svc_aes_ccm, &ossl__svc_chacha20_poly1305, &ossl__svc_cmac,
 	&ossl__svc_drbg,
 	&ossl__svc_scrypt,
 	/* keys, Signature, KeyAgreement (openssl_pkey.c, openssl_sig.c, openssl_kex.c) */

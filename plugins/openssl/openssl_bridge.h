@@ -33,6 +33,10 @@ extern const jca_service_desc ossl__svc_aes;
 const EVP_CIPHER *ossl__aes_cipher(size_t key_len, int gcm);
 /* AES/GCM/NoPadding as an AEAD table (openssl_gcm.c). */
 extern const jca_service_desc ossl__svc_aes_gcm;
+/* AES-*-CCM, NULL for another key length; AES/CCM/NoPadding as an AEAD
+ * table (openssl_ccm.c). */
+const EVP_CIPHER *ossl__aes_ccm_cipher(size_t key_len);
+extern const jca_service_desc ossl__svc_aes_ccm;
 /* ChaCha20-Poly1305 as an AEAD table (openssl_chacha.c). */
 extern const jca_service_desc ossl__svc_chacha20_poly1305;
 

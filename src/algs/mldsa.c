@@ -7,8 +7,8 @@
  *
  * Each operation takes one heap workspace (the matrix A-hat alone is up to
  * 56 KiB), wiped before it is freed. Keygen, verify and pk_from_sk make
- * each entry of A when its row is needed; signing expands A once and
- * transforms s1, s2 and t0 once, outside the rejection loop.
+ * each entry of A when its row is needed; signing (mldsa_sign.c) expands A
+ * once, outside the rejection loop.
  */
 #include <stdlib.h>
 
@@ -145,6 +145,7 @@ int jca__mldsa_keygen(const jca__keccak_backend *kb, unsigned level, uint8_t *pk
 	jca__keccak_update(&w->h, xi, JCA__MLDSA_SEED_LEN);
 	jca__keccak_update(&w->h, kl, 2);
 	jca__keccak_final(&w->h, w->seed, 128);
+	JCA__MLDSA_PUBLIC(w->seed, 32);                 /* rho: published in pk */
 	jca__mldsa_expand_s(kb, p, w->s1, w->s2, w->seed + 32);
 	make_t(kb, p, w, w->seed);
 	jca__mldsa_pack_pk(p, pk, w->seed, w->t1);
@@ -199,6 +200,7 @@ int jca__mldsa_pk_from_sk(const jca__keccak_backend *kb, unsigned level, uint8_t
 	for (unsigned i = 0; i < JCA__MLDSA_TR_LEN; i++)
 		diff |= (uint32_t)(w->tr[i] ^ sk[64 + i]);
 	jca__mldsa_ws_free(w, sizeof(*w));
+	JCA__MLDSA_PUBLIC(&diff, sizeof(diff));         /* the verdict is returned */
 	if (diff) {
 		memset(pk, 0, p->pk_len);
 		return -1;

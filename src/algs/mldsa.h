@@ -18,6 +18,10 @@
  * Every function takes the Keccak backend to run on (kb; NULL for
  * jca__keccak_generic), the one the provider chose for SHA-3.
  *
+ * keygen, sign_mu, verify_mu and pk_from_sk take one heap workspace each
+ * (up to about 150 KiB for signing, wiped before it is freed) and return
+ * -1 when it cannot be allocated.
+ *
  * Secrets (xi, sk, rnd, y, the signer's temporaries) are never branched on
  * nor used as indexes, except the rejection loop's outcome, which FIPS 204
  * allows to leak; every temporary holding them is wiped before return.

@@ -57,7 +57,9 @@ typedef struct jca__mldsa_poly {
  * JCA_CT_VALGRIND, and these bytes become "defined" for valgrind where FIPS
  * 204 lets them leak: the rejection loop's outcome and c~ (a random-oracle
  * output, also for rejected attempts: section 5.5 of the round-3
- * CRYSTALS-Dilithium specification). Nothing in other builds.
+ * CRYSTALS-Dilithium specification); also ExpandS's rejection of a
+ * half-byte (mldsa_sample.c says why it is harmless), pk_from_sk's verdict
+ * and keygen's rho (part of pk). Nothing in other builds.
  */
 #ifdef JCA_CT_VALGRIND
 #include <valgrind/memcheck.h>
@@ -80,24 +82,30 @@ static inline int32_t jca__mldsa_mont(int64_t a)
 	return (int32_t)((a - (int64_t)t * JCA__MLDSA_Q) >> 32);
 }
 
+/* All ones when x < 0, else 0 (the sign bit spread, with no signed shift). */
+static inline int32_t jca__mldsa_neg(int32_t x)
+{
+	return -(int32_t)((uint32_t)x >> 31);
+}
+
 /* (-q, q) -> [0, q), without a branch. */
 static inline int32_t jca__mldsa_caddq(int32_t a)
 {
-	return a + ((a >> 31) & JCA__MLDSA_Q);
+	return a + (jca__mldsa_neg(a) & JCA__MLDSA_Q);
 }
 
 /* (-q, 2q) -> [0, q), without a branch. */
 static inline int32_t jca__mldsa_modq(int32_t v)
 {
-	v += (v >> 31) & JCA__MLDSA_Q;
+	v += jca__mldsa_neg(v) & JCA__MLDSA_Q;
 	v -= JCA__MLDSA_Q;
-	return v + ((v >> 31) & JCA__MLDSA_Q);
+	return v + (jca__mldsa_neg(v) & JCA__MLDSA_Q);
 }
 
 /* [0, q) -> the centred representative in [-(q-1)/2, (q-1)/2]. */
 static inline int32_t jca__mldsa_centre(int32_t a)
 {
-	return a - ((((int32_t)((JCA__MLDSA_Q - 1) / 2) - a) >> 31) & JCA__MLDSA_Q);
+	return a - (jca__mldsa_neg((int32_t)((JCA__MLDSA_Q - 1) / 2) - a) & JCA__MLDSA_Q);
 }
 
 /* Forward NTT in place: coefficients of absolute value below q in, below 9q out. */
@@ -154,7 +162,7 @@ static inline int32_t jca__mldsa_decompose(int32_t gamma2, int32_t r, int32_t *r
 		m = 44;
 	}
 	*r0 = r - r1 * 2 * gamma2;
-	top = (m - 1 - r1) >> 31;                        /* -1 when r1 == m */
+	top = jca__mldsa_neg(m - 1 - r1);                /* -1 when r1 == m */
 	*r0 += top;
 	return r1 & ~top;
 }

@@ -76,7 +76,7 @@ unsigned jca__mldsa_unpack_eta(const jca__mldsa_params *p, jca__mldsa_poly *s, c
 	for (unsigned j = 0; j < N; j++) {
 		int32_t v = s->c[j];
 
-		bad |= (2 * eta - v) >> 31;
+		bad |= jca__mldsa_neg(2 * eta - v);
 		s->c[j] = jca__mldsa_caddq(eta - v);
 	}
 	return (unsigned)bad & 1u;

@@ -66,52 +66,76 @@ static const int32_t zetas[N] = {
 	-554416, 3919660, -48306, -1362209, 3937738, 1400424, -846154, 1976782,
 };
 
-/* Cooley-Tukey butterflies, layer by layer (len 128 down to 1). Each layer
- * adds less than q to the absolute value: below 9q after eight. */
-void jca__mldsa_ntt(jca__mldsa_poly *p)
+/* One layer of Cooley-Tukey butterflies; inlined with a constant len in
+ * each call, so the compiler specialises every layer (the short ones lose
+ * their loop overhead). */
+static inline __attribute__((always_inline)) void ntt_layer(int32_t *a, unsigned len, unsigned k)
 {
-	int32_t *a = p->c;
-	unsigned k = 0;
+	for (unsigned start = 0; start < N; start += 2 * len) {
+		int64_t zeta = zetas[++k];
 
-	for (unsigned len = 128; len > 0; len >>= 1) {
-		for (unsigned start = 0; start < N; start += 2 * len) {
-			int64_t zeta = zetas[++k];
+		for (unsigned j = start; j < start + len; j++) {
+			int32_t t = jca__mldsa_mont(zeta * a[j + len]);
 
-			for (unsigned j = start; j < start + len; j++) {
-				int32_t t = jca__mldsa_mont(zeta * a[j + len]);
-
-				a[j + len] = a[j] - t;
-				a[j] = a[j] + t;
-			}
+			a[j + len] = a[j] - t;
+			a[j] = a[j] + t;
 		}
 	}
 }
 
+/* Layer by layer (len 128 down to 1; layer len starts at zetas[N / (2 len)]).
+ * Each layer adds less than q to the absolute value: below 9q after eight. */
+void jca__mldsa_ntt(jca__mldsa_poly *p)
+{
+	ntt_layer(p->c, 128, 0);
+	ntt_layer(p->c, 64, 1);
+	ntt_layer(p->c, 32, 3);
+	ntt_layer(p->c, 16, 7);
+	ntt_layer(p->c, 8, 15);
+	ntt_layer(p->c, 4, 31);
+	ntt_layer(p->c, 2, 63);
+	ntt_layer(p->c, 1, 127);
+}
+
 /*
- * Gentleman-Sande butterflies (len 1 up to 128) with the inverse zetas,
- * then the factor 2^64 / 256 mod q (41978) in one Montgomery product, which
- * divides by 256 and multiplies by 2^32. The sums are never reduced: from
- * below q they reach below 256 q < 2^31 after eight layers.
+ * Gentleman-Sande butterflies (len 1 up to 64, then the last layer apart)
+ * with the inverse zetas. The factor 2^64 / 256 mod q (41978), which
+ * divides by 256 and multiplies by 2^32, is folded into the last layer:
+ * its sums are multiplied by 41978 and its differences by 2^-32 41978
+ * (-zetas[1]), i.e. 3975713, in one Montgomery product each. The sums are
+ * never reduced: from below q they reach below 256 q < 2^31.
  */
+static inline __attribute__((always_inline)) void invntt_layer(int32_t *a, unsigned len, unsigned k)
+{
+	for (unsigned start = 0; start < N; start += 2 * len) {
+		int64_t zeta = -zetas[--k];
+
+		for (unsigned j = start; j < start + len; j++) {
+			int32_t t = a[j];
+
+			a[j] = t + a[j + len];
+			a[j + len] = jca__mldsa_mont(zeta * (t - a[j + len]));
+		}
+	}
+}
+
 void jca__mldsa_invntt(jca__mldsa_poly *p)
 {
 	int32_t *a = p->c;
-	unsigned k = N;
 
-	for (unsigned len = 1; len < N; len <<= 1) {
-		for (unsigned start = 0; start < N; start += 2 * len) {
-			int64_t zeta = -zetas[--k];
+	invntt_layer(a, 1, 256);
+	invntt_layer(a, 2, 128);
+	invntt_layer(a, 4, 64);
+	invntt_layer(a, 8, 32);
+	invntt_layer(a, 16, 16);
+	invntt_layer(a, 32, 8);
+	invntt_layer(a, 64, 4);
+	for (unsigned j = 0; j < N / 2; j++) {
+		int32_t t = a[j];
 
-			for (unsigned j = start; j < start + len; j++) {
-				int32_t t = a[j];
-
-				a[j] = t + a[j + len];
-				a[j + len] = jca__mldsa_mont(zeta * (t - a[j + len]));
-			}
-		}
+		a[j] = jca__mldsa_mont((int64_t)41978 * (t + a[j + N / 2]));
+		a[j + N / 2] = jca__mldsa_mont((int64_t)3975713 * (t - a[j + N / 2]));
 	}
-	for (unsigned j = 0; j < N; j++)
-		a[j] = jca__mldsa_mont((int64_t)41978 * a[j]);
 }
 
 /* Products of values below 9q are below 81 q^2 < 2^53; seven of them stay
@@ -157,8 +181,18 @@ void jca__mldsa_mul_sparse(jca__mldsa_poly *restrict out, const jca__mldsa_spars
 {
 	int32_t *restrict o = out->c;
 
+	unsigned i = 0;
+
 	memset(o, 0, sizeof(out->c));
-	for (unsigned i = 0; i < sc->n; i++) {
+	for (; i + 4 <= sc->n; i += 4) {           /* four terms per pass over o */
+		const int32_t *restrict e0 = ext + N - sc->pos[i], *restrict e1 = ext + N - sc->pos[i + 1];
+		const int32_t *restrict e2 = ext + N - sc->pos[i + 2], *restrict e3 = ext + N - sc->pos[i + 3];
+		int32_t m0 = sc->neg[i], m1 = sc->neg[i + 1], m2 = sc->neg[i + 2], m3 = sc->neg[i + 3];
+
+		for (unsigned k = 0; k < N; k++)
+			o[k] += ((e0[k] ^ m0) - m0) + ((e1[k] ^ m1) - m1) + ((e2[k] ^ m2) - m2) + ((e3[k] ^ m3) - m3);
+	}
+	for (; i < sc->n; i++) {
 		const int32_t *restrict e = ext + N - sc->pos[i];
 		int32_t m = sc->neg[i];
 
@@ -179,10 +213,10 @@ unsigned jca__mldsa_poly_exceeds(const jca__mldsa_poly *a, int32_t bound)
 
 	for (unsigned j = 0; j < N; j++) {
 		int32_t x = jca__mldsa_centre(a->c[j]);
-		int32_t s = x >> 31;
+		int32_t s = jca__mldsa_neg(x);
 		int32_t abs = (x ^ s) - s;
 
-		bad |= (bound - 1 - abs) >> 31;
+		bad |= jca__mldsa_neg(bound - 1 - abs);
 	}
 	return (unsigned)bad & 1u;
 }
@@ -196,7 +230,7 @@ unsigned jca__mldsa_make_hint(int32_t gamma2, jca__mldsa_poly *h, const jca__mld
 		int32_t v = r->c[j] + ct0->c[j] - Q, r0;
 		uint32_t d;
 
-		v += (v >> 31) & Q;
+		v += jca__mldsa_neg(v) & Q;
 		d = (uint32_t)(jca__mldsa_decompose(gamma2, v, &r0) ^ jca__mldsa_decompose(gamma2, r->c[j], &r0));
 		d = (d | (0u - d)) >> 31;
 		h->c[j] = (int32_t)d;

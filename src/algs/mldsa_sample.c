@@ -69,8 +69,10 @@ void jca__mldsa_expand_a(const jca__keccak_backend *kb, const jca__mldsa_params 
  * RejBoundedPoly (Algorithm 31) with CoeffFromHalfByte (Algorithm 15): a
  * half-byte b gives eta - b (eta = 4, b < 9) or 2 - (b mod 5) (eta = 2,
  * b < 15; b mod 5 as b - 5 floor(205 b / 1024), exact for b < 15, so no
- * division). Only the rejected values (9..15, or 15), which are dropped,
- * decide a branch. Two blocks nearly always suffice.
+ * division). Only whether a half-byte is rejected (9..15, or 15) decides a
+ * branch and the next index: it says nothing of the kept values, which are
+ * uniform on the kept range whatever was rejected before them (the ct
+ * check declassifies it). Two blocks nearly always suffice.
  */
 static void rej_bounded_poly(const jca__keccak_backend *kb, unsigned eta, jca__mldsa_poly *a,
                              const uint8_t rhop[64], unsigned i)
@@ -96,9 +98,10 @@ static void rej_bounded_poly(const jca__keccak_backend *kb, unsigned eta, jca__m
 
 		pos++;
 		for (unsigned h = 0; h < 2 && n < N; h++) {
-			int32_t v;
+			int32_t v, keep = b[h] < limit;
 
-			if (b[h] >= limit)
+			JCA__MLDSA_PUBLIC(&keep, sizeof(keep));
+			if (!keep)
 				continue;
 			if (eta == 2)
 				v = 2 - (b[h] - 5 * ((b[h] * 205) >> 10));

@@ -59,7 +59,7 @@ static unsigned declassify(unsigned bad)
 
 /* One attempt with y already in w->y; 0 when accepted (z, h and c~ are
  * then the signature's), 1 when rejected. */
-static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, struct sign_ws *w,
+static unsigned attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, struct sign_ws *w,
                    const uint8_t mu[JCA__MLDSA_MU_LEN])
 {
 	unsigned bad = 0, ones = 0;
@@ -119,7 +119,7 @@ static int attempt(const jca__keccak_backend *kb, const jca__mldsa_params *p, st
 		bad |= jca__mldsa_poly_exceeds(&w->t, p->gamma2);
 		ones += jca__mldsa_make_hint(p->gamma2, &w->h[r], &w->w[r], &w->t);
 	}
-	bad |= (unsigned)((int32_t)(p->omega - ones) >> 31) & 1u;   /* ones > omega */
+	bad |= (unsigned)jca__mldsa_neg((int32_t)p->omega - (int32_t)ones) & 1u;   /* ones > omega */
 	return declassify(bad);
 }
 
@@ -217,7 +217,7 @@ int jca__mldsa_verify_mu(const jca__keccak_backend *kb, unsigned level, const ui
 		for (unsigned j = 0; j < N; j++) {
 			int32_t v = w->w1[r].c[j] - w->t.c[j];       /* (-2q, 2q) */
 
-			w->w1[r].c[j] = jca__mldsa_modq(v + ((v >> 31) & Q));
+			w->w1[r].c[j] = jca__mldsa_modq(v + (jca__mldsa_neg(v) & Q));
 		}
 		jca__mldsa_invntt(&w->w1[r]);
 		for (unsigned j = 0; j < N; j++)

@@ -1,36 +1,42 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Cipher engine: buffering, padding and IV handling over an implementation's
- * ECB/CBC block functions. See jca/cipher.h. */
+/* Cipher engine: the contract (arguments, key lengths, the object's life)
+ * over the mode table chosen when the object is made (cipher_mode.h), and
+ * the buffering and padding of the block modes, whose tables (ECB, CBC:
+ * cipher_block.c) say how blocks chain. See jca/cipher.h. */
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../util/osrandom.h"
-#include "cipher_aead_int.h"
+#include "cipher_mode.h"
 
 static cipher_ctx *cipher_create(const jca__resolved *r)
 {
 	const jca_impl *impl = r->impl;
-	size_t extra = jca__is_ctr_mode(jca__variant_mode(r->variant)) ? jca__aead_extra(impl, jca__variant_mode(r->variant)) : 0;
+	const struct jca__mode *mt = jca__mode_pick(jca__variant_mode(r->variant), impl);
+	size_t extra = jca__mode_extra(mt, impl);
 	cipher_ctx *c = jca__alloc(sizeof *c + impl->ctx_size + extra);
 
 	if (!c) {
 		jca__error(JCA_ENOMEM, "out of memory creating Cipher \"%s\"", r->canon);
 		return NULL;
 	}
-	/* The header starts zeroed up to its buffers (iv, iv0, buf: written
-	 * by cipher_init before anything reads them, which needs c->dir); the
-	 * key schedule is started by the lifecycle (zeroed and attached when
-	 * the implementation has one; other schedules are written in full by
-	 * set_key). */
+	/* The header starts zeroed up to its buffers (iv, iv0: written by
+	 * cipher_init before anything reads them, which needs c->dir), and
+	 * buf zeroed (cipher_init wipes it only after an initialised object
+	 * used it); the key schedule is started by the lifecycle (zeroed and
+	 * attached when the implementation has one; other schedules are
+	 * written in full by set_key); the mode state starts zeroed. */
 	memset(c, 0, offsetof(cipher_ctx, iv));
+	memset(c->buf, 0, sizeof c->buf);
 	if (extra)
 		memset(c->key + impl->ctx_size, 0, extra);
 	jca__cipher_bind(c, impl);
 	c->svc = r->svc;
 	c->name = r->canon;
-	c->mode = jca__variant_mode(r->variant);
+	c->mode = jca__mode_engine(jca__variant_mode(r->variant), impl);
+	c->mt = mt;
 	c->padding = jca__variant_padding(r->variant);
 	c->pinned = jca__variant_keylen(r->variant);
 	if (jca__obj_open(r->svc, impl, c->key) != 0) {
@@ -86,75 +92,121 @@ int jca__cipher_random_iv(uint8_t *iv, size_t len)
 	return -1;
 }
 
-int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
-                const void *iv, size_t iv_len)
+/* The opmode, key and key length of cipher_init and cipher_init_aead are
+ * sound (the reason otherwise: init_refused, off the hot path, so that
+ * cipher_init is a jump to the mode's init). */
+static inline int init_ok(const cipher_ctx *c, int opmode, const void *key, size_t key_len)
 {
-	uint8_t fresh[MAX_BLOCK];
+	return c && (opmode == JCA_ENCRYPT || opmode == JCA_DECRYPT) && (key || !key_len) &&
+	       (c->pinned ? key_len == c->pinned : jca__cipher_key_size_ok(c->base, key_len));
+}
 
+__attribute__((noinline, cold)) static int init_refused(const cipher_ctx *c, const char *fn, int opmode,
+                                                         const void *key, size_t key_len)
+{
 	if (!c)
-		return jca__error(JCA_EINVAL, "cipher_init: NULL object");
+		return jca__error(JCA_EINVAL, "%s: NULL object", fn);
 	if (opmode != JCA_ENCRYPT && opmode != JCA_DECRYPT)
-		return jca__error(JCA_EINVAL, "cipher_init: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
+		return jca__error(JCA_EINVAL, "%s: opmode must be JCA_ENCRYPT or JCA_DECRYPT", fn);
 	if (!key && key_len)
-		return jca__error(JCA_EINVAL, "cipher_init: key is NULL");
+		return jca__error(JCA_EINVAL, "%s: key is NULL", fn);
 	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->base, key_len))
 		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
 		                  c->pinned ? " (the transformation pins the key size)" : "");
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_init(c, opmode, key, key_len, iv, iv_len, 0);
-	if (c->mode == JCA__MODE_ECB) {
+	return 0;
+}
+
+int cipher_init(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len,
+                const void *iv, size_t iv_len)
+{
+	if (!init_ok(c, (int)opmode, key, key_len))
+		return init_refused(c, "cipher_init", (int)opmode, key, key_len);
+	c->tag_req = 0;
+	return c->mt->init(c, (int)opmode, key, key_len, iv, iv_len);
+}
+
+int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len, const void *iv,
+                     size_t iv_len, size_t tag_len)
+{
+	if (!c)
+		return jca__error(JCA_EINVAL, "cipher_init_aead: NULL object");
+	if (!c->mt->update_aad)
+		return jca__error(JCA_EINVAL, "cipher_init_aead: %s is not an AEAD mode", c->name);
+	if (tag_len - 1 > 254)                 /* 0, or too long for any mode (c->tag_req is a byte) */
+		return jca__error(JCA_EINVAL, "%s: a tag of %zu bytes", c->name, tag_len);
+	if (!init_ok(c, (int)opmode, key, key_len))
+		return init_refused(c, "cipher_init_aead", (int)opmode, key, key_len);
+	c->tag_req = (uint8_t)tag_len;
+	return c->mt->init(c, (int)opmode, key, key_len, iv, iv_len);
+}
+
+int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
+{
+	if (!c)
+		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL object");
+	if (!aad && len)
+		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL buffer");
+	if (!c->mt->update_aad)
+		return jca__error(JCA_EINVAL, "cipher_update_aad: %s takes no additional authenticated data",
+		                  c->name);
+	if (!c->dir)
+		return jca__error(JCA_NOTINIT, "cipher_update_aad: %s is not initialised (call cipher_init)", c->name);
+	return c->mt->update_aad(c, aad, len);
+}
+
+/* The block modes (the ECB and CBC tables' init): an IV of the mode's
+ * length (none for ECB; a random one when encrypting without one, drawn
+ * into the object), then the key. No tag (cipher_init_aead refuses a mode
+ * without AAD). */
+int jca__block_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len)
+{
+	size_t n = c->mt->iv_blocks * c->bs;
+
+	if (!n) {
 		if (iv || iv_len)
-			return jca__error(JCA_IVLEN, "%s: ECB mode takes no IV", c->name);
+			return jca__error(JCA_IVLEN, "%s takes no IV", c->name);
 	} else if (iv) {
-		if (iv_len != c->bs)
-			return jca__error(JCA_IVLEN, "%s: IV must be %zu bytes, got %zu", c->name, c->bs, iv_len);
+		if (iv_len != n)
+			return jca__error(JCA_IVLEN, "%s: IV must be %zu bytes, got %zu", c->name, n, iv_len);
 	} else if (opmode == JCA_DECRYPT) {
 		return jca__error(JCA_NOIV, "%s: decryption needs an IV", c->name);
-	} else if (iv_len && iv_len != c->bs) {
+	} else if (iv_len && iv_len != n) {
 		return jca__error(JCA_IVLEN, "%s: a random IV is %zu bytes (iv == NULL with iv_len 0 or %zu), not %zu",
-		                  c->name, c->bs, c->bs, iv_len);
+		                  c->name, n, n, iv_len);
 	} else {
-		if (jca__cipher_random_iv(fresh, c->bs) != 0)
+		if (jca__cipher_random_iv(c->iv, n) != 0)
 			return jca__error(JCA_RANDOM, "%s: cannot draw a random IV", c->name);
-		iv = fresh;
+		iv = c->iv;
 	}
-	if (c->set_key(c->key, key, key_len) != 0) {
+	if (c->impl->set_key(c->key, key, key_len) != 0) {
 		jca__cipher_drop_key(c);
+		jca__wipe(c->buf, sizeof c->buf);
 		c->dir = 0;
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->base->name,
 		                  jca__impl_reason());
 	}
+	/* what an initialised object held back (an object not initialised
+	 * holds nothing: new, or wiped when it failed) */
+	if (c->dir)
+		jca__wipe(c->buf, sizeof c->buf);
 	c->dir = (uint8_t)opmode;
-	jca__wipe(c->buf, sizeof c->buf);
 	c->buflen = 0;
-	if (c->mode == JCA__MODE_CBC) {
+	if (iv) {
 		memcpy(c->iv0, iv, c->bs);
-		memcpy(c->iv, iv, c->bs);
+		if (iv != c->iv)               /* (a random IV is there already) */
+			memcpy(c->iv, iv, c->bs);
+	} else {
+		memset(c->iv0, 0, sizeof c->iv0);
+		memset(c->iv, 0, sizeof c->iv);
 	}
 	return 0;
 }
 
-/* Runs n whole blocks through the mode. */
+/* Runs n whole blocks through the mode (a failure in c->failed). */
 static void blocks(cipher_ctx *c, uint8_t *out, const uint8_t *in, size_t n)
 {
-	const jca_cipher_impl *impl = c->impl;
-	int rc;
-
-	if (!n)
-		return;
-	if (c->mode == JCA__MODE_CBC) {
-		if (c->dir == JCA_ENCRYPT)
-			rc = impl->cbc_encrypt(c->key, c->iv, out, in, n);
-		else
-			rc = impl->cbc_decrypt(c->key, c->iv, out, in, n);
-	} else {
-		if (c->dir == JCA_ENCRYPT)
-			rc = impl->ecb_encrypt(c->key, out, in, n);
-		else
-			rc = impl->ecb_decrypt(c->key, out, in, n);
-	}
-	if (rc)
-		c->failed = 1;
+	if (n)
+		c->mt->blocks(c, out, in, n);
 }
 
 /* A block function failed: wipe what was written, leave the object
@@ -249,8 +301,18 @@ static size_t do_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t
 	return n * bs;
 }
 
-static int check_io(const cipher_ctx *c, const char *fn, const void *in, size_t in_len, const void *out,
-                    size_t out_size, const size_t *out_len)
+/* The arguments of cipher_update and cipher_do_final are sound (the
+ * reason otherwise: io_refused, off the hot path, so that both are a jump
+ * to the mode's function). */
+static inline int io_ok(const cipher_ctx *c, const void *in, size_t in_len, const void *out, size_t out_size,
+                        const size_t *out_len)
+{
+	return c && out_len && (in || !in_len) && (out || !out_size) && c->dir && !overlaps(in, in_len, out, out_size);
+}
+
+__attribute__((noinline, cold)) static int io_refused(const cipher_ctx *c, const char *fn, const void *in,
+                                                       size_t in_len, const void *out, size_t out_size,
+                                                       const size_t *out_len)
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "%s: NULL object", fn);
@@ -265,13 +327,16 @@ static int check_io(const cipher_ctx *c, const char *fn, const void *in, size_t 
 
 int cipher_update(cipher_ctx *c, const void *in, size_t in_len, void *out, size_t out_size, size_t *out_len)
 {
-	size_t need;
-	int rc = check_io(c, "cipher_update", in, in_len, out, out_size, out_len);
+	if (!io_ok(c, in, in_len, out, out_size, out_len))
+		return io_refused(c, "cipher_update", in, in_len, out, out_size, out_len);
+	return c->mt->update(c, in, in_len, out, out_size, out_len);
+}
 
-	if (rc)
-		return rc;
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_update(c, in, in_len, out, out_size, out_len);
+int jca__block_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out, size_t out_size,
+                      size_t *out_len)
+{
+	size_t need;
+
 	need = blocks_bytes(c, blocks_now(c, in_len));
 	if (out_size < need)
 		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", need, out_size);
@@ -292,16 +357,25 @@ static void rewind_ctx(cipher_ctx *c)
 	c->buflen = 0;
 }
 
+const uint8_t *jca__block_iv(const cipher_ctx *c, size_t *len)
+{
+	*len = c->mt->iv_blocks * c->bs;
+	return c->dir && *len ? c->iv0 : NULL;
+}
+
+int jca__block_reset(cipher_ctx *c)
+{
+	rewind_ctx(c);
+	return 0;
+}
+
 int cipher_reset(cipher_ctx *c)
 {
 	if (!c)
 		return jca__error(JCA_EINVAL, "cipher_reset: NULL object");
 	if (!c->dir)
 		return jca__error(JCA_NOTINIT, "cipher_reset: %s is not initialised (call cipher_init)", c->name);
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_reset(c);
-	rewind_ctx(c);
-	return 0;
+	return c->mt->reset(c);
 }
 
 cipher_ctx *cipher_clone(const cipher_ctx *c)
@@ -316,10 +390,11 @@ cipher_ctx *cipher_clone(const cipher_ctx *c)
 
 size_t cipher_output_size(const cipher_ctx *c, size_t in_len)
 {
-	if (!c)
-		return 0;
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_output_size(c, in_len);
+	return c ? c->mt->output_size(c, in_len) : 0;
+}
+
+size_t jca__block_output_size(const cipher_ctx *c, size_t in_len)
+{
 	if (c->dir == JCA_ENCRYPT && c->padding == JCA__PAD_PKCS5)
 		return blocks_bytes(c, in_len / c->bs + (c->buflen + in_len % c->bs) / c->bs + 1);
 	return jca__sat_add(c->buflen, in_len);
@@ -362,15 +437,19 @@ static size_t unpad_len(const uint8_t *blk, size_t bs)
 
 int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, size_t out_size, size_t *out_len)
 {
+	if (!io_ok(c, in, in_len, out, out_size, out_len))
+		return io_refused(c, "cipher_do_final", in, in_len, out, out_size, out_len);
+	return c->mt->final(c, in, in_len, out, out_size, out_len);
+}
+
+int jca__block_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *out, size_t out_size,
+                     size_t *out_len)
+{
 	size_t total, n, bs;
 	uint8_t last[MAX_BLOCK];
 	uint8_t *o = out;
-	int rc = check_io(c, "cipher_do_final", in, in_len, out, out_size, out_len);
+	int rc;
 
-	if (rc)
-		return rc;
-	if (jca__is_ctr_mode(c->mode))
-		return jca__aead_final(c, in, in_len, out, out_size, out_len);
 	bs = c->bs;
 	total = c->buflen + in_len;
 	if (out_size < cipher_output_size(c, in_len))
@@ -415,15 +494,11 @@ int cipher_do_final(cipher_ctx *c, const void *in, size_t in_len, void *out, siz
 		size_t pad;
 
 		virtual_copy(c, in, total - bs, clast, bs);
-		if (c->mode == JCA__MODE_CBC) {
-			if (total >= 2 * bs)
-				virtual_copy(c, in, total - 2 * bs, chain, bs);
-			else
-				memcpy(chain, c->iv, bs);
-			rc = c->impl->cbc_decrypt(c->key, chain, last, clast, 1);
-		} else {
-			rc = c->impl->ecb_decrypt(c->key, last, clast, 1);
-		}
+		if (total >= 2 * bs)
+			virtual_copy(c, in, total - 2 * bs, chain, bs);
+		else
+			memcpy(chain, c->iv, bs);
+		rc = c->mt->decrypt_last(c, last, clast, chain);
 		if (rc) {
 			jca__wipe(last, sizeof last);
 			return failed(c, "cipher_do_final", NULL, 0);
@@ -458,29 +533,21 @@ const void *cipher_iv(const cipher_ctx *c)
 {
 	size_t n;
 
-	if (c && c->dir && jca__is_ctr_mode(c->mode))
-		return jca__aead_iv(c, &n);
-	return c && c->dir && c->mode == JCA__MODE_CBC ? c->iv0 : NULL;
+	return c && c->dir ? c->mt->iv(c, &n) : NULL;
 }
 
 size_t cipher_iv_length(const cipher_ctx *c)
 {
 	size_t n = 0;
 
-	if (c && jca__is_ctr_mode(c->mode)) {
-		jca__aead_iv(c, &n);
-		return n;
-	}
-	return c && c->mode == JCA__MODE_CBC ? c->bs : 0;
+	if (c)
+		c->mt->iv(c, &n);
+	return n;
 }
 
 size_t cipher_tag_length(const cipher_ctx *c)
 {
-	if (!c || !jca__is_aead_mode(c->mode))
-		return 0;
-	if (c->dir)
-		return jca__aead_state(c)->tag_len;
-	return c->mode == JCA__MODE_AEAD ? c->aead->tag_len : 16;
+	return c ? c->mt->tag_length(c) : 0;
 }
 
 const char *cipher_algorithm(const cipher_ctx *c)
@@ -504,9 +571,9 @@ void cipher_free(cipher_ctx *c)
 
 	if (!c)
 		return;
-	extra = jca__is_ctr_mode(c->mode) ? jca__aead_extra(c->base, c->mode) : 0;
+	extra = jca__mode_extra(c->mt, c->base);
 	if (extra)
-		jca__aead_cleanup(c);
+		c->mt->cleanup(c);
 	jca__obj_close(c->svc, c->base, c->key);
 	jca__free(c, sizeof *c + c->base->ctx_size + extra);
 }

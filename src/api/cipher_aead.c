@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Counter-mode engine: AES/CTR (SP 800-38A, 6.5) and AES/GCM (SP 800-38D)
- * over a block table's building blocks (ctr32 / ghash / gcm_init /
- * gcm_encrypt, in cipher_gcm.c) or, for GCM, an AEAD table's message-level
- * functions (jca_aead_impl, in cipher_aead_msg.c). See jca/cipher.h for
- * the contract.
+ * The AEAD engine: AES/GCM (SP 800-38D) over a block table's building
+ * blocks (ctr32 / ghash / gcm_init / gcm_encrypt, in cipher_gcm.c), and
+ * the AEAD tables' message-level functions (jca_aead_impl, in
+ * cipher_aead_msg.c: GCM through a library or a token, ChaCha20-Poly1305,
+ * CCM through a library). See jca/cipher.h for the contract.
  *
  * GCM encryption streams: ciphertext leaves with each update, the tag is
  * appended by cipher_do_final. GCM decryption releases nothing before the
@@ -28,12 +28,9 @@ int jca__aead_impl_failed(cipher_ctx *c, const char *fn, void *out, size_t n)
 	                  c->base->name, jca__impl_reason());
 }
 
-size_t jca__aead_extra(const jca_impl *impl, uint8_t mode)
+size_t jca__aead_extra(const jca_impl *impl)
 {
-	size_t pad = jca__align16(impl->ctx_size) - impl->ctx_size;
-	const jca_cipher_impl *b = jca__as_aead(impl) ? NULL : (const jca_cipher_impl *)(const void *)impl;
-
-	return pad + sizeof(struct jca__aead) + (mode == JCA__MODE_GCM && b ? jca__align16(b->gcm_key_size) : 0);
+	return jca__align16(impl->ctx_size) - impl->ctx_size + sizeof(struct jca__aead);
 }
 
 int jca__aead_limit_error(const cipher_ctx *c)
@@ -95,12 +92,24 @@ int jca__aead_append(uint8_t **buf, size_t *cap, size_t have, const uint8_t *in,
 static int check_nonce_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_len, size_t *tag_bits,
                               uint8_t fresh[JCA__AEAD_ID])
 {
-	size_t nl = c->aead->nonce_len, tl = c->aead->tag_len;
+	const jca_aead_impl *a = c->aead;
+	size_t nl = a->nonce_len, tl = a->tag_len;
+	int range = a->rules == JCA_AEAD_RANGE;
 
 	if (*tag_bits == 0)
 		*tag_bits = tl * 8;
-	if (*tag_bits != tl * 8)
+	if (range ? !jca__aead_tag_ok(a, *tag_bits / 8) : *tag_bits != tl * 8) {
+		if (range)
+			return jca__error(JCA_EINVAL, "%s: the tag is %zu to %zu bytes in steps of %zu, got %zu", c->name,
+			                  a->tag_min, a->tag_max, a->tag_step, *tag_bits / 8);
 		return jca__error(JCA_EINVAL, "%s: the tag is %zu bytes, got %zu", c->name, tl, *tag_bits / 8);
+	}
+	if (*iv && range) {
+		if (*iv_len < a->nonce_min || *iv_len > a->nonce_max)
+			return jca__error(JCA_IVLEN, "%s: the nonce must be %zu to %zu bytes, got %zu", c->name, a->nonce_min,
+			                  a->nonce_max, *iv_len);
+		return 0;
+	}
 	if (*iv) {
 		if (*iv_len != nl)
 			return jca__error(JCA_IVLEN, "%s: the nonce must be %zu bytes, got %zu", c->name, nl, *iv_len);
@@ -123,29 +132,21 @@ static int check_nonce_params(cipher_ctx *c, int opmode, const void **iv, size_t
 static int check_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_len, size_t *tag_bits,
                         uint8_t fresh[JCA__AEAD_ID])
 {
-	int gcm = c->mode == JCA__MODE_GCM;
-
-	if (c->mode == JCA__MODE_AEAD)
+	if (c->mode == JCA__MODE_AEAD)      /* an AEAD table's own rules */
 		return check_nonce_params(c, opmode, iv, iv_len, tag_bits, fresh);
-	if (gcm) {
-		if (*tag_bits == 0)
-			*tag_bits = 128;
-		if (!(*tag_bits == 32 || *tag_bits == 64 ||
-		      (*tag_bits >= 96 && *tag_bits <= 128 && *tag_bits % 8 == 0)))
-			return jca__error(JCA_EINVAL, "%s: tag length must be 96, 104, 112, 120 or 128 bits "
-			                  "(or 32 or 64, SP 800-38D Appendix C), got %zu", c->name, *tag_bits);
-	} else if (*tag_bits) {
-		return jca__error(JCA_EINVAL, "%s: CTR mode has no tag", c->name);
-	}
+	/* GCM's */
+	if (*tag_bits == 0)
+		*tag_bits = 128;
+	if (!(*tag_bits == 32 || *tag_bits == 64 || (*tag_bits >= 96 && *tag_bits <= 128 && *tag_bits % 8 == 0)))
+		return jca__error(JCA_EINVAL, "%s: tag length must be 96, 104, 112, 120 or 128 bits "
+		                  "(or 32 or 64, SP 800-38D Appendix C), got %zu", c->name, *tag_bits);
 	if (*iv) {
-		if (gcm ? (*iv_len == 0 || (uint64_t)*iv_len > GCM_MAX_AAD) : *iv_len != 16)
-			return jca__error(JCA_IVLEN, gcm ? "%s: the GCM IV must not be empty (12 bytes recommended)"
-			                                 : "%s: the CTR IV (initial counter block) must be 16 bytes, got %zu",
-			                  c->name, *iv_len);
+		if (*iv_len == 0 || (uint64_t)*iv_len > GCM_MAX_AAD)
+			return jca__error(JCA_IVLEN, "%s: the GCM IV must not be empty (12 bytes recommended)", c->name);
 	} else if (opmode == JCA_DECRYPT) {
 		return jca__error(JCA_NOIV, "%s: decryption needs an IV", c->name);
 	} else {
-		size_t want = gcm ? 12 : 16;
+		size_t want = 12;
 
 		if (*iv_len && *iv_len != want)
 			return jca__error(JCA_IVLEN, "%s: a random IV is %zu bytes (iv == NULL with iv_len 0 or %zu); "
@@ -158,11 +159,11 @@ static int check_params(cipher_ctx *c, int opmode, const void **iv, size_t *iv_l
 	return 0;
 }
 
-int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-                   size_t tag_bits)
+int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, const void *iv, size_t iv_len)
 {
+	size_t tag_bits = (size_t)c->tag_req * 8;
 	struct jca__aead *st = jca__aead_state(c);
-	int gcm = jca__is_aead_mode(c->mode), msg = jca__aead_msg(c), same_key, rc;
+	int msg = jca__aead_msg(c), same_key, rc;
 	uint8_t fresh[JCA__AEAD_ID], *ivcopy;
 	struct jca__gcm_iv g;
 
@@ -173,7 +174,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	/* A new IV under the key already loaded (the usual GCM pattern: one
 	 * key, a fresh IV per message) keeps the schedule and hash key. */
 	same_key = key_len && key_len == st->cur_key_len && c->dir && !jca__ct_diff(key, st->cur_key, key_len);
-	if (gcm && (rc = jca__gcm_iv_check(c, st, opmode, key, key_len, same_key, iv, iv_len, &g)) != 0)
+	if ((rc = jca__gcm_iv_check(c, st, opmode, key, key_len, same_key, iv, iv_len, &g)) != 0)
 		return rc;
 	ivcopy = NULL;
 	if (iv_len > sizeof st->iv_short) {
@@ -186,7 +187,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 	}
 	if (same_key) {
 		/* nothing to redo */
-	} else if (c->set_key(c->key, key, key_len) != 0) {
+	} else if ((msg ? c->aead->set_key : c->impl->set_key)(c->key, key, key_len) != 0) {
 		jca__aead_free_secret(&ivcopy, iv_len);
 		jca__wipe(&g, sizeof g);
 		jca__cipher_drop_key(c);
@@ -196,7 +197,7 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 		return jca__error(JCA_KEYLEN, "%s: implementation %s refused the key%s", c->name, c->base->name,
 		                  jca__impl_reason());
 	} else {
-		if (gcm && !msg)
+		if (!msg)
 			CHK(c->impl->gcm_init(c->key, st->gkey));
 		memcpy(st->cur_key, key, key_len);
 		st->cur_key_len = (uint8_t)key_len;
@@ -215,10 +216,8 @@ int jca__aead_init(cipher_ctx *c, int opmode, const void *key, size_t key_len, c
 		memcpy(st->iv_short, iv, iv_len);
 	}
 	st->iv_len = iv_len;
-	if (gcm) {
-		jca__gcm_iv_commit(c, st, opmode, key, key_len, iv, &g);
-		st->tag_len = (uint8_t)(tag_bits / 8);
-	}
+	jca__gcm_iv_commit(c, st, opmode, key, key_len, iv, &g);
+	st->tag_len = (uint8_t)(tag_bits / 8);
 	c->dir = (uint8_t)opmode;
 	st->released = 0;
 	jca__aead_rewind(c, st);
@@ -236,7 +235,7 @@ int jca__aead_reset(cipher_ctx *c)
 	struct jca__aead *st = jca__aead_state(c);
 
 	jca__aead_rewind(c, st);
-	if (jca__is_aead_mode(c->mode) && c->dir == JCA_ENCRYPT && st->released) {
+	if (c->dir == JCA_ENCRYPT && st->released) {
 		st->state = ST_DONE;
 		return jca__error(JCA_IVREUSE, "cipher_reset: %s: this encryption has released output under its key and "
 		                  "IV, which must not encrypt again; the data is dropped: call cipher_init with a new IV",
@@ -255,23 +254,15 @@ static int check_live(cipher_ctx *c, const struct jca__aead *st, const char *fn)
 	return 0;
 }
 
-int cipher_update_aad(cipher_ctx *c, const void *aad, size_t len)
+/* cipher_update_aad of GCM and the AEAD tables, the arguments checked
+ * (cipher.c). */
+int jca__aead_update_aad(cipher_ctx *c, const uint8_t *aad, size_t len)
 {
-	struct jca__aead *st;
+	struct jca__aead *st = jca__aead_state(c);
 	const uint8_t *p = aad;
 	size_t pos, n;
 	int rc;
 
-	if (!c)
-		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL object");
-	if (!aad && len)
-		return jca__error(JCA_EINVAL, "cipher_update_aad: NULL buffer");
-	if (!jca__is_aead_mode(c->mode) || jca__aead_stream(c))
-		return jca__error(JCA_EINVAL, "cipher_update_aad: %s takes no additional authenticated data",
-		                  c->name);
-	if (!c->dir)
-		return jca__error(JCA_NOTINIT, "cipher_update_aad: %s is not initialised (call cipher_init)", c->name);
-	st = jca__aead_state(c);
 	if ((rc = check_live(c, st, "cipher_update_aad")) != 0)
 		return rc;
 	if (st->state != ST_AAD)
@@ -333,21 +324,19 @@ int jca__aead_update(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 	}
 	if (out_size < in_len)
 		return jca__error(JCA_BUFSIZE, "cipher_update: output needs %zu bytes, got %zu", in_len, out_size);
-	if (jca__is_aead_mode(c->mode)) {
-		if (in_len > jca__aead_max_data(c) - st->data_len)
-			return jca__aead_limit_error(c);
-		if (in_len)
-			jca__gcm_release(c, st);
-		if (jca__aead_msg(c)) {
-			jca__msg_encrypt(c, st, out, in, in_len);
-			if (c->failed)
-				return jca__aead_impl_failed(c, "cipher_update", out, in_len);
-			*out_len = in_len;
-			return 0;
-		}
-		jca__gcm_start_data(c, st);
+	if (in_len > jca__aead_max_data(c) - st->data_len)
+		return jca__aead_limit_error(c);
+	if (in_len)
+		jca__gcm_release(c, st);
+	if (jca__aead_msg(c)) {
+		jca__msg_encrypt(c, st, out, in, in_len);
+		if (c->failed)
+			return jca__aead_impl_failed(c, "cipher_update", out, in_len);
+		*out_len = in_len;
+		return 0;
 	}
-	jca__aead_crypt(c, st, out, in, in_len, c->mode == JCA__MODE_GCM);
+	jca__gcm_start_data(c, st);
+	jca__aead_crypt(c, st, out, in, in_len, 1);
 	if (c->failed)
 		return jca__aead_impl_failed(c, "cipher_update", out, in_len);
 	*out_len = in_len;
@@ -358,8 +347,6 @@ size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len)
 {
 	const struct jca__aead *st = jca__aead_state(c);
 
-	if (c->mode == JCA__MODE_CTR)
-		return in_len;
 	if (c->dir == JCA_DECRYPT) {
 		/* held + in_len - tag, exact unless it exceeds SIZE_MAX (held is
 		 * at most 2^36 bytes, so the sum below cannot wrap) */
@@ -367,7 +354,7 @@ size_t jca__aead_output_size(const cipher_ctx *c, size_t in_len)
 			return jca__sat_add(in_len - st->tag_len, st->blen);
 		return st->blen + in_len > st->tag_len ? st->blen + in_len - st->tag_len : 0;
 	}
-	return jca__sat_add(in_len, c->dir ? st->tag_len : 16);
+	return jca__sat_add(jca__sat_add(in_len, st->blen), c->dir ? st->tag_len : jca__aead_tag_length(c));
 }
 
 /* Decryption of the whole message ct (ct_len bytes, tag included). */
@@ -420,20 +407,10 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 
 	if ((rc = check_live(c, st, "cipher_do_final")) != 0)
 		return rc;
-	if (c->mode == JCA__MODE_CTR) {
-		if (out_size < in_len)
-			return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", in_len,
-			                  out_size);
-		jca__aead_crypt(c, st, out, in, in_len, 0);
-		jca__aead_rewind(c, st);
-		if (c->failed)
-			return jca__aead_impl_failed(c, "cipher_do_final", out, in_len);
-		*out_len = in_len;
-		return 0;
-	}
 	if (jca__aead_holds(c)) {
 		if (jca__aead_msg(c))
-			return jca__msg_open(c, st, in, in_len, out, out_size, out_len);
+			return c->dir == JCA_DECRYPT ? jca__msg_open(c, st, in, in_len, out, out_size, out_len)
+			                             : jca__msg_seal(c, st, in, in_len, out, out_size, out_len);
 		if (st->blen == 0)
 			return gcm_open(c, st, in, in_len, out, out_size, out_len);
 		if (out_size < jca__aead_output_size(c, in_len))
@@ -471,8 +448,7 @@ int jca__aead_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *ou
 	jca__wipe(tag, sizeof tag);
 	*out_len = in_len + st->tag_len;
 	jca__aead_rewind(c, st);
-	if (c->dir == JCA_ENCRYPT)         /* (a stream cipher's decryption may run again) */
-		st->state = ST_DONE;
+	st->state = ST_DONE;
 	return 0;
 }
 
@@ -481,34 +457,17 @@ const uint8_t *jca__aead_iv(const cipher_ctx *c, size_t *len)
 	const struct jca__aead *st = jca__aead_state(c);
 
 	if (!c->dir) {
-		*len = c->mode == JCA__MODE_AEAD ? c->aead->nonce_len : c->mode == JCA__MODE_GCM ? 12 : 16;
+		*len = c->mode == JCA__MODE_AEAD ? c->aead->nonce_len : 12;
 		return NULL;
 	}
 	*len = st->iv_len;
 	return jca__aead_iv_of(st);
 }
 
-int cipher_init_aead(cipher_ctx *c, cipher_opmode opmode, const void *key, size_t key_len, const void *iv, size_t iv_len,
-                     size_t tag_len)
+size_t jca__aead_tag_length(const cipher_ctx *c)
 {
-	if (!c)
-		return jca__error(JCA_EINVAL, "cipher_init_aead: NULL object");
-	if (!jca__is_aead_mode(c->mode) || jca__aead_stream(c))
-		return jca__error(JCA_EINVAL, "cipher_init_aead: %s is not an AEAD mode", c->name);
-	/* bytes at the API (rule 10 of jca/common.h), bits inside (SP 800-38D) */
-	if (c->mode == JCA__MODE_AEAD) {
-		if (tag_len != c->aead->tag_len)
-			return jca__error(JCA_EINVAL, "%s: the tag is %zu bytes, got %zu", c->name, c->aead->tag_len,
-			                  tag_len);
-	} else if (!(tag_len == 4 || tag_len == 8 || (tag_len >= 12 && tag_len <= 16)))
-		return jca__error(JCA_EINVAL, "%s: tag length must be 12 to 16 bytes (or 4 or 8, SP 800-38D "
-		                  "Appendix C), got %zu", c->name, tag_len);
-	if (opmode != JCA_ENCRYPT && opmode != JCA_DECRYPT)
-		return jca__error(JCA_EINVAL, "cipher_init_aead: opmode must be JCA_ENCRYPT or JCA_DECRYPT");
-	if (!key && key_len)
-		return jca__error(JCA_EINVAL, "cipher_init_aead: key is NULL");
-	if (c->pinned ? key_len != c->pinned : !jca__cipher_key_size_ok(c->base, key_len))
-		return jca__error(JCA_KEYLEN, "%s: invalid key length %zu bytes%s", c->name, key_len,
-		                  c->pinned ? " (the transformation pins the key size)" : "");
-	return jca__aead_init(c, opmode, key, key_len, iv, iv_len, tag_len * 8);
+	if (c->dir)
+		return jca__aead_state(c)->tag_len;
+	return c->mode == JCA__MODE_AEAD ? jca__aead_default_tag(c->aead) : 16;
 }
+

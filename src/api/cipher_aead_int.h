@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The state of the counter-mode engine (CTR and GCM), shared by its files:
+ * The state of the AEAD engine (GCM, and the AEAD tables), shared by its
+ * files:
  *   cipher_aead.c      the engine: init, AAD, update, final (jca/cipher.h)
  *   cipher_gcm.c       counters, GHASH, J0 and tag over a block table's
  *                      building blocks (ctr32, gcm_init, ghash, gcm_encrypt)
@@ -88,17 +89,24 @@ static inline int jca__aead_msg(const cipher_ctx *c)
 	return c->aead != NULL;
 }
 
-/* A stream cipher's table (JCA_AEAD_NONCE rules with tag_len 0: ChaCha20):
- * no tag and no AAD; decryption streams as encryption does. */
-static inline int jca__aead_stream(const cipher_ctx *c)
+/* An AEAD table that takes the whole message in one update
+ * (JCA_AEAD_WHOLE, ABI 3.4: CCM through a library). */
+static inline int jca__aead_whole(const cipher_ctx *c)
 {
-	return c->mode == JCA__MODE_AEAD && c->aead->tag_len == 0;
+	return c->aead && (c->aead->flags & JCA_AEAD_WHOLE);
 }
-/* Decryption held back until the tag is checked (every AEAD but a stream
- * cipher). */
+
+/* Data held until cipher_do_final: a decryption's until the tag is
+ * checked, and a JCA_AEAD_WHOLE encryption's. */
 static inline int jca__aead_holds(const cipher_ctx *c)
 {
-	return jca__is_aead_mode(c->mode) && c->dir == JCA_DECRYPT && !jca__aead_stream(c);
+	return jca__is_aead_mode(c->mode) && (c->dir == JCA_DECRYPT || jca__aead_whole(c));
+}
+
+/* The tag length of cipher_init (no length asked for). */
+static inline size_t jca__aead_default_tag(const jca_aead_impl *a)
+{
+	return a->tag_len;
 }
 
 /* The most bytes of data under one key and IV (nonce). */
@@ -195,6 +203,9 @@ JCA__HIDDEN void jca__msg_encrypt(cipher_ctx *c, struct jca__aead *st, uint8_t *
                                   size_t len);
 /* Encryption: the tag (tag_len bytes). */
 JCA__HIDDEN void jca__msg_tag(cipher_ctx *c, struct jca__aead *st, uint8_t *tag);
+/* JCA_AEAD_WHOLE encryption of the held data plus in: ciphertext || tag. */
+JCA__HIDDEN int jca__msg_seal(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len,
+                              uint8_t *out, size_t out_size, size_t *out_len);
 /* Decryption of the held ciphertext plus in (tag included). */
 JCA__HIDDEN int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len,
                               uint8_t *out, size_t out_size, size_t *out_len);

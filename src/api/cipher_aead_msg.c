@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cipher_aead_int.h"
+#include "cipher_mode.h"
 
 int jca__msg_aad(cipher_ctx *c, struct jca__aead *st, const uint8_t *aad, size_t len)
 {
@@ -28,7 +29,6 @@ int jca__msg_aad(cipher_ctx *c, struct jca__aead *st, const uint8_t *aad, size_t
 	return 0;
 }
 
-/* (a stream cipher's decryption runs here too: init gets the direction) */
 void jca__msg_encrypt(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const uint8_t *in, size_t len)
 {
 	/* the first data (or the tag of an empty message): the AAD is complete */
@@ -103,7 +103,7 @@ int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t
 	/* (updates have moved the state to ST_DATA without starting anything) */
 	CHK(c->aead->init(c->key, 0, st->piv, st->piv_len, st->abuf, (size_t)st->aad_len,
 	                       st->tag_len));
-	if (!c->failed && len)
+	if (!c->failed && (len || jca__aead_whole(c)))
 		CHK(c->aead->update(c->key, st->buf, st->buf, len));
 	rc = 0;
 	if (!c->failed) {
@@ -127,6 +127,38 @@ int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t
 	return 0;
 }
 
+int jca__msg_seal(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t in_len, uint8_t *out,
+                  size_t out_size, size_t *out_len)
+{
+	size_t len = jca__sat_add(st->blen, in_len), need = jca__sat_add(len, st->tag_len);
+	uint8_t tag[16];
+	int rc;
+
+	if ((uint64_t)len > jca__aead_max_data(c))
+		return jca__aead_limit_error(c);
+	if (out_size < need)
+		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", need, out_size);
+	if ((rc = jca__aead_hold(c, st, in, in_len)) != 0)
+		return rc;
+	jca__gcm_release(c, st);
+	CHK(c->aead->init(c->key, 1, st->piv, st->piv_len, st->abuf, (size_t)st->aad_len, st->tag_len));
+	if (!c->failed)
+		CHK(c->aead->update(c->key, out, st->buf, len));
+	if (!c->failed)
+		CHK(c->aead->final(c->key, tag, st->tag_len));
+	if (c->failed) {
+		jca__wipe(tag, sizeof tag);
+		jca__aead_rewind(c, st);
+		return jca__aead_impl_failed(c, "cipher_do_final", out, len);
+	}
+	memcpy(out + len, tag, st->tag_len);
+	jca__wipe(tag, sizeof tag);
+	*out_len = len + st->tag_len;
+	jca__aead_rewind(c, st);
+	st->state = ST_DONE;
+	return 0;
+}
+
 /* ---- the AEAD known-answer test (JCA_KAT_AEAD) -------------------------- */
 
 static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
@@ -134,24 +166,25 @@ static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
 	size_t n = 0, tl = k->tag_len, len = k->in_len;
 
 	/* encryption gives out || tag */
-	if (jca__aead_init(c, JCA_ENCRYPT, k->key, k->key_len, k->iv, k->iv_len, tl * 8) != 0 ||
+	c->tag_req = (uint8_t)tl;
+	if (c->mt->init(c, JCA_ENCRYPT, k->key, k->key_len, k->iv, k->iv_len) != 0 ||
 	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
-	    jca__aead_final(c, k->in, len, buf, len + tl, &n) != 0 || n != len + tl ||
+	    c->mt->final(c, k->in, len, buf, len + tl, &n) != 0 || n != len + tl ||
 	    (len && memcmp(buf, k->out, len) != 0) || (tl && memcmp(buf + len, k->tag, tl) != 0))
 		return -1;
 	/* decryption of out || tag gives in */
-	if (jca__aead_init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl * 8) != 0 ||
+	if (c->mt->init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len) != 0 ||
 	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
-	    jca__aead_final(c, buf, len + tl, back, len + 1, &n) != 0 || n != len ||
+	    c->mt->final(c, buf, len + tl, back, len + 1, &n) != 0 || n != len ||
 	    (len && memcmp(back, k->in, len) != 0))
 		return -1;
 	/* and a flipped tag bit is refused (a stream cipher has none) */
 	if (!tl)
 		return 0;
 	buf[len + tl - 1] ^= 0x80;
-	if (jca__aead_init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len, tl * 8) != 0 ||
+	if (c->mt->init(c, JCA_DECRYPT, k->key, k->key_len, k->iv, k->iv_len) != 0 ||
 	    (k->aad_len && cipher_update_aad(c, k->aad, k->aad_len) != 0) ||
-	    jca__aead_final(c, buf, len + tl, back, len + 1, &n) != JCA_BADTAG)
+	    c->mt->final(c, buf, len + tl, back, len + 1, &n) != JCA_BADTAG)
 		return -1;
 	return 0;
 }
@@ -159,8 +192,8 @@ static int kat_run(cipher_ctx *c, const jca_kat *k, uint8_t *buf, uint8_t *back)
 int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const jca_kat *k)
 {
 	const jca_aead_impl *a = jca__as_aead(impl);
-	uint8_t mode = a && a->rules == JCA_AEAD_NONCE ? JCA__MODE_AEAD : JCA__MODE_GCM;
-	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__aead_extra(impl, mode);
+	uint8_t mode = (a && a->rules != JCA_AEAD_GCM) || jca__as_stream(impl) ? JCA__MODE_AEAD : JCA__MODE_GCM;
+	size_t size = sizeof(cipher_ctx) + impl->ctx_size + jca__mode_extra(jca__mode_pick(mode, impl), impl);
 	cipher_ctx *c = jca__alloc(size);
 	uint8_t *buf = malloc(k->in_len + 16), *back = malloc(k->in_len + 1);
 	int rc = -1, prev = jca_last_error();
@@ -179,10 +212,10 @@ int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const
 		jca__cipher_bind(c, impl);
 		c->svc = s;
 		c->name = s->algorithm;            /* (its messages are not shown) */
-		c->mode = mode;
+		jca__cipher_set_mode(c, mode);
 		c->padding = JCA__PAD_NONE;
 		rc = kat_run(c, k, buf, back);
-		jca__aead_cleanup(c);
+		c->mt->cleanup(c);
 	}
 	if (c)
 		jca__ctx_close(impl, c->key);
@@ -197,3 +230,17 @@ int jca__aead_self_test(const struct jca_service *s, const jca_impl *impl, const
 	jca__error(prev, "%s", prev ? prev_msg : "");
 	return rc;
 }
+
+/* ---- the mode tables ---------------------------------------------------- */
+
+static void aead_cleanup(cipher_ctx *c)
+{
+	jca__aead_cleanup(c);
+}
+
+/* An AEAD table's own algorithm: GCM, ChaCha20-Poly1305, ... */
+const struct jca__mode jca__mode_aead = {
+	.extra = jca__aead_extra, .init = jca__aead_init, .update_aad = jca__aead_update_aad,
+	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
+	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__aead_tag_length, .cleanup = aead_cleanup,
+};

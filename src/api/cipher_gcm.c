@@ -1,43 +1,23 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Counters, GHASH, J0 and the GCM tag over an implementation's building
+ * GCM's counter, GHASH, J0 and tag over an implementation's building
  * blocks (ctr32, gcm_init, ghash, gcm_encrypt: provider.h, ABI 2.2), for
- * the counter-mode engine (cipher_aead.c). SP 800-38A 6.5, SP 800-38D 6-7.
+ * the AEAD engine (cipher_aead.c), and the GCM mode table. SP 800-38D 6-7.
+ * (CTR is a module of its own: cipher_ctr.c.)
  */
 #include <string.h>
 
 #include "cipher_aead_int.h"
+#include "cipher_mode.h"
 #include "../util/bytes.h"
 
 /* ---- counters -------------------------------------------------------- */
-
-/* CTR mode: the whole 16-byte block is one big-endian counter (as the JDK
- * and SP 800-38A B.1 with m = 128): ctr32 runs up to the 2^32 boundary,
- * then the carry goes into the upper 96 bits. */
-static void ctr128(cipher_ctx *c, uint8_t ctr[16], uint8_t *out, const uint8_t *in, size_t nblocks)
-{
-	while (nblocks > 0) {
-		uint64_t room = (UINT64_C(1) << 32) - jca__load_be32(ctr + 12);
-		size_t n = (uint64_t)nblocks < room ? nblocks : (size_t)room;
-
-		CHK(c->impl->ctr32(c->key, ctr, out, in, n));
-		if (n == room)
-			for (int i = 11; i >= 0 && ++ctr[i] == 0; i--)
-				;
-		in += 16 * n;
-		out += 16 * n;
-		nblocks -= n;
-	}
-}
 
 /* The keystream block at the counter, which then advances. */
 static void next_keystream(cipher_ctx *c, struct jca__aead *st)
 {
 	memset(st->ks, 0, 16);
-	if (c->mode == JCA__MODE_CTR)
-		ctr128(c, st->ctr, st->ks, st->ks, 1);
-	else
-		CHK(c->impl->ctr32(c->key, st->ctr, st->ks, st->ks, 1));
+	CHK(c->impl->ctr32(c->key, st->ctr, st->ks, st->ks, 1));
 }
 
 /* Whole blocks go straight through the backend; a partial block is
@@ -67,9 +47,7 @@ void jca__aead_crypt(cipher_ctx *c, struct jca__aead *st, uint8_t *out, const ui
 	}
 	n = len / 16;
 	if (n) {
-		if (c->mode == JCA__MODE_CTR) {
-			ctr128(c, st->ctr, out, in, n);
-		} else if (!hash) {
+		if (!hash) {
 			CHK(impl->ctr32(c->key, st->ctr, out, in, n));
 		} else if (impl->gcm_encrypt) {
 			CHK(impl->gcm_encrypt(c->key, st->gkey, st->ctr, st->xi, out, in, n));
@@ -168,14 +146,12 @@ void jca__gcm_tag(cipher_ctx *c, struct jca__aead *st, uint8_t tag[16])
 
 void jca__aead_rewind(cipher_ctx *c, struct jca__aead *st)
 {
-	if (c->mode == JCA__MODE_GCM) {
-		/* data starts at inc32(J0); one store (jca__put_be64x2) */
-		uint64_t hi = jca__load_be64(st->j0 + 8);
+	/* GCM's data starts at inc32(J0); one store (jca__put_be64x2). (An
+	 * AEAD table's own counter is its business: st->ctr goes unused.) */
+	uint64_t hi = jca__load_be64(st->j0 + 8);
 
-		jca__put_be64x2(st->ctr, jca__load_be64(st->j0), (hi & ~(uint64_t)0xffffffff) | (uint32_t)(hi + 1));
-	} else {
-		memcpy(st->ctr, jca__aead_iv_of(st), 16);
-	}
+	(void)c;
+	jca__put_be64x2(st->ctr, jca__load_be64(st->j0), (hi & ~(uint64_t)0xffffffff) | (uint32_t)(hi + 1));
 	/* (the next use reads them: plain stores are not optimised away) */
 	memset(st->xi, 0, sizeof st->xi);
 	memset(st->ks, 0, sizeof st->ks);
@@ -188,3 +164,23 @@ void jca__aead_rewind(cipher_ctx *c, struct jca__aead *st)
 		jca__wipe(st->buf, st->blen);
 	st->blen = 0;
 }
+
+/* ---- the mode tables ---------------------------------------------------- */
+
+static size_t gcm_extra(const jca_impl *impl)
+{
+	const jca_cipher_impl *b = jca__as_aead(impl) ? NULL : (const jca_cipher_impl *)(const void *)impl;
+
+	return jca__aead_extra(impl) + (b ? jca__align16(b->gcm_key_size) : 0);
+}
+
+static void gcm_cleanup(cipher_ctx *c)
+{
+	jca__aead_cleanup(c);
+}
+
+const struct jca__mode jca__mode_gcm = {
+	.extra = gcm_extra, .init = jca__aead_init, .update_aad = jca__aead_update_aad,
+	.update = jca__aead_update, .final = jca__aead_final, .output_size = jca__aead_output_size,
+	.reset = jca__aead_reset, .iv = jca__aead_iv, .tag_length = jca__aead_tag_length, .cleanup = gcm_cleanup,
+};

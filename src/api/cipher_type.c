@@ -55,9 +55,34 @@ static size_t shape_size(const jca_impl *m, size_t *min)
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)(const void *)m;
 
-	if (m->struct_size >= JCA__END(jca_cipher_impl, shape) && c->shape == JCA_CIPHER_AEAD)
-		return *min = sizeof(jca_aead_impl);
+	if (m->struct_size >= JCA__END(jca_cipher_impl, shape) && c->shape == JCA_CIPHER_AEAD) {
+		*min = JCA__END(jca_aead_impl, open);      /* (its size at 3.3: 3.4 appended the ranges) */
+		return sizeof(jca_aead_impl);
+	}
+	if (m->struct_size >= JCA__END(jca_cipher_impl, shape) && c->shape == JCA_CIPHER_STREAM)
+		return *min = sizeof(jca_stream_impl);     /* (new in 3.4) */
 	return *min = sizeof(jca_cipher_impl);
+}
+
+/* JCA_AEAD_RANGE (ABI 3.4): the ranges, and the random nonce's length
+ * and cipher_init's tag within them. */
+static const char *range_fault(const jca_aead_impl *a, char *why, size_t n)
+{
+	if (!a->nonce_min || a->nonce_min > a->nonce_max || a->nonce_max > 32)
+		return snprintf(why, n, "nonce_min %zu, nonce_max %zu (must be 1 <= min <= max <= 32)", a->nonce_min,
+		                a->nonce_max), why;
+	if (a->nonce_len < a->nonce_min || a->nonce_len > a->nonce_max)
+		return snprintf(why, n, "nonce_len %zu (a random nonce's length) is not within %zu to %zu", a->nonce_len,
+		                a->nonce_min, a->nonce_max), why;
+	if (!a->tag_min || a->tag_min > a->tag_max || a->tag_max > 16 || !a->tag_step ||
+	    (a->tag_max - a->tag_min) % a->tag_step)
+		return snprintf(why, n, "tag_min %zu, tag_max %zu, tag_step %zu (must be 1 <= min <= max <= 16, a step "
+		                "of 1 or more that goes from min to max)", a->tag_min, a->tag_max, a->tag_step), why;
+	if (!jca__aead_tag_ok(a, a->tag_len))
+		return snprintf(why, n, "tag_len %zu (cipher_init's tag) is not one of the tag lengths", a->tag_len), why;
+	if (a->flags & ~JCA_AEAD_WHOLE)
+		return snprintf(why, n, "flags 0x%x has unknown bits", a->flags), why;
+	return NULL;
 }
 
 static const char *aead_fault(const jca_aead_impl *a, char *why, size_t n)
@@ -72,18 +97,40 @@ static const char *aead_fault(const jca_aead_impl *a, char *why, size_t n)
 	if (a->rules == JCA_AEAD_NONCE) {
 		if (!a->nonce_len || a->nonce_len > 32)
 			return snprintf(why, n, "nonce_len %zu (must be 1 to 32)", a->nonce_len), why;
-		if (a->tag_len > 16)
-			return snprintf(why, n, "tag_len %zu (must be 1 to 16, or 0 for a stream cipher)", a->tag_len),
-			       why;
-		return NULL;
+		if (!a->tag_len || a->tag_len > 16)
+			return snprintf(why, n, "tag_len %zu (must be 1 to 16; a stream cipher is a jca_stream_impl, "
+			                "JCA_CIPHER_STREAM)", a->tag_len), why;
+		if (a->flags & ~JCA_AEAD_WHOLE)
+			return snprintf(why, n, "flags 0x%x has unknown bits", a->flags), why;
+		return a->nonce_min || a->nonce_max || a->tag_min || a->tag_max || a->tag_step
+		       ? "nonce_min, nonce_max, tag_min, tag_max and tag_step are for JCA_AEAD_RANGE rules: must be 0"
+		       : NULL;
 	}
+	if (a->rules == JCA_AEAD_RANGE)
+		return range_fault(a, why, n);
 	if (a->rules != JCA_AEAD_GCM)
-		return snprintf(why, n, "rules %u (must be JCA_AEAD_GCM, 0, or JCA_AEAD_NONCE, %u)", a->rules,
-		                JCA_AEAD_NONCE), why;
-	if (a->nonce_len || a->tag_len || a->max_data)
-		return "nonce_len, tag_len and max_data are for JCA_AEAD_NONCE rules (GCM has its own): must be 0";
+		return snprintf(why, n, "rules %u (must be JCA_AEAD_GCM, 0, JCA_AEAD_NONCE, %u, or JCA_AEAD_RANGE, %u)",
+		                a->rules, JCA_AEAD_NONCE, JCA_AEAD_RANGE), why;
+	if (a->nonce_len || a->tag_len || a->max_data || a->nonce_min || a->nonce_max || a->tag_min || a->tag_max ||
+	    a->tag_step || a->flags)
+		return "nonce_len, tag_len, max_data, the ranges and flags are for the other rules (GCM has its own): "
+		       "must be 0";
 	if (!a->block_encrypt)
 		return "block_encrypt is NULL (GCM needs the block cipher for IVs other than 12 bytes)";
+	return NULL;
+}
+
+/* A stream table (JCA_CIPHER_STREAM, ABI 3.4). */
+static const char *stream_fault(const jca_stream_impl *s, char *why, size_t n)
+{
+	const char *f;
+
+	if ((f = key_sizes_fault(s->key_sizes, why, n)) != NULL)
+		return f;
+	if (!s->set_key || !s->start || !s->crypt)
+		return !s->set_key ? "set_key is NULL" : !s->start ? "start is NULL" : "crypt is NULL";
+	if (!s->nonce_len || s->nonce_len > 32)
+		return snprintf(why, n, "nonce_len %zu (must be 1 to 32)", s->nonce_len), why;
 	return NULL;
 }
 
@@ -94,9 +141,11 @@ static const char *impl_fault(const jca_impl *impl, char *why, size_t n)
 
 	if (c->shape == JCA_CIPHER_AEAD)
 		return aead_fault((const jca_aead_impl *)(const void *)impl, why, n);
+	if (c->shape == JCA_CIPHER_STREAM)
+		return stream_fault((const jca_stream_impl *)(const void *)impl, why, n);
 	if (c->shape != JCA_CIPHER_BLOCK)
-		return snprintf(why, n, "shape %u (must be JCA_CIPHER_BLOCK, %u, or JCA_CIPHER_AEAD, %u)", c->shape,
-		                JCA_CIPHER_BLOCK, JCA_CIPHER_AEAD), why;
+		return snprintf(why, n, "shape %u (must be JCA_CIPHER_BLOCK, %u, JCA_CIPHER_AEAD, %u, or "
+		                "JCA_CIPHER_STREAM, %u)", c->shape, JCA_CIPHER_BLOCK, JCA_CIPHER_AEAD, JCA_CIPHER_STREAM), why;
 	if (!c->block_size || c->block_size > JCA_CIPHER_MAX_BLOCK)
 		return snprintf(why, n, "block_size %zu (must be 1 to %d)", c->block_size, JCA_CIPHER_MAX_BLOCK), why;
 	if ((f = key_sizes_fault(c->key_sizes, why, n)) != NULL)
@@ -122,9 +171,19 @@ static const char *impl_mismatch(const jca_impl *a, const jca_impl *b, char *why
 		const jca_aead_impl *p = (const jca_aead_impl *)(const void *)a, *q = (const jca_aead_impl *)(const void *)b;
 
 		if (p->rules != q->rules || p->nonce_len != q->nonce_len || p->tag_len != q->tag_len ||
-		    p->max_data != q->max_data)
-			return snprintf(why, n, "rules, nonce_len, tag_len or max_data differ from %s's", a->name), why;
+		    p->max_data != q->max_data || p->nonce_min != q->nonce_min || p->nonce_max != q->nonce_max ||
+		    p->tag_min != q->tag_min || p->tag_max != q->tag_max || p->tag_step != q->tag_step ||
+		    p->flags != q->flags)
+			return snprintf(why, n, "rules, lengths, ranges, max_data or flags differ from %s's", a->name), why;
 		return same_key_sizes(jca__cipher_key_sizes(a), jca__cipher_key_sizes(b)) ? NULL
+		       : (snprintf(why, n, "key_sizes differ from %s's", a->name), why);
+	}
+	if (x->shape == JCA_CIPHER_STREAM) {
+		const jca_stream_impl *p = jca__as_stream(a), *q = jca__as_stream(b);
+
+		if (p->nonce_len != q->nonce_len || p->max_data != q->max_data)
+			return snprintf(why, n, "nonce_len or max_data differ from %s's", a->name), why;
+		return same_key_sizes(p->key_sizes, q->key_sizes) ? NULL
 		       : (snprintf(why, n, "key_sizes differ from %s's", a->name), why);
 	}
 	if (x->block_size != y->block_size)
@@ -144,21 +203,30 @@ static const char *gcm_kat_fault(const jca_impl *c, const jca_kat *k, char *why,
 
 	if (!mode_offered(c, JCA__MODE_GCM) && !mode_offered(c, JCA__MODE_AEAD))
 		return "JCA_KAT_AEAD, but the implementation offers no GCM";
-	int stream = a && a->rules == JCA_AEAD_NONCE && !a->tag_len;
+	const jca_stream_impl *st = jca__as_stream(c);
+	int stream = st != NULL;
 
 	if (!k->key || !k->iv || !k->iv_len || (!k->tag && !stream) || (k->in_len && (!k->in || !k->out)) ||
 	    (k->aad_len && !k->aad))
 		return "key, iv (iv_len > 0), tag, or in/out/aad of nonzero length is NULL";
+	if (st && (k->iv_len != st->nonce_len || k->tag_len))
+		return snprintf(why, n, "iv_len %zu, tag_len %zu (the stream table's nonce_len is %zu, no tag)", k->iv_len,
+		                k->tag_len, st->nonce_len), why;
 	if (a && a->rules == JCA_AEAD_NONCE && (k->iv_len != a->nonce_len || k->tag_len != a->tag_len))
 		return snprintf(why, n, "iv_len %zu, tag_len %zu (the table's nonce_len is %zu, tag_len %zu)", k->iv_len,
 		                k->tag_len, a->nonce_len, a->tag_len), why;
+	if (a && a->rules == JCA_AEAD_RANGE &&
+	    (k->iv_len < a->nonce_min || k->iv_len > a->nonce_max || !jca__aead_tag_ok(a, k->tag_len)))
+		return snprintf(why, n, "iv_len %zu, tag_len %zu: not within the table's ranges", k->iv_len, k->tag_len),
+		       why;
 	if (stream)                        /* a stream cipher: no tag, no AAD */
 		return k->aad_len || !k->in_len ? "a stream cipher's known answer has data and no AAD"
 		       : k->flags != JCA_KAT_AEAD ? "JCA_KAT_AEAD takes no other flag" : NULL;
 	if (k->in_len != k->out_len || k->in_len > MAX_KAT || k->aad_len > MAX_KAT || k->iv_len > MAX_KAT)
 		return snprintf(why, n, "in_len %zu, out_len %zu, aad_len %zu, iv_len %zu: in_len == out_len, "
 		                "each at most %d", k->in_len, k->out_len, k->aad_len, k->iv_len, MAX_KAT), why;
-	if (!(k->tag_len == 4 || k->tag_len == 8 || (k->tag_len >= 12 && k->tag_len <= 16)))
+	if ((!a || a->rules != JCA_AEAD_RANGE) &&
+	    !(k->tag_len == 4 || k->tag_len == 8 || (k->tag_len >= 12 && k->tag_len <= 16)))
 		return snprintf(why, n, "tag_len %zu (must be 4, 8 or 12 to 16)", k->tag_len), why;
 	if (k->flags != JCA_KAT_AEAD)
 		return snprintf(why, n, "flags 0x%x: JCA_KAT_AEAD takes no other flag", k->flags), why;
@@ -171,8 +239,8 @@ static const char *kat_fault(const jca_impl *impl, const jca_kat *k, char *why, 
 
 	if (k->flags & JCA_KAT_AEAD)
 		return gcm_kat_fault(impl, k, why, n);
-	if (c->shape == JCA_CIPHER_AEAD)
-		return "an AEAD implementation takes JCA_KAT_AEAD known answers only";
+	if (c->shape == JCA_CIPHER_AEAD || c->shape == JCA_CIPHER_STREAM)
+		return "an AEAD or stream implementation takes JCA_KAT_AEAD known answers only";
 	if (!k->in || !k->out || !k->key)
 		return "in, out or key is NULL";
 	if (k->in_len != k->out_len || !k->in_len || k->in_len % c->block_size || k->in_len > MAX_KAT)
@@ -229,7 +297,7 @@ static const struct {
 	const char *name;
 	uint8_t mode;
 } modes[] = { { "ECB", JCA__MODE_ECB }, { "CBC", JCA__MODE_CBC },
-               { "CTR", JCA__MODE_CTR }, { "GCM", JCA__MODE_GCM },
+               { "CTR", JCA__MODE_CTR }, { "GCM", JCA__MODE_GCM }, { "CCM", JCA__MODE_CCM },
                { "None", JCA__MODE_AEAD } };   /* an AEAD of its own: "ChaCha20-Poly1305/None/NoPadding" */
 
 static const struct {
@@ -245,18 +313,28 @@ static int mode_offered(const jca_impl *m, uint8_t mode)
 {
 	const jca_cipher_impl *c = (const jca_cipher_impl *)(const void *)m;
 
-	if (jca__as_aead(m))                       /* its rules say which */
-		return mode == (jca__as_aead(m)->rules == JCA_AEAD_NONCE ? JCA__MODE_AEAD : JCA__MODE_GCM);
+	if (jca__as_aead(m)) {                     /* its rules say which */
+		unsigned rules = jca__as_aead(m)->rules;
+
+		/* ranges: named without a mode, or CCM ("AES/CCM/NoPadding") */
+		if (rules == JCA_AEAD_RANGE)
+			return mode == JCA__MODE_AEAD || mode == JCA__MODE_CCM;
+		return mode == (rules == JCA_AEAD_NONCE ? JCA__MODE_AEAD : JCA__MODE_GCM);
+	}
+	if (jca__as_stream(m))                     /* a stream cipher, named without a mode */
+		return mode == JCA__MODE_AEAD;
 	if (mode == JCA__MODE_AEAD)
 		return 0;                          /* a block table has no AEAD of its own */
 	if (mode == JCA__MODE_ECB)
 		return c->ecb_encrypt && c->ecb_decrypt;
-	if (mode == JCA__MODE_CTR || mode == JCA__MODE_GCM) {
+	if (mode == JCA__MODE_CTR || mode == JCA__MODE_GCM || mode == JCA__MODE_CCM) {
 		/* members of ABI 2.2: absent from an older implementation */
 		if (c->base.struct_size < JCA__END(jca_cipher_impl, gcm_encrypt))
 			return 0;
 		if (mode == JCA__MODE_CTR)
 			return c->ctr32 != NULL;
+		if (mode == JCA__MODE_CCM)         /* CBC-MAC and the counter (cipher_ccm.c) */
+			return c->ctr32 && c->cbc_encrypt && c->block_size == 16;
 		return jca__gcm_blocks(c);
 	}
 	return c->cbc_encrypt && c->cbc_decrypt;
@@ -334,7 +412,7 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 	}
 	/* Key-size-pinned names: AES_128, AES_192, AES_256 (not for an AEAD of
 	 * its own: "ChaCha20-Poly1305" has one key size). */
-	for (i = 0; ksz[i] && !mode_offered(c, JCA__MODE_AEAD); i++) {
+	for (i = 0; ksz[i] && (!mode_offered(c, JCA__MODE_AEAD) || fixed_mode[0]); i++) {
 		snprintf(pinned[i], sizeof pinned[i], "%s_%zu", base, ksz[i] * 8);
 		bases[nb] = pinned[i];
 		canon_base[nb] = pinned[i];
@@ -357,6 +435,9 @@ static int put_cipher_names(jca__entry **table, const struct jca_service *s, int
 			                  : (sm && !jca__list_has(sm, modes[m].name)))
 				continue;
 			if (!mode_offered(bimpl[i], modes[m].mode))
+				continue;
+			/* a range AEAD takes a mode only from its service's name */
+			if (modes[m].mode == JCA__MODE_CCM && jca__as_aead(bimpl[i]) && !fixed_mode[0])
 				continue;
 			for (p = 0; p < sizeof paddings / sizeof paddings[0]; p++) {
 				const char *pad = paddings[p].padding == JCA__PAD_PKCS5 ? "PKCS5Padding" : "NoPadding";

@@ -3,8 +3,8 @@
  * ChaCha20-Poly1305 (RFC 8439, 2.8), XChaCha20-Poly1305
  * (draft-irtf-cfrg-xchacha: HChaCha20 subkey, 24-byte nonce) and ChaCha20
  * alone (the JDK's stream cipher) of the built-in provider: tables of the
- * AEAD shape (jca_aead_impl, rules JCA_AEAD_NONCE; ChaCha20 with tag_len
- * 0), one per ChaCha20 backend of builtin_families.h ("chacha20-poly1305-
+ * AEAD shape (jca_aead_impl, rules JCA_AEAD_NONCE), and of the stream
+ * shape for ChaCha20 (jca_stream_impl), one per ChaCha20 backend of builtin_families.h ("chacha20-poly1305-
  * <backend>", "xchacha20-poly1305-<backend>", "chacha20-<backend>"),
  * over src/algs/chacha.h.
  *
@@ -82,20 +82,18 @@ static int xcp_init(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, co
 	return 0;
 }
 
-/* ChaCha20 alone (the JDK's "ChaCha20"): a stream cipher with a 12-byte
- * nonce and the block counter starting at 1 (the JDK's default, and
- * RFC 8439 2.4.2's); no tag, no AAD. */
-static int c20_init(void *ctx, int encrypt, const uint8_t *iv, size_t iv_len, const uint8_t *aad,
-                    size_t aad_len, size_t tag_len)
+/* ChaCha20 alone (the JDK's "ChaCha20"): a stream cipher (jca_stream_impl)
+ * with a 12-byte nonce and the block counter starting at 1 (the JDK's
+ * default, and RFC 8439 2.4.2's); no tag, no AAD. */
+static int c20_start(void *ctx, const uint8_t *nonce, size_t nonce_len)
 {
 	cp_ctx *c = ctx;
 
-	(void)aad;
-	if (iv_len != 12 || tag_len != 0 || aad_len != 0)
+	if (nonce_len != 12)
 		return -1;
-	jca__chacha20_init(&c->stream, c->key, iv, 1);
+	jca__chacha20_init(&c->stream, c->key, nonce, 1);
+	jca__wipe(c->ks, sizeof c->ks);
 	c->ks_used = 64;
-	c->encrypt = encrypt;
 	return 0;
 }
 
@@ -121,7 +119,7 @@ static void cp_xor(cp_ctx *c, uint8_t *out, const uint8_t *in, size_t len)
 	}
 }
 
-static int c20_update(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
+static int c20_crypt(void *ctx, uint8_t *out, const uint8_t *in, size_t len)
 {
 	cp_xor(ctx, out, in, len);
 	return 0;
@@ -171,17 +169,6 @@ static int cp_final(void *ctx, uint8_t *tag, size_t tag_len)
 	return ok ? 0 : JCA_BADTAG;
 }
 
-static int c20_update(void *ctx, uint8_t *out, const uint8_t *in, size_t len);
-
-static int c20_final(void *ctx, uint8_t *tag, size_t tag_len)
-{
-	cp_ctx *c = ctx;
-
-	(void)tag;
-	jca__wipe(c->ks, sizeof c->ks);
-	jca__wipe(&c->stream, sizeof c->stream);
-	return tag_len ? -1 : 0;
-}
 
 /* A whole message after init(decrypt): the tag over the ciphertext first,
  * compared in constant time; the plaintext is written only if it matches. */
@@ -234,11 +221,10 @@ static const size_t cp_key_sizes[] = { 32, 0 };
 		.init = xcp_init, .update = cp_update, .final = cp_final, .open = cp_open, \
 		.rules = JCA_AEAD_NONCE, .nonce_len = 24, .tag_len = 16, .max_data = CP_MAX_DATA, \
 	}; \
-	static const jca_aead_impl c20_##be = { \
-		.base = JCA_IMPL_BASE(jca_aead_impl, "chacha20-" #be, prio, avail, sizeof(cp_ctx)), \
-		.shape = JCA_CIPHER_AEAD, .key_sizes = cp_key_sizes, .set_key = cp_set_key_##be, \
-		.init = c20_init, .update = c20_update, .final = c20_final, \
-		.rules = JCA_AEAD_NONCE, .nonce_len = 12, .tag_len = 0, .max_data = CP_MAX_DATA, \
+	static const jca_stream_impl c20_##be = { \
+		.base = JCA_IMPL_BASE(jca_stream_impl, "chacha20-" #be, prio, avail, sizeof(cp_ctx)), \
+		.shape = JCA_CIPHER_STREAM, .key_sizes = cp_key_sizes, .set_key = cp_set_key_##be, \
+		.nonce_len = 12, .max_data = CP_MAX_DATA, .start = c20_start, .crypt = c20_crypt, \
 	};
 JCA__BACKENDS_chacha20(CP_IMPLS)
 

@@ -38,14 +38,16 @@
  *     public key), then signature_sign_oneshot. Public afterwards: the
  *     signature. (X25519's status is a branch in the engine; item 4 covers
  *     the arithmetic.)
- *  7. ML-DSA-44/65/87 signing of the algorithm layer (src/algs/mldsa.h,
- *     internal), deterministic and hedged, on the portable Keccak and on
- *     AVX2's where valgrind's CPU has it. Secret: K, s1, s2, t0 of the
- *     private key and rnd (rho, tr and mu are public). The library itself
- *     declassifies what FIPS 204 lets leak, when built with
- *     -DJCA_CT_VALGRIND (run.sh does): each attempt's accept/reject
- *     decision and its c~ (src/algs/mldsa_impl.h). Public afterwards: the
- *     signature.
+ *  7. ML-DSA-44/65/87 of the algorithm layer (src/algs/mldsa.h,
+ *     internal), on the portable Keccak and on AVX2's where valgrind's CPU
+ *     has it: signing, deterministic and hedged (secret: K, s1, s2, t0 of
+ *     the private key and rnd; rho, tr and mu are public), key generation
+ *     (secret: the seed xi) and pk_from_sk (secret: K, s1, s2, t0). The
+ *     library itself declassifies what FIPS 204 lets leak, when built with
+ *     -DJCA_CT_VALGRIND (run.sh does): each signing attempt's accept/reject
+ *     decision and its c~, ExpandS's rejection of a half-byte, and
+ *     pk_from_sk's verdict (src/algs/mldsa_impl.h). Public afterwards: the
+ *     signature, the public key, the expanded private key's encoding.
  *
  * Run it under valgrind through tests/ct/run.sh, which checks the report.
  * Outside valgrind the client requests do nothing and it is a plain test.
@@ -475,17 +477,20 @@ static void test_pkey(void)
 	keyfactory_free(kf);
 }
 
-/* ---- 7. ML-DSA signing ---- */
+/* ---- 7. ML-DSA key generation, signing, pk_from_sk ---- */
 static void mldsa_with(const char *name, const jca__keccak_backend *kb)
 {
 	static const unsigned levels[3] = { 44, 65, 87 };
 	static unsigned char pk[JCA__MLDSA_PK_MAX], sk[JCA__MLDSA_SK_MAX];
 	static unsigned char sig[JCA__MLDSA_SIG_MAX], ref[JCA__MLDSA_SIG_MAX];
+	static unsigned char ref_pk[JCA__MLDSA_PK_MAX], ref_sk[JCA__MLDSA_SK_MAX];
 	unsigned char xi[32], mu[64], rnd[32];
 	unsigned i, j;
+	int rc;
 
 	for (i = 0; i < 3; i++) {
-		size_t sk_len = jca__mldsa_sk_len(levels[i]), sig_len = jca__mldsa_sig_len(levels[i]);
+		size_t pk_len = jca__mldsa_pk_len(levels[i]), sk_len = jca__mldsa_sk_len(levels[i]);
+		size_t sig_len = jca__mldsa_sig_len(levels[i]);
 
 		for (j = 0; j < 2; j++) {
 			fill(xi, 32, 700 + 10 * i + j);
@@ -493,15 +498,26 @@ static void mldsa_with(const char *name, const jca__keccak_backend *kb)
 			memset(rnd, 0, 32);
 			if (j)
 				fill(rnd, 32, 900 + i);
+			CHECK(jca__mldsa_keygen(kb, levels[i], ref_pk, ref_sk, xi) == 0, "ML-DSA-%u keygen", levels[i]);
+			SECRET(xi, 32);
 			CHECK(jca__mldsa_keygen(kb, levels[i], pk, sk, xi) == 0, "ML-DSA-%u keygen", levels[i]);
+			PUBLIC(pk, pk_len);
+			PUBLIC(sk, sk_len);
+			PUBLIC(xi, 32);
+			CHECK(memcmp(pk, ref_pk, pk_len) == 0 && memcmp(sk, ref_sk, sk_len) == 0, "%s: ML-DSA-%u keygen",
+			      name, levels[i]);
 			CHECK(jca__mldsa_sign_mu(kb, levels[i], ref, sk, mu, rnd) == 0, "ML-DSA-%u sign", levels[i]);
 			SECRET(sk + 32, 32);                 /* K */
 			SECRET(sk + 128, sk_len - 128);      /* s1, s2, t0 */
 			SECRET(rnd, 32);
 			CHECK(jca__mldsa_sign_mu(kb, levels[i], sig, sk, mu, rnd) == 0, "ML-DSA-%u sign", levels[i]);
 			PUBLIC(sig, sig_len);
-			PUBLIC(sk, sk_len);
 			PUBLIC(rnd, 32);
+			rc = jca__mldsa_pk_from_sk(kb, levels[i], ref_pk, sk);
+			PUBLIC(ref_pk, pk_len);
+			PUBLIC(&rc, sizeof rc);
+			PUBLIC(sk, sk_len);
+			CHECK(rc == 0 && memcmp(pk, ref_pk, pk_len) == 0, "%s: ML-DSA-%u pk_from_sk", name, levels[i]);
 			CHECK(memcmp(sig, ref, sig_len) == 0, "%s: ML-DSA-%u signatures differ", name, levels[i]);
 			CHECK(jca__mldsa_verify_mu(kb, levels[i], sig, sig_len, pk, mu) == 0, "%s: ML-DSA-%u verify",
 			      name, levels[i]);

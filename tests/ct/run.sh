@@ -8,10 +8,12 @@
 # on uninitialised value(s)" or "Use of uninitialised value" that is not one
 # of the two accepted places of the PKCS#5 check (see ct_check.c).
 # ct_check also covers X25519 and Ed25519 (both backends where the host has
-# them) and ML-DSA signing; the library is built with -DJCA_CT_VALGRIND,
-# which makes ML-DSA declassify (valgrind client requests, no-ops outside
-# valgrind) the two things FIPS 204 lets leak: each signing attempt's
-# accept/reject decision and its challenge c~ (src/algs/mldsa_impl.h).
+# them) and ML-DSA (keygen, signing, pk_from_sk); the library is built
+# with -DJCA_CT_VALGRIND, which makes ML-DSA declassify (valgrind client
+# requests, no-ops outside valgrind) what FIPS 204 lets leak or publishes:
+# each signing attempt's accept/reject decision and its challenge c~,
+# ExpandS's rejected half-bytes, rho, pk_from_sk's verdict (see
+# src/algs/mldsa_impl.h).
 # The accepted places of the PKCS#5 check (see ct_check.c):
 #   - cipher_do_final's branch on the padding's validity ("if (!pad)"): the
 #     status it returns is public;
