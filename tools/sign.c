@@ -18,20 +18,25 @@ static void usage_sign(FILE *f, const char *cmd)
 	int v = !strcmp(cmd, "verify");
 
 	fprintf(f,
-	        v ? "usage: jca verify -a ALG -key FILE|URI -sig SIGFILE [-P NAME] [FILE]\n"
-	          : "usage: jca sign -a ALG -key FILE|URI [-P NAME] [-out SIGFILE]\n"
-	            "                [-outmode OCTAL] [FILE]\n");
+	        v ? "usage: jca verify -a ALG -key FILE|URI -sig SIGFILE [-P NAME]\n"
+	            "                  [-sigopt NAME:VALUE]... [FILE]\n"
+	          : "usage: jca sign -a ALG -key FILE|URI [-P NAME] [-sigopt NAME:VALUE]...\n"
+	            "                [-out SIGFILE] [-outmode OCTAL] [FILE]\n");
 	fprintf(f,
 	        "\n"
 	        "%s\n"
 	        "\n"
 	        "  -a, -algorithm ALG      the Signature: Ed25519, SHA256withECDSA (also\n"
 	        "                          SHA384, SHA512...), SHA256withECDSAinP1363Format,\n"
-	        "                          SHA256withRSA, SHA256withRSA/PSS... ('jca list')\n"
+	        "                          SHA256withRSA, SHA256withRSA/PSS, ML-DSA-65 (also\n"
+	        "                          44, 87)... ('jca list')\n"
 	        "  -k, -key, -inkey FILE   %s\n"
 	        "%s"
 	        "  -P, -provider NAME      this provider's Signature only (converting the\n"
 	        "                          key when it belongs to another)\n"
+	        "      -sigopt NAME:VALUE  a parameter of the Signature (up to 8): ML-DSA's\n"
+	        "                          context:HEX (0 to 255 bytes) and deterministic:true;\n"
+	        "                          RSASSA-PSS's digest, mgf1, saltLength\n"
 	        "  -h, --help              this help\n"
 	        "\n"
 	        "A key on a token is named by its URI (RFC 7512), wherever a FILE is:\n"
@@ -40,8 +45,9 @@ static void usage_sign(FILE *f, const char *cmd)
 	        "operation then runs on the token.\n"
 	        "\n"
 	        "The signature bytes are those of 'openssl dgst -sign' (ECDSA: DER; RSA:\n"
-	        "the modulus long) and, for Ed25519, of 'openssl pkeyutl -sign -rawin'\n"
-	        "(64 bytes).\n"
+	        "the modulus long) and, for Ed25519 and ML-DSA, of 'openssl pkeyutl -sign\n"
+	        "-rawin' (64 bytes; ML-DSA: FIPS 204's, pure ML-DSA, hedged unless\n"
+	        "deterministic:true).\n"
 	        "\n",
 	        v ? "Verifies the signature in SIGFILE over FILE (default: standard input;\n"
 	            "'-' too), read in pieces."
@@ -84,7 +90,8 @@ static void usage_agree(FILE *f)
 	        "Exit codes: 0 success, 2 any error.\n");
 }
 
-enum { O_ALG = 1, O_KEY, O_SIG, O_PEER, O_OUT, O_OUTMODE, O_PROVIDER, O_HELP };
+enum { O_ALG = 1, O_KEY, O_SIG, O_PEER, O_OUT, O_OUTMODE, O_PROVIDER, O_SIGOPT, O_HELP };
+#define MAX_SIGOPTS 8
 
 static const struct opt sign_opts[] = {
 	{ O_ALG, 'a', "algorithm", 1, 1 },
@@ -97,6 +104,7 @@ static const struct opt sign_opts[] = {
 	{ O_OUT, 'o', "out", 1, 1 },
 	{ O_OUTMODE, 0, "outmode", 1, 1 },
 	{ O_PROVIDER, 'P', "provider", 1, 1 },
+	{ O_SIGOPT, 0, "sigopt", 1, 1 },
 	{ O_HELP, 'h', "help", 0, 0 },
 	{ 0, 0, NULL, 0, 0 }
 };
@@ -104,6 +112,8 @@ static const struct opt sign_opts[] = {
 struct sign_args {
 	const char *cmd, *alg, *key, *sig, *peer, *out, *provider, *in;
 	int mode;               /* -outmode, or -1 */
+	const char *sigopt[MAX_SIGOPTS];
+	int nsigopt;
 };
 
 /* Parses the options of sign, verify and agree, checks the ones cmd
@@ -131,6 +141,16 @@ static int parse(int argc, char **argv, struct sign_args *a)
 				return -1;
 			break;
 		case O_PROVIDER: a->provider = arg; break;
+		case O_SIGOPT:
+			if (agree || a->nsigopt == MAX_SIGOPTS || !strchr(arg, ':')) {
+				fprintf(stderr, "jca %s: -sigopt %s\n", a->cmd,
+				        agree ? "is not an option of agree" : a->nsigopt == MAX_SIGOPTS ?
+				        "given more than 8 times" : "takes NAME:VALUE");
+				try_help(a->cmd);
+				return -1;
+			}
+			a->sigopt[a->nsigopt++] = arg;
+			break;
 		case O_HELP:
 			if (agree)
 				usage_agree(stdout);
@@ -261,6 +281,31 @@ static int do_verify(const struct sign_args *a, signature_ctx *s)
 	return EXIT_ERROR;
 }
 
+/* The -sigopt parameters, in order. 0, or -1 after a message. */
+static int set_sigopts(const struct sign_args *a, signature_ctx *s)
+{
+	char name[65];
+	int i;
+
+	for (i = 0; i < a->nsigopt; i++) {
+		const char *colon = strchr(a->sigopt[i], ':');
+		size_t n = (size_t)(colon - a->sigopt[i]);
+
+		if (n == 0 || n >= sizeof name) {
+			fprintf(stderr, "jca %s: -sigopt %s: no parameter name (or longer than 64)\n", a->cmd,
+			        esc(a->sigopt[i]));
+			return -1;
+		}
+		memcpy(name, a->sigopt[i], n);
+		name[n] = 0;
+		if (signature_set_parameter(s, name, colon + 1) != 0) {
+			fprintf(stderr, "jca %s: -sigopt %s: %s\n", a->cmd, esc(a->sigopt[i]), last_error());
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int cmd_sign(int argc, char **argv)
 {
 	struct sign_args a;
@@ -278,6 +323,9 @@ int cmd_sign(int argc, char **argv)
 		instance_error(a.cmd);
 		return EXIT_ERROR;
 	}
+	k = NULL;
+	if (set_sigopts(&a, s) != 0)
+		goto out;
 	k = load_pkey(a.cmd, a.key, "-key", verify ? JCA_KEY_PUBLIC : JCA_KEY_PRIVATE);
 	if (!k)
 		goto out;

@@ -33,6 +33,8 @@
  *    DER bodies alone (`openssl pkey -outform DER` of an EC or RSA key);
  *  - JCA_FORMAT_RAW: the algorithm's own bytes: the 32-byte keys of
  *    Ed25519 and X25519 (RFC 8032, RFC 7748), an EC public point 04||X||Y;
+ *    ML-DSA's pk and private seed (or expanded key, when the key was read
+ *    or generated in that form) of FIPS 204;
  *    ML-KEM (FIPS 203): the encapsulation key, and the 64-byte seed d||z or
  *    the expanded decapsulation key (written back in the form read; a
  *    generated key as its seed); X-Wing: the 1216-byte public key and the
@@ -110,7 +112,7 @@ JCA_API int jca_key_is_extractable(const jca_key *key);
 
 /* ---- KeyFactory: keys from their encodings ----
  * Names: "Ed25519" ("EdDSA"), "X25519" ("XDH"), "EC", "RSA",
- * "RSASSA-PSS", with their OIDs. The engine contract (common.h) applies:
+ * "RSASSA-PSS", "ML-DSA-44", "ML-DSA-65", "ML-DSA-87", with their OIDs. The engine contract (common.h) applies:
  * get_instance, lookup/new, free and the three names; it has no state
  * to init, reset or clone. */
 typedef struct keyfactory_ctx keyfactory_ctx;
@@ -123,7 +125,8 @@ JCA_API keyfactory_ctx *keyfactory_new(const keyfactory_handle *h);
 /* A PEM or DER key of this KeyFactory's algorithm (another algorithm is
  * JCA_BADKEY, naming both). */
 JCA_API int keyfactory_decode(keyfactory_ctx *kf, const void *in, size_t len, jca_key **key);
-/* A raw key (JCA_FORMAT_RAW above) of the kind given. */
+/* A raw key (JCA_FORMAT_RAW above) of the kind given, 1 to 8192 bytes
+ * (ML-DSA: pk; the 32-byte seed or the expanded private key). */
 JCA_API int keyfactory_decode_raw(keyfactory_ctx *kf, unsigned kind, const void *in, size_t len,
                                   jca_key **key);
 /* A key of this algorithm held by another provider, as a key of this

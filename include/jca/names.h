@@ -173,6 +173,14 @@
 #define JCA_NAMES_KEY_RSA "1.2.840.113549.1.1.1"
 #define JCA_NAME_KEY_RSA_PSS "RSASSA-PSS"
 #define JCA_NAMES_KEY_RSA_PSS "PSS", "1.2.840.113549.1.1.10"
+/* ML-DSA (FIPS 204; OIDs from NIST CSOR, no parameters, RFC 9881 for
+ * the keys' X.509 and PKCS#8 forms). */
+#define JCA_NAME_KEY_ML_DSA_44 "ML-DSA-44"
+#define JCA_NAMES_KEY_ML_DSA_44 "MLDSA44", "2.16.840.1.101.3.4.3.17"
+#define JCA_NAME_KEY_ML_DSA_65 "ML-DSA-65"
+#define JCA_NAMES_KEY_ML_DSA_65 "MLDSA65", "2.16.840.1.101.3.4.3.18"
+#define JCA_NAME_KEY_ML_DSA_87 "ML-DSA-87"
+#define JCA_NAMES_KEY_ML_DSA_87 "MLDSA87", "2.16.840.1.101.3.4.3.19"
 
 /* ---- Signature (ABI 3.2) ----
  * OIDs: RFC 8410 (Ed25519), RFC 5758 and NIST CSOR (ECDSA), RFC 8017
@@ -211,6 +219,16 @@
 #define JCA_NAME_SHA512_RSA_PSS "SHA512withRSA/PSS"
 #define JCA_NAME_RSASSA_PSS "RSASSA-PSS"
 #define JCA_NAMES_RSASSA_PSS "PSS", "1.2.840.113549.1.1.10"
+/* Pure ML-DSA (FIPS 204 Algorithms 2 and 3), the keys' OIDs. Parameters
+ * (signature_set_parameter): "context" = the context string in hex (0 to
+ * 255 bytes, default empty), "deterministic" = "true" or "false"
+ * (default: hedged, rnd from the library's DRBG). */
+#define JCA_NAME_SIG_ML_DSA_44 "ML-DSA-44"
+#define JCA_NAMES_SIG_ML_DSA_44 "MLDSA44", "2.16.840.1.101.3.4.3.17"
+#define JCA_NAME_SIG_ML_DSA_65 "ML-DSA-65"
+#define JCA_NAMES_SIG_ML_DSA_65 "MLDSA65", "2.16.840.1.101.3.4.3.18"
+#define JCA_NAME_SIG_ML_DSA_87 "ML-DSA-87"
+#define JCA_NAMES_SIG_ML_DSA_87 "MLDSA87", "2.16.840.1.101.3.4.3.19"
 
 /* ---- KeyAgreement (ABI 3.2) ---- */
 #define JCA_NAME_KA_X25519 "X25519"

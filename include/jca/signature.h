@@ -17,9 +17,14 @@
  *  - "SHA256withRSA" (SHA224/384/512): PKCS#1 v1.5;
  *    "SHA256withRSA/PSS" (384, 512): RSASSA-PSS with MGF1 over the same
  *    digest and a salt as long as the digest; "RSASSA-PSS": parameters
- *    from signature_set_parameter or the key's (RFC 4055).
- * Which exist depends on the providers: the built-in one has Ed25519, the
- * OpenSSL bridge the rest.
+ *    from signature_set_parameter or the key's (RFC 4055);
+ *  - "ML-DSA-44", "ML-DSA-65", "ML-DSA-87" (OIDs 2.16.840.1.101.3.4.3.17,
+ *    18, 19): pure ML-DSA (FIPS 204), 2420, 3309, 4627-byte signatures;
+ *    parameters "context" (the context string in hex, 0 to 255 bytes, set
+ *    before the message) and "deterministic" ("true": rnd all zero;
+ *    hedged by default). The message is streamed, never kept.
+ * Which exist depends on the providers: the built-in one has Ed25519 and
+ * ML-DSA, the OpenSSL bridge the rest.
  *
  * Provider selection by key (the JDK's "delayed provider selection"): an
  * instance got by name (signature_get_instance, signature_new) chooses

@@ -214,7 +214,7 @@ int jca__asym_set_param(jca__asym *a, const char *name, const char *value)
 
 	if (!a->cur)
 		return jca__error(JCA_IMPL, "%s: no implementation could be attached", jca__asym_who(a, who, sizeof who));
-	if (strlen(name) > 64 || strlen(value) > 256)
+	if (strlen(name) > 64 || strlen(value) > 1024)      /* ML-DSA's context: 255 bytes in hex */
 		return jca__error(JCA_EINVAL, "%s: parameter %.40s too long", jca__asym_who(a, who, sizeof who), name);
 	if ((rc = a->ops->set_param(a->impl, a->state, name, value)) == JCA__NO_PARAMS)
 		return jca__error(JCA_UNSUPPORTED, "%s (%s) takes no parameters", jca__asym_who(a, who, sizeof who),

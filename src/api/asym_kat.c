@@ -5,7 +5,8 @@
  * accepted, the same with one bit flipped refused) and an agreement from
  * fixed keys. Keys are decoded by the KeyFactory the implementation names
  * (key_algorithm) in its own provider, as the engine would hand them
- * over. Values: asym_kat_vectors.h (tests/kat/gen_asym_kat.py).
+ * over. Values: asym_kat_vectors.h (tests/kat/gen_asym_kat.py) and
+ * asym_kat_mldsa.h (tests/kat/gen_mldsa_host_kat.py).
  *
  * A KeyAgreement whose provider does not import private keys (a token
  * keeps only the keys it made) cannot be given the fixed key: its test is
@@ -18,6 +19,7 @@
 #include "kat.h"
 #include "key_int.h"
 #include "asym_kat_vectors.h"
+#include "asym_kat_mldsa.h"
 #include "jca/names.h"
 
 typedef struct sig_vec {
@@ -35,6 +37,9 @@ static const sig_vec sigs[] = {
 	SIG(JCA_NAME_SHA256_RSA, "RSA-2048 PKCS#1 v1.5 (tests/kat/gen_asym_kat.py)", RSA_PUB, RSA_MSG,
 	    RSA_SIG_V15),
 	SIG(JCA_NAME_SHA256_RSA_PSS, "RSA-2048 PSS (tests/kat/gen_asym_kat.py)", RSA_PUB, RSA_MSG, RSA_SIG_PSS),
+	SIG(JCA_NAME_SIG_ML_DSA_44, "ML-DSA-44 (tests/kat/gen_mldsa_host_kat.py)", MLDSA44_PUB, MLDSA44_MSG, MLDSA44_SIG),
+	SIG(JCA_NAME_SIG_ML_DSA_65, "ML-DSA-65 (tests/kat/gen_mldsa_host_kat.py)", MLDSA65_PUB, MLDSA65_MSG, MLDSA65_SIG),
+	SIG(JCA_NAME_SIG_ML_DSA_87, "ML-DSA-87 (tests/kat/gen_mldsa_host_kat.py)", MLDSA87_PUB, MLDSA87_MSG, MLDSA87_SIG),
 };
 
 typedef struct ka_vec {
@@ -97,7 +102,7 @@ const char *jca__signature_host_kat(const struct jca_service *s, const jca_impl 
 {
 	const jca_signature_impl *m = (const jca_signature_impl *)impl;
 	const sig_vec *v = NULL;
-	uint8_t flipped[512];
+	uint8_t flipped[8192];     /* ML-DSA-87's signature: 4627 bytes */
 	jca_key *key = NULL;
 	size_t i;
 	int rc;

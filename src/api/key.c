@@ -144,6 +144,9 @@ static const char *alg_name(int alg)
 	case JCA__KEYALG_ML_KEM_768: return "ML-KEM-768";
 	case JCA__KEYALG_ML_KEM_1024: return "ML-KEM-1024";
 	case JCA__KEYALG_XWING: return "X-Wing";
+	case JCA__KEYALG_ML_DSA_44: return "ML-DSA-44";
+	case JCA__KEYALG_ML_DSA_65: return "ML-DSA-65";
+	case JCA__KEYALG_ML_DSA_87: return "ML-DSA-87";
 	default: return "RSASSA-PSS";
 	}
 }

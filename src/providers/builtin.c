@@ -114,13 +114,22 @@ static const jca_service_desc *const services[] = {
 	&jca__svc_kpg_mlkem512, &jca__svc_kpg_mlkem768, &jca__svc_kpg_mlkem1024,
 	&jca__svc_kem_mlkem512, &jca__svc_kem_mlkem768, &jca__svc_kem_mlkem1024,
 	&jca__svc_kf_xwing, &jca__svc_kpg_xwing, &jca__svc_kem_xwing,
+	&jca__svc_kf_ml_dsa_44,
+	&jca__svc_kf_ml_dsa_65,
+	&jca__svc_kf_ml_dsa_87,
+	&jca__svc_kpg_ml_dsa_44,
+	&jca__svc_kpg_ml_dsa_65,
+	&jca__svc_kpg_ml_dsa_87,
+	&jca__svc_sig_ml_dsa_44,
+	&jca__svc_sig_ml_dsa_65,
+	&jca__svc_sig_ml_dsa_87,
 	NULL
 };
 
 static const jca_provider_desc builtin = {
 	JCA_ABI_VERSION, sizeof(jca_provider_desc),
 	"builtin", JCA_VERSION_STRING,
-	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, ChaCha20-Poly1305, XChaCha20-Poly1305, ChaCha20, DRBG, NativePRNG, PBKDF2, HKDF, Ed25519, X25519, ML-KEM, X-Wing",
+	"libjca built-in provider: MD5, SHA-1, SHA-2, SHA-3, SHAKE, HMAC, AES, ChaCha20-Poly1305, XChaCha20-Poly1305, ChaCha20, DRBG, NativePRNG, PBKDF2, HKDF, Ed25519, X25519, ML-DSA, ML-KEM, X-Wing",
 	services, NULL
 };
 

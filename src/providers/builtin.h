@@ -30,5 +30,9 @@ JCA__HIDDEN extern const jca_kdf_impl jca__pbkdf2_impl, jca__hkdf_impl;
 JCA__HIDDEN extern const jca_service_desc jca__svc_kf_ed25519, jca__svc_kf_x25519;
 JCA__HIDDEN extern const jca_service_desc jca__svc_kpg_ed25519, jca__svc_kpg_x25519;
 JCA__HIDDEN extern const jca_service_desc jca__svc_sig_ed25519, jca__svc_ka_x25519;
+/* ML-DSA (builtin_mldsa_key.c, builtin_mldsa_sig.c) */
+JCA__HIDDEN extern const jca_service_desc jca__svc_kf_ml_dsa_44, jca__svc_kf_ml_dsa_65, jca__svc_kf_ml_dsa_87;
+JCA__HIDDEN extern const jca_service_desc jca__svc_kpg_ml_dsa_44, jca__svc_kpg_ml_dsa_65, jca__svc_kpg_ml_dsa_87;
+JCA__HIDDEN extern const jca_service_desc jca__svc_sig_ml_dsa_44, jca__svc_sig_ml_dsa_65, jca__svc_sig_ml_dsa_87;
 
 #endif

@@ -11,6 +11,7 @@
 #include "der.h"
 #include "keyenc.h"
 #include "keyenc_int.h"
+#include "keyenc_mldsa.h"
 
 static const uint8_t OID_ED25519[] = { 0x2b, 0x65, 0x70 };                      /* 1.3.101.112 */
 static const uint8_t OID_X25519[] = { 0x2b, 0x65, 0x6e };                       /* 1.3.101.110 */
@@ -23,6 +24,9 @@ static const uint8_t OID_ML_KEM_768[] = { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x
 static const uint8_t OID_ML_KEM_1024[] = { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x04, 0x03 };
 /* 1.3.6.1.4.1.62253.25722 */
 static const uint8_t OID_XWING[] = { 0x2b, 0x06, 0x01, 0x04, 0x01, 0x83, 0xe6, 0x2d, 0x81, 0xc8, 0x7a };
+static const uint8_t OID_ML_DSA_44[] = { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x11 };
+static const uint8_t OID_ML_DSA_65[] = { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x12 };
+static const uint8_t OID_ML_DSA_87[] = { 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, 0x13 };
 
 static const struct {
 	int alg;
@@ -38,6 +42,9 @@ static const struct {
 	{ JCA__KEYALG_ML_KEM_768, OID_ML_KEM_768, sizeof OID_ML_KEM_768 },
 	{ JCA__KEYALG_ML_KEM_1024, OID_ML_KEM_1024, sizeof OID_ML_KEM_1024 },
 	{ JCA__KEYALG_XWING, OID_XWING, sizeof OID_XWING },
+	{ JCA__KEYALG_ML_DSA_44, OID_ML_DSA_44, sizeof OID_ML_DSA_44 },
+	{ JCA__KEYALG_ML_DSA_65, OID_ML_DSA_65, sizeof OID_ML_DSA_65 },
+	{ JCA__KEYALG_ML_DSA_87, OID_ML_DSA_87, sizeof OID_ML_DSA_87 },
 };
 #define NALGS (sizeof algs / sizeof algs[0])
 
@@ -54,6 +61,12 @@ static int alg_index(int alg)
 static int is_x(int alg)
 {
 	return alg == JCA__KEYALG_ED25519 || alg == JCA__KEYALG_X25519;
+}
+
+/* A PKCS#8 v2 (OneAsymmetricKey) with the public key in [1] is taken. */
+static int has_v2(int alg)
+{
+	return is_x(alg) || jca__mldsa_enc_level(alg) != 0;
 }
 
 /* AlgorithmIdentifier: the algorithm and its parameters into out. */
@@ -74,7 +87,8 @@ static int read_algid(jca__der *d, jca__key_parts *out)
 			break;
 	if (i == NALGS)
 		return jca__error(JCA_EINVAL, "DER: algorithm OID at offset %zu is none of Ed25519, X25519, "
-				  "id-ecPublicKey, rsaEncryption, id-RSASSA-PSS, ML-KEM, X-Wing", off);
+				  "id-ecPublicKey, rsaEncryption, id-RSASSA-PSS, id-ml-dsa-44/65/87, ML-KEM, X-Wing",
+				  off);
 	out->alg = algs[i].alg;
 	switch (out->alg) {
 	case JCA__KEYALG_EC:
@@ -113,6 +127,24 @@ static jca__der sub(const uint8_t *base, const uint8_t *p, size_t n)
 	jca__der_init(&d, p, n);
 	d.off = (size_t)(p - base);
 	return d;
+}
+
+/* The ML-DSA private-key CHOICE (all of in), kept whole in out->priv. */
+static int mldsa_privkey(jca__der *in, jca__key_parts *out, size_t off)
+{
+	jca__mldsa_priv mp;
+	const uint8_t *p = in->p;
+	size_t n = in->len;
+	int r;
+
+	if ((r = jca__mldsa_priv_read(in, jca__mldsa_enc_level(out->alg), &mp)) != 0)
+		return r;
+	out->priv = p;
+	out->priv_len = n;
+	if (out->pub)
+		return jca__check_pub(out, off, &out->bits);
+	out->bits = 8 * jca__mldsa_enc_pk_len(jca__mldsa_enc_level(out->alg));
+	return 0;
 }
 
 static int start(const uint8_t *der, size_t len, jca__key_parts *out, jca__der *d, const char *what)
@@ -180,7 +212,7 @@ int jca__pkcs8_parse(const uint8_t *der, size_t len, jca__key_parts *out)
 		return fail(out, jca__error(JCA_EINVAL, "DER: PKCS#8 attributes at offset %zu are refused", pk.off));
 	/* RFC 5958: the public key is there exactly when the version is v2 */
 	if (ver[0] == 1) {
-		if (!is_x(out->alg))
+		if (!has_v2(out->alg))
 			return fail(out, jca__error(JCA_EINVAL, "DER: a v2 PKCS#8 key is refused for RSA and EC "
 						    "(the private key holds the public one)"));
 		if ((r = jca__der_read_bits(&pk, JCA__DER_CTX_PRIM(1), &out->pub, &out->pub_len,
@@ -205,6 +237,8 @@ int jca__pkcs8_parse(const uint8_t *der, size_t len, jca__key_parts *out)
 		r = jca__ec_privkey(&in, out);
 	} else if (jca__is_kem_alg(out->alg)) {
 		r = jca__kem_privkey(&in, out);
+	} else if (jca__mldsa_enc_level(out->alg)) {
+		r = mldsa_privkey(&in, out, off);
 	} else {
 		r = jca__rsa_privkey(&in, out);
 	}
@@ -337,7 +371,7 @@ int jca__pkcs8_write(const jca__key_parts *k, uint8_t *out, size_t cap, size_t *
 		return r;
 	jca__derw_init(&w, out, cap);
 	m = jca__derw_open(&w, JCA__DER_SEQUENCE);
-	jca__derw_small(&w, is_x(k->alg) && k->pub ? 1 : 0);
+	jca__derw_small(&w, has_v2(k->alg) && k->pub ? 1 : 0);
 	write_algid(&w, k);
 	o = jca__derw_open(&w, JCA__DER_OCTET_STRING);
 	if (is_x(k->alg)) {
@@ -364,7 +398,7 @@ int jca__pkcs8_write(const jca__key_parts *k, uint8_t *out, size_t cap, size_t *
 		jca__derw_raw(&w, k->priv, k->priv_len);
 	}
 	jca__derw_close(&w, o);
-	if (is_x(k->alg) && k->pub)
+	if (has_v2(k->alg) && k->pub)
 		jca__derw_bits(&w, JCA__DER_CTX_PRIM(1), k->pub, k->pub_len);
 	jca__derw_close(&w, m);
 	r = jca__derw_finish(&w, len);

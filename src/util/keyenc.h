@@ -30,7 +30,11 @@
  *    are the provider's;
  *  - X-Wing (1.3.6.1.4.1.62253.25722, draft-connolly-cfrg-xwing-kem): no
  *    parameters, the 1216-byte public key in the BIT STRING, the 32-byte
- *    seed as the privateKey OCTET STRING's contents (no inner wrapping).
+ *    seed as the privateKey OCTET STRING's contents (no inner wrapping);
+ *  - ML-DSA-44/65/87 (2.16.840.1.101.3.4.3.17/18/19, RFC 9881): no
+ *    parameters, the public key of its size; PKCS#8 v1, or v2 with the
+ *    public key in [1]; priv is the private-key CHOICE (whole element),
+ *    read and written by keyenc_mldsa.h.
  * Refused: PKCS#8 attributes, a PKCS#8 [1] public key for EC and RSA (the
  * ECPrivateKey holds it), multi-prime RSA, explicit EC parameters, inputs
  * larger than JCA__DER_MAX. Errors are JCA_EINVAL with a message naming
@@ -54,7 +58,11 @@ enum jca__key_alg {
 	JCA__KEYALG_ML_KEM_512,
 	JCA__KEYALG_ML_KEM_768,
 	JCA__KEYALG_ML_KEM_1024,
-	JCA__KEYALG_XWING
+	JCA__KEYALG_XWING,
+	/* RFC 9881 (keyenc_mldsa.h) */
+	JCA__KEYALG_ML_DSA_44,
+	JCA__KEYALG_ML_DSA_65,
+	JCA__KEYALG_ML_DSA_87
 };
 
 enum jca__curve { JCA__CURVE_NONE, JCA__CURVE_P256, JCA__CURVE_P384, JCA__CURVE_P521 };
@@ -69,7 +77,8 @@ typedef struct jca__key_parts {
 	int is_private;
 	/* Ed25519/X25519: the 32-byte private key; EC: the scalar, big-endian,
 	 * exactly the field size (32, 48, 66 bytes); RSA and RSA-PSS: the whole
-	 * RSAPrivateKey DER. NULL for a public key. */
+	 * RSAPrivateKey DER; ML-DSA: the private-key CHOICE's DER. NULL for a
+	 * public key. */
 	const uint8_t *priv;
 	size_t priv_len;
 	/* Ed25519/X25519: 32 bytes; EC: 04||X||Y; RSA: the RSAPublicKey DER.

@@ -10,6 +10,7 @@
 #include "der.h"
 #include "keyenc.h"
 #include "keyenc_int.h"
+#include "keyenc_mldsa.h"
 
 static const uint8_t OID_P256[] = { 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07 };  /* 1.2.840.10045.3.1.7 */
 static const uint8_t OID_P384[] = { 0x2b, 0x81, 0x04, 0x00, 0x22 };                    /* 1.3.132.0.34 */
@@ -224,6 +225,15 @@ int jca__check_pub(const jca__key_parts *k, size_t off, size_t *bits)
 	case JCA__KEYALG_ML_KEM_1024:
 	case JCA__KEYALG_XWING:
 		return jca__kem_check_pub(k, off, bits);
+	case JCA__KEYALG_ML_DSA_44:
+	case JCA__KEYALG_ML_DSA_65:
+	case JCA__KEYALG_ML_DSA_87:
+		want = jca__mldsa_enc_pk_len(jca__mldsa_enc_level(k->alg));
+		if (k->pub_len != want)
+			return jca__error(JCA_EINVAL, "DER: ML-DSA-%u public key at offset %zu has %zu bytes, not %zu",
+					  jca__mldsa_enc_level(k->alg), off, k->pub_len, want);
+		b = 8 * want;
+		break;
 	default:
 		return rsa_pub(k->pub, k->pub_len, off, bits);
 	}
@@ -245,6 +255,12 @@ int jca__check_priv(const jca__key_parts *k)
 	if (k->alg == JCA__KEYALG_RSA || k->alg == JCA__KEYALG_RSA_PSS) {
 		jca__der_init(&d, k->priv, k->priv_len);
 		return jca__rsa_privkey(&d, &tmp);
+	}
+	if (jca__mldsa_enc_level(k->alg)) {
+		jca__mldsa_priv mp;
+
+		jca__der_init(&d, k->priv, k->priv_len);
+		return jca__mldsa_priv_read(&d, jca__mldsa_enc_level(k->alg), &mp);
 	}
 	if (k->alg == JCA__KEYALG_EC)
 		want = jca__curve_bytes(k->curve);
