@@ -216,7 +216,8 @@ mode_valgrind() {
 	# valgrind watches (check_plugin needs a fresh registry per test and
 	# counts plugin entry calls per process, so it keeps fork mode;
 	# valgrind follows fork() into the children and checks them too).
-	for t in check_md check_registry check_cipher check_mac check_backends check_plugin check_hardening check_keystore; do
+	for t in check_md check_registry check_cipher check_mac check_backends check_plugin check_hardening check_keystore \
+		check_ccm check_kem check_mldsa_sig; do
 		[ -f "$d/tests/$t" ] || continue
 		fork=no
 		[ "$t" = check_plugin ] && fork=yes
