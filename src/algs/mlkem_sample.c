@@ -50,6 +50,20 @@ static void squeeze_block(uint8_t *out, const uint64_t a[25], unsigned rate)
  * 12-bit candidates to p from position n; returns the new count. */
 static unsigned parse_uniform(jca__mlkem_poly *p, unsigned n, const uint8_t buf[SHAKE128_RATE])
 {
+	/* a block has 112 candidates: with room for all of them, store each
+	 * and count the accepted ones without a branch per candidate */
+	if (n + 2 * SHAKE128_RATE / 3 <= JCA__MLKEM_N) {
+		for (unsigned i = 0; i < SHAKE128_RATE; i += 3) {
+			unsigned d1 = buf[i] | ((unsigned)(buf[i + 1] & 0x0f) << 8);
+			unsigned d2 = (buf[i + 1] >> 4) | ((unsigned)buf[i + 2] << 4);
+
+			p->c[n] = (int16_t)d1;
+			n += d1 < Q;
+			p->c[n] = (int16_t)d2;
+			n += d2 < Q;
+		}
+		return n;
+	}
 	for (unsigned i = 0; i < SHAKE128_RATE && n < JCA__MLKEM_N; i += 3) {
 		unsigned d1 = buf[i] | ((unsigned)(buf[i + 1] & 0x0f) << 8);
 		unsigned d2 = (buf[i + 1] >> 4) | ((unsigned)buf[i + 2] << 4);
