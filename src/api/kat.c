@@ -4,8 +4,33 @@
  * implementation, through its type's kat_fault and self_test.
  */
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "kat.h"
+#include "../registry/lookup.h"
+#include "../util/mem.h"
+
+void *jca__kat_ctx_new(const struct jca_service *s, const jca_impl *impl)
+{
+	void *ctx = calloc(1, impl->ctx_size);
+
+	if (ctx && jca__ctx_open(s, impl, ctx) != 0) {
+		free(ctx);
+		ctx = NULL;
+	}
+	return ctx;
+}
+
+int jca__kat_end(const jca_impl *impl, void *ctx, void *out, size_t out_len, int ok)
+{
+	if (ctx)
+		jca__ctx_close(impl, ctx);
+	free(ctx);
+	if (out)
+		jca__wipe(out, out_len);
+	free(out);
+	return ok ? 0 : -1;
+}
 
 const char *jca__kat_run(const jca__kat_vec *v, size_t n, const jca__type_ops *t, const struct jca_service *s,
                          const jca_impl *impl, char *why, size_t wn)
