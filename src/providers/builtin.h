@@ -7,6 +7,7 @@
 #include "config.h"
 #endif
 #include "jca/plugin.h"
+#include "../util/error.h"   /* jca__set_impl_reason */
 #include "builtin_families.h"
 #include "builtin_drbg.h"   /* jca__drbg_impl, jca__getrandom_impl */
 
@@ -34,5 +35,21 @@ JCA__HIDDEN extern const jca_service_desc jca__svc_sig_ed25519, jca__svc_ka_x255
 JCA__HIDDEN extern const jca_service_desc jca__svc_kf_ml_dsa_44, jca__svc_kf_ml_dsa_65, jca__svc_kf_ml_dsa_87;
 JCA__HIDDEN extern const jca_service_desc jca__svc_kpg_ml_dsa_44, jca__svc_kpg_ml_dsa_65, jca__svc_kpg_ml_dsa_87;
 JCA__HIDDEN extern const jca_service_desc jca__svc_sig_ml_dsa_44, jca__svc_sig_ml_dsa_65, jca__svc_sig_ml_dsa_87;
+
+/* A reason for the host, and JCA_REFUSED. */
+static inline int jca__builtin_refuse(const char *why)
+{
+	jca__set_impl_reason(why);
+	return JCA_REFUSED;
+}
+
+/* A built-in key's jca_key_info: private or public, extractable, bits. */
+static inline void jca__builtin_key_info(int has_priv, size_t bits, jca_key_info *info)
+{
+	info->kind = has_priv ? JCA_KEY_PRIVATE : JCA_KEY_PUBLIC;
+	info->extractable = 1;
+	info->bits = bits;
+	info->params = NULL;
+}
 
 #endif
