@@ -144,11 +144,7 @@ static int encode(const void *key, unsigned enc, uint8_t *out, size_t cap, size_
 		jca__wipe(choice, sizeof choice);
 		return rc;
 	}
-	if (enc != JCA_ENC_X509 || k->has_priv)
-		return jca__builtin_refuse("a public key is written as X.509, a private one as PKCS#8");
-	p.pub = k->pk;
-	p.pub_len = jca__mldsa_pk_len(k->level);
-	return jca__spki_write(&p, out, cap, len) == 0 ? 0 : -1;
+	return jca__builtin_key_write(&p, k->has_priv, k->pk, jca__mldsa_pk_len(k->level), enc, out, cap, len);
 }
 
 static int public_key(void *pub, const void *priv, jca_key_info *info)

@@ -139,23 +139,15 @@ static int encode(const void *ctx, int alg, unsigned enc, uint8_t *out, size_t c
 		return 0;
 	}
 	p.alg = alg;
-	if (enc == JCA_ENC_PKCS8 && key->has_priv) {
-		p.is_private = 1;
-		if (key->form != JCA__MLKEM_FORM_EXPANDED) {
-			p.priv = key->seed;
-			p.priv_len = JCA__MLKEM_SEED_LEN;
-		}
-		if (key->form != JCA__MLKEM_FORM_SEED) {
-			p.expanded = key->dk;
-			p.expanded_len = dkn;
-		}
-		return jca__pkcs8_write(&p, out, cap, len) == 0 ? 0 : -1;
+	if (key->has_priv && key->form != JCA__MLKEM_FORM_EXPANDED) {
+		p.priv = key->seed;
+		p.priv_len = JCA__MLKEM_SEED_LEN;
 	}
-	if (enc != JCA_ENC_X509 || key->has_priv)
-		return jca__builtin_refuse("a public key is written as X.509, a private one as PKCS#8");
-	p.pub = key->ek;
-	p.pub_len = ekn;
-	return jca__spki_write(&p, out, cap, len) == 0 ? 0 : -1;
+	if (key->has_priv && key->form != JCA__MLKEM_FORM_SEED) {
+		p.expanded = key->dk;
+		p.expanded_len = dkn;
+	}
+	return jca__builtin_key_write(&p, key->has_priv, key->ek, ekn, enc, out, cap, len);
 }
 
 static int public_key(void *pub, const void *priv, jca_key_info *info)

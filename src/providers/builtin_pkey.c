@@ -95,17 +95,11 @@ static int encode(const void *key, int ed, unsigned enc, uint8_t *out, size_t ca
 	}
 	p.alg = ed ? JCA__KEYALG_ED25519 : JCA__KEYALG_X25519;
 	p.bits = 255;
-	if (enc == JCA_ENC_PKCS8 && k->has_priv) {
-		p.is_private = 1;
+	if (k->has_priv) {
 		p.priv = k->priv;
 		p.priv_len = 32;
-		return jca__pkcs8_write(&p, out, cap, len) == 0 ? 0 : -1;
 	}
-	if (enc != JCA_ENC_X509 || k->has_priv)
-		return jca__builtin_refuse("a public key is written as X.509, a private one as PKCS#8");
-	p.pub = k->pub;
-	p.pub_len = 32;
-	return jca__spki_write(&p, out, cap, len) == 0 ? 0 : -1;
+	return jca__builtin_key_write(&p, k->has_priv, k->pub, 32, enc, out, cap, len);
 }
 
 static int ed_encode(const void *key, unsigned enc, uint8_t *out, size_t cap, size_t *len)

@@ -110,17 +110,11 @@ static int kf_encode(const void *ctx, unsigned enc, uint8_t *out, size_t cap, si
 		return 0;
 	}
 	p.alg = JCA__KEYALG_XWING;
-	if (enc == JCA_ENC_PKCS8 && k->has_priv) {
-		p.is_private = 1;
+	if (k->has_priv) {
 		p.priv = k->seed;
 		p.priv_len = XW_SEED;
-		return jca__pkcs8_write(&p, out, cap, len) == 0 ? 0 : -1;
 	}
-	if (enc != JCA_ENC_X509 || k->has_priv)
-		return jca__builtin_refuse("a public key is written as X.509, a private one as PKCS#8");
-	p.pub = k->pk;
-	p.pub_len = XW_PK;
-	return jca__spki_write(&p, out, cap, len) == 0 ? 0 : -1;
+	return jca__builtin_key_write(&p, k->has_priv, k->pk, XW_PK, enc, out, cap, len);
 }
 
 static int kf_public(void *pub, const void *priv, jca_key_info *info)
