@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "kat.h"
+#include "key_int.h"
 #include "../registry/lookup.h"
 #include "../util/mem.h"
 
@@ -54,4 +55,17 @@ const char *jca__kat_run(const jca__kat_vec *v, size_t n, const jca__type_ops *t
 		}
 	}
 	return NULL;
+}
+
+int jca__kat_key_decode(const struct jca_service *s, const char *key_alg, unsigned kind, const char *der,
+                        size_t len, jca_key **key)
+{
+	const struct jca_service *kf = jca__sibling(s, JCA_KEY_FACTORY, key_alg);
+	jca__resolved r;
+
+	if (!kf)
+		return JCA_NOALG;
+	r = (jca__resolved){ .svc = kf, .impl = kf->active, .canon = kf->algorithm };
+	return jca__key_decode_with(&r, kind == JCA_KEY_PUBLIC ? JCA_ENC_X509 : JCA_ENC_PKCS8, kind,
+	                            (const uint8_t *)der, len, key);
 }
