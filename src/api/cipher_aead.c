@@ -41,20 +41,10 @@ int jca__aead_limit_error(const cipher_ctx *c)
 	                  (unsigned long long)jca__aead_max_data(c));
 }
 
-int jca__aead_open_len(cipher_ctx *c, struct jca__aead *st, size_t total, uint64_t max, size_t out_size,
-                       size_t *len)
+int jca__aead_short_error(const cipher_ctx *c, size_t n, size_t tag_len)
 {
-	if (total < st->tag_len) {
-		jca__aead_rewind(c, st);
-		return jca__error(JCA_BADTAG, "%s: input of %zu bytes is shorter than the %u-byte tag", c->name,
-		                  total, (unsigned)st->tag_len);
-	}
-	*len = total - st->tag_len;
-	if ((uint64_t)*len > max)
-		return jca__aead_limit_error(c);
-	if (out_size < *len)
-		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", *len, out_size);
-	return 0;
+	return jca__error(JCA_BADTAG, "%s: input of %zu bytes is shorter than the %u-byte tag", c->name, n,
+	                  (unsigned)tag_len);
 }
 
 void jca__aead_free_secret(uint8_t **p, size_t len)
@@ -380,10 +370,16 @@ static int gcm_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *ct, size
 	size_t len;
 	uint8_t tag[16];
 	unsigned bad;
-	int rc;
 
-	if ((rc = jca__aead_open_len(c, st, ct_len, GCM_MAX_DATA, out_size, &len)) != 0)
-		return rc;
+	if (ct_len < st->tag_len) {
+		jca__aead_rewind(c, st);
+		return jca__aead_short_error(c, ct_len, st->tag_len);
+	}
+	len = ct_len - st->tag_len;
+	if ((uint64_t)len > GCM_MAX_DATA)
+		return jca__aead_limit_error(c);
+	if (out_size < len)
+		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", len, out_size);
 	jca__gcm_start_data(c, st);
 	jca__gcm_ghash_padded(c, st->gkey, st->xi, ct, len);
 	st->data_len = len;

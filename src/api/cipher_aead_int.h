@@ -118,12 +118,9 @@ static inline uint64_t jca__aead_max_data(const cipher_ctx *c)
 }
 /* JCA_LIMIT for more than jca__aead_max_data(c) bytes. */
 JCA__HIDDEN int jca__aead_limit_error(const cipher_ctx *c);
-/* A decryption's final of total bytes (tag included): the length of its
- * data into *len, 0; or JCA_BADTAG (shorter than the tag: the state
- * rewound), JCA_LIMIT (more than max), JCA_BUFSIZE (out_size too small),
- * with the error set. */
-JCA__HIDDEN int jca__aead_open_len(cipher_ctx *c, struct jca__aead *st, size_t total, uint64_t max, size_t out_size,
-                                   size_t *len);
+/* JCA_BADTAG with the error set: a decryption's input (n bytes) is
+ * shorter than the tag (tag_len). */
+JCA__HIDDEN int jca__aead_short_error(const cipher_ctx *c, size_t n, size_t tag_len);
 
 static inline const uint8_t *jca__aead_iv_of(const struct jca__aead *st)
 {

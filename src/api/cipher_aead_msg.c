@@ -84,8 +84,15 @@ int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t
 	uint8_t tag[16];
 	int rc;
 
-	if ((rc = jca__aead_open_len(c, st, total, jca__aead_max_data(c), out_size, &len)) != 0)
-		return rc;
+	if (total < st->tag_len) {
+		jca__aead_rewind(c, st);
+		return jca__aead_short_error(c, total, st->tag_len);
+	}
+	len = total - st->tag_len;
+	if ((uint64_t)len > jca__aead_max_data(c))
+		return jca__aead_limit_error(c);
+	if (out_size < len)
+		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", len, out_size);
 	if (c->aead->open)
 		return open_direct(c, st, in, in_len, len, out, out_len);
 	/* the whole message in the engine's buffer, decrypted there in place */
