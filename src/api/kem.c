@@ -36,9 +36,8 @@ static int init_impl(jca__asym *a, jca_key *key, unsigned purpose)
 	char who[200];
 	int rc;
 
-	if ((rc = impl_of(k)->init(a->state, purpose, key->data, &s, &e)) != 0) {
+	if ((rc = impl_of(k)->init(a->state, purpose, key->data, &s, &e)) != 0)
 		return jca__asym_key_refused(a, rc);
-	}
 	if (s == 0 || s > SECRET_MAX || e == 0 || e > ENC_MAX)
 		return jca__error(JCA_IMPL, "%s: implementation %s says its secret takes %zu bytes and its "
 		                  "encapsulation %zu", jca__asym_who(a, who, sizeof who), impl_of(k)->base.name, s, e);

@@ -38,9 +38,8 @@ static int init_impl(jca__asym *a, jca_key *k, unsigned purpose)
 	(void)purpose;
 	jca_key_free(ka->peer);
 	ka->peer = NULL;
-	if ((rc = impl_of(ka)->init(a->state, k->data, &n)) != 0) {
+	if ((rc = impl_of(ka)->init(a->state, k->data, &n)) != 0)
 		return jca__asym_key_refused(a, rc);
-	}
 	if (n == 0 || n > SECRET_MAX)
 		return jca__error(JCA_IMPL, "%s: implementation %s says its secret takes %zu bytes",
 		                  jca__asym_who(a, who, sizeof who), impl_of(ka)->base.name, n);

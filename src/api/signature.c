@@ -53,9 +53,8 @@ static int init_impl(jca__asym *a, jca_key *k, unsigned purpose)
 	char who[200];
 	int rc;
 
-	if ((rc = m->init(a->state, purpose, k->data, &max)) != 0) {
+	if ((rc = m->init(a->state, purpose, k->data, &max)) != 0)
 		return jca__asym_key_refused(a, rc);
-	}
 	if (max == 0 || max > 65536)
 		return jca__error(JCA_IMPL, "%s: implementation %s says signatures take %zu bytes",
 		                  jca__asym_who(a, who, sizeof who), m->base.name, max);
