@@ -116,6 +116,55 @@ void *jca__asym_new(const jca__asym_ops *ops, const jca__resolved *r, int pinned
 	return obj;
 }
 
+void *jca__asym_clone_shell(const jca__asym *src, size_t head)
+{
+	size_t room = src->inline_size;
+	unsigned char *obj = jca__alloc(head + room);
+	jca__asym *a = (jca__asym *)obj;
+
+	if (!obj) {
+		jca__error(JCA_ENOMEM, "out of memory cloning %s \"%s\"", src->ops->type_name, src->first->canon);
+		return NULL;
+	}
+	memset(obj, 0, head);
+	a->inline_state = obj + head;
+	a->inline_size = room;
+	return obj;
+}
+
+int jca__asym_no_params(const void *impl, void *ctx, const char *name, const char *value)
+{
+	(void)impl;
+	(void)ctx;
+	(void)name;
+	(void)value;
+	return JCA__NO_PARAMS;
+}
+
+int jca__asym_key_refused(const jca__asym *a, int rc)
+{
+	char who[200], what[300];
+
+	snprintf(what, sizeof what, "%s (%s) with the key", jca__asym_who(a, who, sizeof who),
+	         a->cur->svc->provider_name);
+	return jca__key_fail(rc, JCA_BADKEY, what);
+}
+
+int jca__asym_restart(jca__asym *a, unsigned purpose)
+{
+	jca_key *key = jca_key_ref(a->key);
+	int rc;
+
+	a->ready = 0;
+	rc = a->ops->init(a, key, purpose);
+	jca_key_free(key);
+	if (rc == 0) {
+		a->ready = 1;
+		a->failed = 0;
+	}
+	return rc;
+}
+
 void jca__asym_delete(jca__asym *a, size_t head)
 {
 	size_t room = a->inline_size;

@@ -71,6 +71,19 @@ JCA__HIDDEN int jca__asym_set_param(jca__asym *a, const char *name, const char *
 /* dst (zeroed, inline storage set) becomes a copy of src: its context
  * cloned, the key held, the parameters copied. */
 JCA__HIDDEN int jca__asym_clone(jca__asym *dst, const jca__asym *src);
+/* The shell of a copy of the object that starts with src (layout as for
+ * jca__asym_new, head the offset of its inline state): allocated with
+ * src's inline room, zeroed up to head, inline storage set; the caller
+ * copies its own fields and calls jca__asym_clone. NULL with the error set. */
+JCA__HIDDEN void *jca__asym_clone_shell(const jca__asym *src, size_t head);
+/* ops->set_param for a type whose implementations take no parameters. */
+JCA__HIDDEN int jca__asym_no_params(const void *impl, void *ctx, const char *name, const char *value);
+/* The error when the chosen implementation refused the key in ops->init
+ * (its init returned rc): "<who> (<provider>) with the key". */
+JCA__HIDDEN int jca__asym_key_refused(const jca__asym *a, int rc);
+/* ops->init again with the key held (a->key) and purpose; ready again
+ * on success. 0 or a status with the error set. */
+JCA__HIDDEN int jca__asym_restart(jca__asym *a, unsigned purpose);
 /* "Signature \"Ed25519\"" for messages. */
 JCA__HIDDEN const char *jca__asym_who(const jca__asym *a, char *buf, size_t n);
 

@@ -55,21 +55,6 @@ static const ka_vec kas[] = {
 	KA(JCA_NAME_KA_ECDH, "P-256 (tests/kat/gen_asym_kat.py)", ECDH_PRIV, ECDH_PEER, ECDH_K),
 };
 
-/* A key of kind `kind` from DER, decoded by the KeyFactory key_alg of s's
- * provider: 0, JCA_BADKEY (refused), or another status. */
-static int decode(const struct jca_service *s, const char *key_alg, unsigned kind, const char *der, size_t len,
-                  jca_key **key)
-{
-	const struct jca_service *kf = jca__sibling(s, JCA_KEY_FACTORY, key_alg);
-	jca__resolved r;
-
-	if (!kf)
-		return JCA_NOALG;
-	r = (jca__resolved){ .svc = kf, .impl = kf->active, .canon = kf->algorithm };
-	return jca__key_decode_with(&r, kind == JCA_KEY_PUBLIC ? JCA_ENC_X509 : JCA_ENC_PKCS8, kind,
-	                            (const uint8_t *)der, len, key);
-}
-
 /* One verification on a fresh context: 0 accepted, else refused. -2 when
  * init fails. */
 static int verify_once(const struct jca_service *s, const jca_signature_impl *m, const jca_key *key,
@@ -113,7 +98,7 @@ const char *jca__signature_host_kat(const struct jca_service *s, const jca_impl 
 	if (!v)
 		return NULL;
 	why[0] = 0;
-	if ((rc = decode(s, m->key_algorithm, JCA_KEY_PUBLIC, v->pub, v->pub_len, &key)) != 0) {
+	if ((rc = jca__kat_key_decode(s, m->key_algorithm, JCA_KEY_PUBLIC, v->pub, v->pub_len, &key)) != 0) {
 		snprintf(why, n, "the host's vector %s: its KeyFactory \"%s\" cannot take the public key (%s)", v->label,
 		         m->key_algorithm, rc == JCA_NOALG ? "the provider has none" : jca_last_error_message());
 		return why;
@@ -147,13 +132,13 @@ const char *jca__keyagreement_host_kat(const struct jca_service *s, const jca_im
 		return NULL;
 	code = jca_last_error();
 	snprintf(saved, sizeof saved, "%s", jca_last_error_message());
-	rc = decode(s, m->key_algorithm, JCA_KEY_PRIVATE, v->priv, v->priv_len, &priv);
+	rc = jca__kat_key_decode(s, m->key_algorithm, JCA_KEY_PRIVATE, v->priv, v->priv_len, &priv);
 	if (rc == JCA_BADKEY) {
 		jca__error(code, "%s", saved);  /* a load that succeeds leaves the last error alone */
 		return NULL;              /* no private key import (a token): nothing to run */
 	}
 	if (rc == 0)
-		rc = decode(s, m->key_algorithm, JCA_KEY_PUBLIC, v->peer, v->peer_len, &peer);
+		rc = jca__kat_key_decode(s, m->key_algorithm, JCA_KEY_PUBLIC, v->peer, v->peer_len, &peer);
 	if (rc != 0) {
 		snprintf(why, n, "the host's vector %s: its KeyFactory \"%s\" cannot take the keys (%s)", v->label,
 		         m->key_algorithm, rc == JCA_NOALG ? "the provider has none" : jca_last_error_message());

@@ -41,6 +41,12 @@ int jca__aead_limit_error(const cipher_ctx *c)
 	                  (unsigned long long)jca__aead_max_data(c));
 }
 
+int jca__aead_short_error(const cipher_ctx *c, size_t n, size_t tag_len)
+{
+	return jca__error(JCA_BADTAG, "%s: input of %zu bytes is shorter than the %u-byte tag", c->name, n,
+	                  (unsigned)tag_len);
+}
+
 void jca__aead_free_secret(uint8_t **p, size_t len)
 {
 	if (*p) {
@@ -367,8 +373,7 @@ static int gcm_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *ct, size
 
 	if (ct_len < st->tag_len) {
 		jca__aead_rewind(c, st);
-		return jca__error(JCA_BADTAG, "%s: input of %zu bytes is shorter than the %u-byte tag", c->name,
-		                  ct_len, (unsigned)st->tag_len);
+		return jca__aead_short_error(c, ct_len, st->tag_len);
 	}
 	len = ct_len - st->tag_len;
 	if ((uint64_t)len > GCM_MAX_DATA)

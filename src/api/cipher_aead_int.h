@@ -118,6 +118,9 @@ static inline uint64_t jca__aead_max_data(const cipher_ctx *c)
 }
 /* JCA_LIMIT for more than jca__aead_max_data(c) bytes. */
 JCA__HIDDEN int jca__aead_limit_error(const cipher_ctx *c);
+/* JCA_BADTAG with the error set: a decryption's input (n bytes) is
+ * shorter than the tag (tag_len). */
+JCA__HIDDEN int jca__aead_short_error(const cipher_ctx *c, size_t n, size_t tag_len);
 
 static inline const uint8_t *jca__aead_iv_of(const struct jca__aead *st)
 {

@@ -86,8 +86,7 @@ int jca__msg_open(cipher_ctx *c, struct jca__aead *st, const uint8_t *in, size_t
 
 	if (total < st->tag_len) {
 		jca__aead_rewind(c, st);
-		return jca__error(JCA_BADTAG, "%s: input of %zu bytes is shorter than the %u-byte tag", c->name,
-		                  total, (unsigned)st->tag_len);
+		return jca__aead_short_error(c, total, st->tag_len);
 	}
 	len = total - st->tag_len;
 	if ((uint64_t)len > jca__aead_max_data(c))

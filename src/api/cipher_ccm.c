@@ -373,8 +373,7 @@ static int ccm_final(cipher_ctx *c, const uint8_t *in, size_t in_len, uint8_t *o
 		return rc;
 	if (c->dir == JCA_DECRYPT && jca__sat_add(st->blen, in_len) < st->tag_len) {
 		drop_message(st);
-		return jca__error(JCA_BADTAG, "%s: input of %zu bytes is shorter than the %u-byte tag", c->name,
-		                  st->blen + in_len, (unsigned)st->tag_len);
+		return jca__aead_short_error(c, st->blen + in_len, st->tag_len);
 	}
 	if (out_size < need)
 		return jca__error(JCA_BUFSIZE, "cipher_do_final: output needs %zu bytes, got %zu", need, out_size);

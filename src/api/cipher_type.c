@@ -268,11 +268,7 @@ static int self_test(const struct jca_service *s, const jca_impl *impl, const jc
 	nb = k->in_len / c->block_size;
 	out = malloc(k->in_len);
 	iv = malloc(c->block_size);
-	ctx = calloc(1, impl->ctx_size);
-	if (ctx && jca__ctx_open(s, impl, ctx) != 0) {
-		free(ctx);
-		ctx = NULL;
-	}
+	ctx = jca__kat_ctx_new(s, impl);
 
 	if (out && iv && ctx && c->set_key(ctx, k->key, k->key_len) == 0) {
 		if (c->cbc_encrypt) {
@@ -283,14 +279,8 @@ static int self_test(const struct jca_service *s, const jca_impl *impl, const jc
 		}
 		ok = rc == 0 && memcmp(out, k->out, k->out_len) == 0;
 	}
-	if (ctx)
-		jca__ctx_close(impl, ctx);
-	free(ctx);
-	if (out)
-		jca__wipe(out, k->in_len);
-	free(out);
 	free(iv);
-	return ok ? 0 : -1;
+	return jca__kat_end(impl, ctx, out, k->in_len, ok);
 }
 
 static const struct {

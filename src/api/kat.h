@@ -31,6 +31,19 @@ typedef struct jca__kat_vec {
 JCA__HIDDEN const char *jca__kat_run(const jca__kat_vec *v, size_t n, const jca__type_ops *t,
                                      const struct jca_service *s, const jca_impl *impl, char *why, size_t wn);
 
+/* A self_test's scratch context for impl of service s: zeroed and opened,
+ * or NULL (out of memory, or the open failed). */
+JCA__HIDDEN void *jca__kat_ctx_new(const struct jca_service *s, const jca_impl *impl);
+/* Ends a self_test: closes and frees ctx (from jca__kat_ctx_new, may be
+ * NULL), wipes and frees out (out_len bytes, may be NULL). 0 when ok, else -1. */
+JCA__HIDDEN int jca__kat_end(const jca_impl *impl, void *ctx, void *out, size_t out_len, int ok);
+
+/* A key of kind `kind` (public: X.509, private: PKCS#8) from DER, decoded
+ * by the KeyFactory key_alg of s's provider: 0, JCA_NOALG (no such
+ * KeyFactory), JCA_BADKEY (refused), or another status. */
+JCA__HIDDEN int jca__kat_key_decode(const struct jca_service *s, const char *key_alg, unsigned kind,
+                                    const char *der, size_t len, jca_key **key);
+
 /* Each type's host_kat (jca__type_ops.host_kat), defined in its _kat.c. */
 JCA__HIDDEN const char *jca__md_host_kat(const struct jca_service *s, const jca_impl *impl, char *why, size_t n);
 JCA__HIDDEN const char *jca__mac_host_kat(const struct jca_service *s, const jca_impl *impl, char *why, size_t n);

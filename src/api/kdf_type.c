@@ -68,25 +68,15 @@ static int self_test(const struct jca_service *s, const jca_impl *impl, const jc
 	const jca_kdf_impl *m = (const jca_kdf_impl *)impl;
 	jca_kdf_args a;
 	unsigned char *out = malloc(k->out_len);
-	void *ctx = calloc(1, impl->ctx_size);
+	void *ctx = jca__kat_ctx_new(s, impl);
 	int ok = 0;
 
 	memset(&a, 0, sizeof a);
 	memcpy(&a, k->in, k->in_len < sizeof a ? k->in_len : sizeof a);
 	a.struct_size = sizeof a;
-	if (ctx && jca__ctx_open(s, impl, ctx) != 0) {
-		free(ctx);
-		ctx = NULL;
-	}
 	if (out && ctx && m->init(ctx, &a) == 0 && m->derive(ctx, out, k->out_len) == 0)
 		ok = memcmp(out, k->out, k->out_len) == 0;
-	if (ctx)
-		jca__ctx_close(impl, ctx);
-	free(ctx);
-	if (out)
-		jca__wipe(out, k->out_len);
-	free(out);
-	return ok ? 0 : -1;
+	return jca__kat_end(impl, ctx, out, k->out_len, ok);
 }
 
 const jca__type_ops jca__kdf_type = {

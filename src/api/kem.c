@@ -29,27 +29,15 @@ static const char *key_alg(const void *impl)
 	return ((const jca_kem_impl *)impl)->key_algorithm;
 }
 
-static int no_params(const void *impl, void *ctx, const char *name, const char *value)
-{
-	(void)impl;
-	(void)ctx;
-	(void)name;
-	(void)value;
-	return JCA__NO_PARAMS;
-}
-
 static int init_impl(jca__asym *a, jca_key *key, unsigned purpose)
 {
 	kem_ctx *k = (kem_ctx *)a;
 	size_t s = 0, e = 0;
-	char who[200], what[300];
+	char who[200];
 	int rc;
 
-	if ((rc = impl_of(k)->init(a->state, purpose, key->data, &s, &e)) != 0) {
-		snprintf(what, sizeof what, "%s (%s) with the key", jca__asym_who(a, who, sizeof who),
-		         a->cur->svc->provider_name);
-		return jca__key_fail(rc, JCA_BADKEY, what);
-	}
+	if ((rc = impl_of(k)->init(a->state, purpose, key->data, &s, &e)) != 0)
+		return jca__asym_key_refused(a, rc);
 	if (s == 0 || s > SECRET_MAX || e == 0 || e > ENC_MAX)
 		return jca__error(JCA_IMPL, "%s: implementation %s says its secret takes %zu bytes and its "
 		                  "encapsulation %zu", jca__asym_who(a, who, sizeof who), impl_of(k)->base.name, s, e);
@@ -63,7 +51,7 @@ static const jca__asym_ops kem_ops = {
 	.type = JCA_KEM,
 	.type_name = "KEM",
 	.key_alg = key_alg,
-	.set_param = no_params,
+	.set_param = jca__asym_no_params,
 	.init = init_impl,
 };
 
@@ -211,38 +199,19 @@ int kem_reset(kem_ctx *k)
 		return jca__error(JCA_EINVAL, "kem_reset: NULL object");
 	if (!k->a.key)
 		return jca__error(JCA_NOTINIT, "kem_reset: KEM \"%s\" was never initialised", k->a.first->canon);
-	if (k->a.failed) {
-		jca_key *key = jca_key_ref(k->a.key);
-		int rc;
-
-		k->a.ready = 0;
-		rc = init_impl(&k->a, key, k->purpose);
-		jca_key_free(key);
-		if (rc)
-			return rc;
-		k->a.ready = 1;
-		k->a.failed = 0;
-	}
-	return 0;
+	return k->a.failed ? jca__asym_restart(&k->a, k->purpose) : 0;
 }
 
 kem_ctx *kem_clone(const kem_ctx *k)
 {
 	kem_ctx *c;
-	size_t room;
 
 	if (!k) {
 		jca__error(JCA_EINVAL, "kem_clone: NULL object");
 		return NULL;
 	}
-	room = k->a.inline_size;
-	if (!(c = jca__alloc(offsetof(kem_ctx, inline_state) + room))) {
-		jca__error(JCA_ENOMEM, "out of memory cloning KEM \"%s\"", k->a.first->canon);
+	if (!(c = jca__asym_clone_shell(&k->a, offsetof(kem_ctx, inline_state))))
 		return NULL;
-	}
-	memset(c, 0, offsetof(kem_ctx, inline_state));
-	c->a.inline_state = c->inline_state;
-	c->a.inline_size = room;
 	c->purpose = k->purpose;
 	c->secret_len = k->secret_len;
 	c->enc_len = k->enc_len;

@@ -63,9 +63,7 @@ static int decaps_once(const struct jca_service *s, const jca_kem_impl *m, const
 const char *jca__kem_host_kat(const struct jca_service *s, const jca_impl *impl, char *why, size_t n)
 {
 	const jca_kem_impl *m = (const jca_kem_impl *)impl;
-	const struct jca_service *kf;
 	const kem_vec *v = NULL;
-	jca__resolved r;
 	jca_key *key = NULL;
 	uint8_t *flipped = NULL, out[1024], out2[1024];
 	char saved[256];
@@ -77,15 +75,14 @@ const char *jca__kem_host_kat(const struct jca_service *s, const jca_impl *impl,
 			v = &kems[i];
 	if (!v)
 		return NULL;
-	if (!(kf = jca__sibling(s, JCA_KEY_FACTORY, m->key_algorithm))) {
+	code = jca_last_error();
+	snprintf(saved, sizeof saved, "%s", jca_last_error_message());
+	rc = jca__kat_key_decode(s, m->key_algorithm, JCA_KEY_PRIVATE, v->priv, v->priv_len, &key);
+	if (rc == JCA_NOALG) {
 		snprintf(why, n, "the host's vector %s: the provider has no KeyFactory \"%s\"", v->label,
 		         m->key_algorithm);
 		return why;
 	}
-	code = jca_last_error();
-	snprintf(saved, sizeof saved, "%s", jca_last_error_message());
-	r = (jca__resolved){ .svc = kf, .impl = kf->active, .canon = kf->algorithm };
-	rc = jca__key_decode_with(&r, JCA_ENC_PKCS8, JCA_KEY_PRIVATE, (const uint8_t *)v->priv, v->priv_len, &key);
 	if (rc == JCA_BADKEY) {
 		jca__error(code, "%s", saved);  /* a load that succeeds leaves the last error alone */
 		return NULL;              /* no private key import (a token): nothing to run */

@@ -28,30 +28,18 @@ static const char *key_alg(const void *impl)
 	return ((const jca_keyagreement_impl *)impl)->key_algorithm;
 }
 
-static int no_params(const void *impl, void *ctx, const char *name, const char *value)
-{
-	(void)impl;
-	(void)ctx;
-	(void)name;
-	(void)value;
-	return JCA__NO_PARAMS;
-}
-
 static int init_impl(jca__asym *a, jca_key *k, unsigned purpose)
 {
 	keyagreement_ctx *ka = (keyagreement_ctx *)a;
 	size_t n = 0;
-	char who[200], what[300];
+	char who[200];
 	int rc;
 
 	(void)purpose;
 	jca_key_free(ka->peer);
 	ka->peer = NULL;
-	if ((rc = impl_of(ka)->init(a->state, k->data, &n)) != 0) {
-		snprintf(what, sizeof what, "%s (%s) with the key", jca__asym_who(a, who, sizeof who),
-		         a->cur->svc->provider_name);
-		return jca__key_fail(rc, JCA_BADKEY, what);
-	}
+	if ((rc = impl_of(ka)->init(a->state, k->data, &n)) != 0)
+		return jca__asym_key_refused(a, rc);
 	if (n == 0 || n > SECRET_MAX)
 		return jca__error(JCA_IMPL, "%s: implementation %s says its secret takes %zu bytes",
 		                  jca__asym_who(a, who, sizeof who), impl_of(ka)->base.name, n);
@@ -63,7 +51,7 @@ static const jca__asym_ops ka_ops = {
 	.type = JCA_KEY_AGREEMENT,
 	.type_name = "KeyAgreement",
 	.key_alg = key_alg,
-	.set_param = no_params,
+	.set_param = jca__asym_no_params,
 	.init = init_impl,
 };
 

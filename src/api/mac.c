@@ -158,15 +158,17 @@ int mac_do_final(mac_ctx *m, void *out, size_t out_size, size_t *out_len)
 	return rc;
 }
 
-/* JCA_OUTLEN unless MIN_TAG <= len <= the tag length. */
-static int tag_length_ok(const mac_ctx *m, const char *fn, size_t len)
+/* The whole tag into full (mac_size bytes), for a caller that keeps its
+ * first len bytes: JCA_OUTLEN (nothing done) unless MIN_TAG <= len <= the
+ * tag length, else finish's answer. */
+static int finish_for(mac_ctx *m, const char *fn, size_t len, uint8_t full[JCA_MAC_MAX])
 {
 	size_t min = m->impl->mac_size < MIN_TAG ? m->impl->mac_size : MIN_TAG;
 
-	if (len >= min && len <= m->impl->mac_size)
-		return 0;
-	return jca__error(JCA_OUTLEN, "%s: a %s tag is %zu to %zu bytes, not %zu", fn, m->svc->algorithm,
-	                  min, m->impl->mac_size, len);
+	if (len < min || len > m->impl->mac_size)
+		return jca__error(JCA_OUTLEN, "%s: a %s tag is %zu to %zu bytes, not %zu", fn, m->svc->algorithm,
+		                  min, m->impl->mac_size, len);
+	return finish(m, fn, full);
 }
 
 int mac_do_final_truncated(mac_ctx *m, void *out, size_t len)
@@ -176,10 +178,7 @@ int mac_do_final_truncated(mac_ctx *m, void *out, size_t len)
 
 	if (!m || !out)
 		return jca__error(JCA_EINVAL, "mac_do_final_truncated: NULL %s", m ? "output" : "object");
-	if ((rc = tag_length_ok(m, "mac_do_final_truncated", len)) != 0)
-		return rc;
-	rc = finish(m, "mac_do_final_truncated", tag);
-	if (!rc)
+	if ((rc = finish_for(m, "mac_do_final_truncated", len, tag)) == 0)
 		memcpy(out, tag, len);
 	jca__wipe(tag, m->impl->mac_size);
 	return rc;
@@ -192,10 +191,7 @@ int mac_verify(mac_ctx *m, const void *tag, size_t tag_len)
 
 	if (!m || !tag)
 		return jca__error(JCA_EINVAL, "mac_verify: NULL %s", m ? "tag" : "object");
-	if ((rc = tag_length_ok(m, "mac_verify", tag_len)) != 0)
-		return rc;
-	rc = finish(m, "mac_verify", mine);
-	if (!rc && !jca_ct_equal(mine, tag, tag_len))
+	if ((rc = finish_for(m, "mac_verify", tag_len, mine)) == 0 && !jca_ct_equal(mine, tag, tag_len))
 		rc = jca__error(JCA_BADTAG, "mac_verify: %s tag does not match", m->svc->algorithm);
 	jca__wipe(mine, m->impl->mac_size);
 	return rc;

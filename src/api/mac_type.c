@@ -88,24 +88,14 @@ static int self_test(const struct jca_service *s, const jca_impl *impl, const jc
 {
 	const jca_mac_impl *m = (const jca_mac_impl *)impl;
 	unsigned char *out = malloc(2 * m->mac_size);
-	void *ctx = calloc(1, impl->ctx_size);
+	void *ctx = jca__kat_ctx_new(s, impl);
 	int ok = 0;
 
-	if (ctx && jca__ctx_open(s, impl, ctx) != 0) {
-		free(ctx);
-		ctx = NULL;
-	}
 	if (out && ctx && m->init(ctx, k->key, k->key_len) == 0 && m->update(ctx, k->in, k->in_len) == 0 &&
 	    m->final(ctx, out, m->mac_size) == 0 && m->update(ctx, k->in, k->in_len) == 0 &&
 	    m->final(ctx, out + m->mac_size, m->mac_size) == 0)
 		ok = memcmp(out, k->out, k->out_len) == 0 && memcmp(out + m->mac_size, k->out, k->out_len) == 0;
-	if (ctx)
-		jca__ctx_close(impl, ctx);
-	free(ctx);
-	if (out)
-		jca__wipe(out, 2 * m->mac_size);
-	free(out);
-	return ok ? 0 : -1;
+	return jca__kat_end(impl, ctx, out, 2 * m->mac_size, ok);
 }
 
 static void hmac_name(char *out, size_t n, const char *digest)

@@ -66,22 +66,12 @@ static int self_test(const struct jca_service *s, const jca_impl *impl, const jc
 	const jca_md_impl *m = (const jca_md_impl *)impl;
 	size_t n = (m->flags & JCA_MD_XOF) ? k->out_len : m->digest_size;
 	unsigned char *out = malloc(n);
-	void *ctx = calloc(1, impl->ctx_size);
+	void *ctx = jca__kat_ctx_new(s, impl);
 	int ok = 0;
 
-	if (ctx && jca__ctx_open(s, impl, ctx) != 0) {
-		free(ctx);
-		ctx = NULL;
-	}
 	if (out && ctx && m->init(ctx) == 0 && m->update(ctx, k->in, k->in_len) == 0 && m->final(ctx, out, n) == 0)
 		ok = memcmp(out, k->out, k->out_len) == 0;
-	if (ctx)
-		jca__ctx_close(impl, ctx);
-	free(ctx);
-	if (out)
-		jca__wipe(out, n);
-	free(out);
-	return ok ? 0 : -1;
+	return jca__kat_end(impl, ctx, out, n, ok);
 }
 
 const jca__type_ops jca__md_type = {

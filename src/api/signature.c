@@ -50,14 +50,11 @@ static int init_impl(jca__asym *a, jca_key *k, unsigned purpose)
 	signature_ctx *s = (signature_ctx *)a;
 	const jca_signature_impl *m = impl_of(s);
 	size_t max = 0;
-	char who[200], what[300];
+	char who[200];
 	int rc;
 
-	if ((rc = m->init(a->state, purpose, k->data, &max)) != 0) {
-		snprintf(what, sizeof what, "%s (%s) with the key", jca__asym_who(a, who, sizeof who),
-		         a->cur->svc->provider_name);
-		return jca__key_fail(rc, JCA_BADKEY, what);
-	}
+	if ((rc = m->init(a->state, purpose, k->data, &max)) != 0)
+		return jca__asym_key_refused(a, rc);
 	if (max == 0 || max > 65536)
 		return jca__error(JCA_IMPL, "%s: implementation %s says signatures take %zu bytes",
 		                  jca__asym_who(a, who, sizeof who), m->base.name, max);
@@ -255,43 +252,25 @@ size_t signature_length(const signature_ctx *s)
 
 int signature_reset(signature_ctx *s)
 {
-	jca_key *k;
-	int rc;
-
 	if (!s)
 		return jca__error(JCA_EINVAL, "signature_reset: NULL object");
 	if (!s->a.key)
 		return jca__error(JCA_NOTINIT, "signature_reset: Signature \"%s\" was never initialised",
 		                  s->a.first->canon);
 	/* init again with the same key: drops the message in every provider */
-	k = jca_key_ref(s->a.key);
-	s->a.ready = 0;
-	rc = init_impl(&s->a, k, s->purpose);
-	jca_key_free(k);
-	if (rc == 0) {
-		s->a.ready = 1;
-		s->a.failed = 0;
-	}
-	return rc;
+	return jca__asym_restart(&s->a, s->purpose);
 }
 
 signature_ctx *signature_clone(const signature_ctx *s)
 {
 	signature_ctx *c;
-	size_t room;
 
 	if (!s) {
 		jca__error(JCA_EINVAL, "signature_clone: NULL object");
 		return NULL;
 	}
-	room = s->a.inline_size;
-	if (!(c = jca__alloc(offsetof(signature_ctx, inline_state) + room))) {
-		jca__error(JCA_ENOMEM, "out of memory cloning Signature \"%s\"", s->a.first->canon);
+	if (!(c = jca__asym_clone_shell(&s->a, offsetof(signature_ctx, inline_state))))
 		return NULL;
-	}
-	memset(c, 0, offsetof(signature_ctx, inline_state));
-	c->a.inline_state = c->inline_state;
-	c->a.inline_size = room;
 	c->purpose = s->purpose;
 	c->sig_max = s->sig_max;
 	if (jca__asym_clone(&c->a, &s->a) != 0)

@@ -7,6 +7,8 @@
 #include "config.h"
 #endif
 #include "jca/plugin.h"
+#include "../util/error.h"   /* jca__set_impl_reason */
+#include "../util/keyenc.h"  /* jca__key_parts, jca__pkcs8_write, jca__spki_write */
 #include "builtin_families.h"
 #include "builtin_drbg.h"   /* jca__drbg_impl, jca__getrandom_impl */
 
@@ -34,5 +36,38 @@ JCA__HIDDEN extern const jca_service_desc jca__svc_sig_ed25519, jca__svc_ka_x255
 JCA__HIDDEN extern const jca_service_desc jca__svc_kf_ml_dsa_44, jca__svc_kf_ml_dsa_65, jca__svc_kf_ml_dsa_87;
 JCA__HIDDEN extern const jca_service_desc jca__svc_kpg_ml_dsa_44, jca__svc_kpg_ml_dsa_65, jca__svc_kpg_ml_dsa_87;
 JCA__HIDDEN extern const jca_service_desc jca__svc_sig_ml_dsa_44, jca__svc_sig_ml_dsa_65, jca__svc_sig_ml_dsa_87;
+
+/* A reason for the host, and JCA_REFUSED. */
+static inline int jca__builtin_refuse(const char *why)
+{
+	jca__set_impl_reason(why);
+	return JCA_REFUSED;
+}
+
+/* A built-in key's jca_key_info: private or public, extractable, bits. */
+static inline void jca__builtin_key_info(int has_priv, size_t bits, jca_key_info *info)
+{
+	info->kind = has_priv ? JCA_KEY_PRIVATE : JCA_KEY_PUBLIC;
+	info->extractable = 1;
+	info->bits = bits;
+	info->params = NULL;
+}
+
+/* A built-in key's PKCS#8 (private, p's private fields filled) or X.509
+ * (public: pub, pub_len) encoding of p (alg and bits filled): 0, -1, or
+ * JCA_REFUSED for another encoding or a key of the other kind. */
+static inline int jca__builtin_key_write(jca__key_parts *p, int has_priv, const uint8_t *pub, size_t pub_len,
+                                         unsigned enc, uint8_t *out, size_t cap, size_t *len)
+{
+	if (enc == JCA_ENC_PKCS8 && has_priv) {
+		p->is_private = 1;
+		return jca__pkcs8_write(p, out, cap, len) == 0 ? 0 : -1;
+	}
+	if (enc != JCA_ENC_X509 || has_priv)
+		return jca__builtin_refuse("a public key is written as X.509, a private one as PKCS#8");
+	p->pub = pub;
+	p->pub_len = pub_len;
+	return jca__spki_write(p, out, cap, len) == 0 ? 0 : -1;
+}
 
 #endif

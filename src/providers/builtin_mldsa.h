@@ -31,7 +31,4 @@ typedef struct jca__mldsa_key {
 	X(65, __VA_ARGS__) \
 	X(87, __VA_ARGS__)
 
-/* A reason for the host and JCA_REFUSED (builtin_mldsa_key.c). */
-JCA__HIDDEN int jca__mldsa_refuse(const char *why);
-
 #endif

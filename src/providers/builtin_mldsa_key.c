@@ -25,18 +25,10 @@
 #include "../util/keyenc_mldsa.h"
 #include "../util/mem.h"
 
-int jca__mldsa_refuse(const char *why)
-{
-	jca__set_impl_reason(why);
-	return JCA_REFUSED;
-}
-
 static void info_of(const jca__mldsa_key *k, jca_key_info *info)
 {
-	info->kind = k->has_priv ? JCA_KEY_PRIVATE : JCA_KEY_PUBLIC;
-	info->extractable = 1;
-	info->bits = 8 * jca__mldsa_pk_len(k->level);     /* as OpenSSL counts them */
-	info->params = NULL;
+	/* bits: as OpenSSL counts them */
+	jca__builtin_key_info(k->has_priv, 8 * jca__mldsa_pk_len(k->level), info);
 }
 
 static void set_public(jca__mldsa_key *k, const jca__keccak_backend *kb, unsigned level, const uint8_t *pk)
@@ -63,15 +55,15 @@ static int set_private(jca__mldsa_key *k, const jca__keccak_backend *kb, unsigne
 		if (jca__mldsa_keygen(kb, level, k->pk, k->sk, seed) != 0)
 			return -1;
 		if (sk && !jca_ct_equal(k->sk, sk, skn))
-			return jca__mldsa_refuse("the seed and the expanded key are not of the same key pair");
+			return jca__builtin_refuse("the seed and the expanded key are not of the same key pair");
 	} else {
 		memcpy(k->sk, sk, skn);
 		if (jca__mldsa_pk_from_sk(kb, level, k->pk, k->sk) != 0)
-			return jca__mldsa_refuse("the expanded private key is inconsistent (s1 or s2 out of range, "
+			return jca__builtin_refuse("the expanded private key is inconsistent (s1 or s2 out of range, "
 			                         "or tr or t0 not those of its key)");
 	}
 	if (pk && !jca_ct_equal(k->pk, pk, pkn))
-		return jca__mldsa_refuse("the public key in the encoding is not the private key's");
+		return jca__builtin_refuse("the public key in the encoding is not the private key's");
 	jca__mldsa_tr(kb, k->tr, k->pk, pkn);
 	return 0;
 }
@@ -88,7 +80,7 @@ static int decode(const jca__keccak_backend *kb, unsigned level, void *key, unsi
 	if (enc == JCA_ENC_RAW) {
 		if (kind == JCA_KEY_PUBLIC) {
 			if (len != jca__mldsa_pk_len(level))
-				return jca__mldsa_refuse("a raw ML-DSA public key is pk, of its parameter set's size");
+				return jca__builtin_refuse("a raw ML-DSA public key is pk, of its parameter set's size");
 			set_public(k, kb, level, in);
 		} else if (len == JCA__MLDSA_SEED_LEN) {
 			if ((rc = set_private(k, kb, level, in, NULL, NULL)) != 0)
@@ -99,21 +91,21 @@ static int decode(const jca__keccak_backend *kb, unsigned level, void *key, unsi
 				return rc;
 			k->form = JCA__MLDSA_FORM_EXPANDED;
 		} else {
-			return jca__mldsa_refuse("a raw ML-DSA private key is the 32-byte seed or the expanded key");
+			return jca__builtin_refuse("a raw ML-DSA private key is the 32-byte seed or the expanded key");
 		}
 		info_of(k, info);
 		return 0;
 	}
 	if ((enc == JCA_ENC_X509 ? jca__spki_parse(in, len, &p) : jca__pkcs8_parse(in, len, &p)) != 0)
-		return jca__mldsa_refuse(jca_last_error_message());
+		return jca__builtin_refuse(jca_last_error_message());
 	if (p.alg != jca__mldsa_enc_alg(level) || p.is_private != (kind == JCA_KEY_PRIVATE))
-		return jca__mldsa_refuse("not a key of this algorithm and kind");
+		return jca__builtin_refuse("not a key of this algorithm and kind");
 	if (kind == JCA_KEY_PUBLIC) {
 		set_public(k, kb, level, p.pub);
 	} else {
 		jca__der_init(&d, p.priv, p.priv_len);
 		if (jca__mldsa_priv_read(&d, level, &mp) != 0)
-			return jca__mldsa_refuse(jca_last_error_message());
+			return jca__builtin_refuse(jca_last_error_message());
 		if ((rc = set_private(k, kb, level, mp.seed, mp.expanded, p.pub)) != 0)
 			return rc;
 		k->form = mp.form;
@@ -152,11 +144,7 @@ static int encode(const void *key, unsigned enc, uint8_t *out, size_t cap, size_
 		jca__wipe(choice, sizeof choice);
 		return rc;
 	}
-	if (enc != JCA_ENC_X509 || k->has_priv)
-		return jca__mldsa_refuse("a public key is written as X.509, a private one as PKCS#8");
-	p.pub = k->pk;
-	p.pub_len = jca__mldsa_pk_len(k->level);
-	return jca__spki_write(&p, out, cap, len) == 0 ? 0 : -1;
+	return jca__builtin_key_write(&p, k->has_priv, k->pk, jca__mldsa_pk_len(k->level), enc, out, cap, len);
 }
 
 static int public_key(void *pub, const void *priv, jca_key_info *info)
@@ -193,7 +181,7 @@ static int kpg_init(void *ctx, const char *spec, const jca__keccak_backend *kb, 
 	else if (jca__name_eq(spec, "both"))
 		g->form = JCA__MLDSA_FORM_BOTH;
 	else
-		return jca__mldsa_refuse("the private key's PKCS#8 form: seed (the default), expanded or both");
+		return jca__builtin_refuse("the private key's PKCS#8 form: seed (the default), expanded or both");
 	g->kb = kb;
 	g->level = level;
 	return 0;

@@ -45,7 +45,7 @@ static int sig_init(void *ctx, const void *key, size_t *sig_max, const jca__kecc
 	const jca__mldsa_key *k = key;
 
 	if (k->level != level)
-		return jca__mldsa_refuse("the key is of another ML-DSA parameter set");
+		return jca__builtin_refuse("the key is of another ML-DSA parameter set");
 	s->kb = kb;
 	s->level = level;
 	s->key = k;
@@ -71,12 +71,12 @@ static int set_context(sig_ctx *s, const char *hex)
 	int hi, lo;
 
 	if (n % 2)
-		return jca__mldsa_refuse("the context is hex, two digits a byte");
+		return jca__builtin_refuse("the context is hex, two digits a byte");
 	if (n / 2 > CTX_MAX)
-		return jca__mldsa_refuse("the context is at most 255 bytes (FIPS 204)");
+		return jca__builtin_refuse("the context is at most 255 bytes (FIPS 204)");
 	for (i = 0; i < n / 2; i++) {
 		if ((hi = hex_digit(hex[2 * i])) < 0 || (lo = hex_digit(hex[2 * i + 1])) < 0)
-			return jca__mldsa_refuse("the context is hex, two digits a byte");
+			return jca__builtin_refuse("the context is hex, two digits a byte");
 		s->ctx[i] = (uint8_t)(hi << 4 | lo);
 	}
 	s->ctx_len = n / 2;
@@ -89,7 +89,7 @@ static int sig_set_param(void *ctx, const char *name, const char *value)
 	int rc;
 
 	if (s->fed)
-		return jca__mldsa_refuse("parameters are set before the message");
+		return jca__builtin_refuse("parameters are set before the message");
 	if (jca__name_eq(name, "context")) {
 		if ((rc = set_context(s, value)) != 0)
 			return rc;
@@ -99,9 +99,9 @@ static int sig_set_param(void *ctx, const char *name, const char *value)
 		else if (jca__name_eq(value, "false") || !strcmp(value, "0"))
 			s->deterministic = 0;
 		else
-			return jca__mldsa_refuse("deterministic is \"true\" or \"false\"");
+			return jca__builtin_refuse("deterministic is \"true\" or \"false\"");
 	} else {
-		return jca__mldsa_refuse("ML-DSA takes \"context\" and \"deterministic\"");
+		return jca__builtin_refuse("ML-DSA takes \"context\" and \"deterministic\"");
 	}
 	mu_start(s);
 	return 0;
@@ -149,7 +149,8 @@ static int sig_verify(void *ctx, const uint8_t *msg, size_t msg_len, const uint8
 		rc = jca__mldsa_verify_mu(s->kb, s->level, sig, sig_len, s->key->pk, mu);
 	mu_start(s);
 	if (rc != 0)
-		return jca__mldsa_refuse(sig_len == jca__mldsa_sig_len(s->level) ? "" : "not the length of this parameter set's signatures");
+		return jca__builtin_refuse(sig_len == jca__mldsa_sig_len(s->level) ? ""
+		                           : "not the length of this parameter set's signatures");
 	return 0;
 }
 

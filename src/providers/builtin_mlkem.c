@@ -20,12 +20,6 @@
 #include "../util/keyenc.h"
 #include "../util/mem.h"
 
-static int refuse(const char *why)
-{
-	jca__set_impl_reason(why);
-	return JCA_REFUSED;
-}
-
 /* The Keccak backend of the highest priority this CPU has. */
 static int usable(int (*avail)(void))
 {
@@ -47,10 +41,7 @@ const jca__keccak_backend *jca__builtin_keccak_best(void)
 
 static void info_of(const jca__mlkem_key *key, jca_key_info *info)
 {
-	info->kind = key->has_priv ? JCA_KEY_PRIVATE : JCA_KEY_PUBLIC;
-	info->extractable = 1;
-	info->bits = 256 * (size_t)key->k;
-	info->params = NULL;
+	jca__builtin_key_info(key->has_priv, 256 * (size_t)key->k, info);
 }
 
 int jca__mlkem_key_from_seed(jca__mlkem_key *key, unsigned k, const uint8_t seed[64])
@@ -67,7 +58,7 @@ int jca__mlkem_key_from_seed(jca__mlkem_key *key, unsigned k, const uint8_t seed
 int jca__mlkem_key_from_ek(jca__mlkem_key *key, unsigned k, const uint8_t *ek)
 {
 	if (jca__mlkem_check_ek(k, ek) != 0)
-		return refuse("the ML-KEM encapsulation key fails the modulus check (FIPS 203 7.2)");
+		return jca__builtin_refuse("the ML-KEM encapsulation key fails the modulus check (FIPS 203 7.2)");
 	key->k = k;
 	memcpy(key->ek, ek, jca__mlkem_ek_len(k));
 	key->has_priv = 0;
@@ -80,9 +71,9 @@ static int from_dk(jca__mlkem_key *key, unsigned k, const uint8_t *dk)
 	const uint8_t *ek = dk + 384 * (size_t)k;
 
 	if (jca__mlkem_check_dk(jca__builtin_keccak_best(), k, dk) != 0)
-		return refuse("the ML-KEM decapsulation key fails its hash check (FIPS 203 7.3)");
+		return jca__builtin_refuse("the ML-KEM decapsulation key fails its hash check (FIPS 203 7.3)");
 	if (jca__mlkem_check_ek(k, ek) != 0)
-		return refuse("the encapsulation key inside the ML-KEM decapsulation key fails the modulus check");
+		return jca__builtin_refuse("the encapsulation key inside the ML-KEM decapsulation key fails the modulus check");
 	key->k = k;
 	memcpy(key->ek, ek, jca__mlkem_ek_len(k));
 	memcpy(key->dk, dk, jca__mlkem_dk_len(k));
@@ -101,30 +92,30 @@ static int decode(void *ctx, unsigned k, int alg, unsigned enc, unsigned kind, c
 	if (enc == JCA_ENC_RAW) {
 		if (kind == JCA_KEY_PUBLIC) {
 			if (len != jca__mlkem_ek_len(k))
-				return refuse("a raw ML-KEM public key is the encapsulation key (384k+32 bytes)");
+				return jca__builtin_refuse("a raw ML-KEM public key is the encapsulation key (384k+32 bytes)");
 			rc = jca__mlkem_key_from_ek(key, k, in);
 		} else if (len == JCA__MLKEM_SEED_LEN) {
 			rc = jca__mlkem_key_from_seed(key, k, in);
 		} else if (len == jca__mlkem_dk_len(k)) {
 			rc = from_dk(key, k, in);
 		} else {
-			return refuse("a raw ML-KEM private key is the 64-byte seed d||z or the decapsulation key");
+			return jca__builtin_refuse("a raw ML-KEM private key is the 64-byte seed d||z or the decapsulation key");
 		}
 		if (rc == 0)
 			info_of(key, info);
 		return rc;
 	}
 	if ((enc == JCA_ENC_X509 ? jca__spki_parse(in, len, &p) : jca__pkcs8_parse(in, len, &p)) != 0)
-		return refuse(jca_last_error_message());
+		return jca__builtin_refuse(jca_last_error_message());
 	if (p.alg != alg || p.is_private != (kind == JCA_KEY_PRIVATE))
-		return refuse("not a key of this algorithm and kind");
+		return jca__builtin_refuse("not a key of this algorithm and kind");
 	if (kind == JCA_KEY_PUBLIC)
 		rc = jca__mlkem_key_from_ek(key, k, p.pub);
 	else if (!p.priv)
 		rc = from_dk(key, k, p.expanded);
 	else if ((rc = jca__mlkem_key_from_seed(key, k, p.priv)) == 0 && p.expanded) {
 		if (!jca_ct_equal(key->dk, p.expanded, p.expanded_len))
-			rc = refuse("the ML-KEM expanded key is not the one the seed gives");
+			rc = jca__builtin_refuse("the ML-KEM expanded key is not the one the seed gives");
 		key->form = JCA__MLKEM_FORM_BOTH;
 	}
 	if (rc == 0)
@@ -148,23 +139,15 @@ static int encode(const void *ctx, int alg, unsigned enc, uint8_t *out, size_t c
 		return 0;
 	}
 	p.alg = alg;
-	if (enc == JCA_ENC_PKCS8 && key->has_priv) {
-		p.is_private = 1;
-		if (key->form != JCA__MLKEM_FORM_EXPANDED) {
-			p.priv = key->seed;
-			p.priv_len = JCA__MLKEM_SEED_LEN;
-		}
-		if (key->form != JCA__MLKEM_FORM_SEED) {
-			p.expanded = key->dk;
-			p.expanded_len = dkn;
-		}
-		return jca__pkcs8_write(&p, out, cap, len) == 0 ? 0 : -1;
+	if (key->has_priv && key->form != JCA__MLKEM_FORM_EXPANDED) {
+		p.priv = key->seed;
+		p.priv_len = JCA__MLKEM_SEED_LEN;
 	}
-	if (enc != JCA_ENC_X509 || key->has_priv)
-		return refuse("a public key is written as X.509, a private one as PKCS#8");
-	p.pub = key->ek;
-	p.pub_len = ekn;
-	return jca__spki_write(&p, out, cap, len) == 0 ? 0 : -1;
+	if (key->has_priv && key->form != JCA__MLKEM_FORM_SEED) {
+		p.expanded = key->dk;
+		p.expanded_len = dkn;
+	}
+	return jca__builtin_key_write(&p, key->has_priv, key->ek, ekn, enc, out, cap, len);
 }
 
 static int public_key(void *pub, const void *priv, jca_key_info *info)
@@ -184,7 +167,7 @@ static int public_key(void *pub, const void *priv, jca_key_info *info)
 static int kpg_init(const char *spec, const char *alg)
 {
 	if (spec && !jca__name_eq(spec, alg))
-		return refuse("takes no parameters (or its own name)");
+		return jca__builtin_refuse("takes no parameters (or its own name)");
 	return 0;
 }
 
@@ -217,7 +200,7 @@ static int kem_init(void *ctx, const jca__keccak_backend *kb, unsigned purpose, 
 	const jca__mlkem_key *k = key;
 
 	if (purpose == JCA_DECAPSULATE && !k->has_priv)
-		return refuse("decapsulation needs the private key");
+		return jca__builtin_refuse("decapsulation needs the private key");
 	st->kb = kb;
 	st->key = k;
 	*s = JCA__MLKEM_SS_LEN;

@@ -24,18 +24,9 @@ typedef struct c25519_key {
 	int has_priv;
 } c25519_key;
 
-static int refuse(const char *why)
-{
-	jca__set_impl_reason(why);
-	return JCA_REFUSED;
-}
-
 static void info_of(const c25519_key *k, jca_key_info *info)
 {
-	info->kind = k->has_priv ? JCA_KEY_PRIVATE : JCA_KEY_PUBLIC;
-	info->extractable = 1;
-	info->bits = 255;
-	info->params = NULL;
+	jca__builtin_key_info(k->has_priv, 255, info);
 }
 
 /* Fills k from what the host read: the public key checked (Ed25519: a
@@ -53,11 +44,11 @@ static int fill(c25519_key *k, int ed, unsigned kind, const uint8_t *priv, const
 		else
 			jca__x25519_public(calc, priv);
 		if (pub && !jca_ct_equal(calc, pub, 32))
-			return refuse("the public key in the encoding is not the private key's");
+			return jca__builtin_refuse("the public key in the encoding is not the private key's");
 		memcpy(k->pub, calc, 32);
 	} else {
 		if (ed && jca__ed25519_check_public(pub) != 0)
-			return refuse("the Ed25519 public key is not a canonical encoding of a curve point");
+			return jca__builtin_refuse("the Ed25519 public key is not a canonical encoding of a curve point");
 		memcpy(k->pub, pub, 32);
 	}
 	info_of(k, info);
@@ -71,13 +62,13 @@ static int decode(void *key, int ed, unsigned enc, unsigned kind, const uint8_t 
 
 	if (enc == JCA_ENC_RAW) {
 		if (len != 32)
-			return refuse("a raw key is 32 bytes");
+			return jca__builtin_refuse("a raw key is 32 bytes");
 		return fill(key, ed, kind, in, kind == JCA_KEY_PRIVATE ? NULL : in, info);
 	}
 	if ((enc == JCA_ENC_X509 ? jca__spki_parse(in, len, &p) : jca__pkcs8_parse(in, len, &p)) != 0)
-		return refuse(jca_last_error_message());
+		return jca__builtin_refuse(jca_last_error_message());
 	if (p.alg != want || p.is_private != (kind == JCA_KEY_PRIVATE))
-		return refuse("not a key of this algorithm and kind");
+		return jca__builtin_refuse("not a key of this algorithm and kind");
 	return fill(key, ed, kind, p.priv, p.pub, info);
 }
 
@@ -104,17 +95,11 @@ static int encode(const void *key, int ed, unsigned enc, uint8_t *out, size_t ca
 	}
 	p.alg = ed ? JCA__KEYALG_ED25519 : JCA__KEYALG_X25519;
 	p.bits = 255;
-	if (enc == JCA_ENC_PKCS8 && k->has_priv) {
-		p.is_private = 1;
+	if (k->has_priv) {
 		p.priv = k->priv;
 		p.priv_len = 32;
-		return jca__pkcs8_write(&p, out, cap, len) == 0 ? 0 : -1;
 	}
-	if (enc != JCA_ENC_X509 || k->has_priv)
-		return refuse("a public key is written as X.509, a private one as PKCS#8");
-	p.pub = k->pub;
-	p.pub_len = 32;
-	return jca__spki_write(&p, out, cap, len) == 0 ? 0 : -1;
+	return jca__builtin_key_write(&p, k->has_priv, k->pub, 32, enc, out, cap, len);
 }
 
 static int ed_encode(const void *key, unsigned enc, uint8_t *out, size_t cap, size_t *len)
@@ -175,7 +160,7 @@ typedef struct kpg_ctx {
 static int kpg_init(void *ctx, const char *spec, const char *alg, const jca__c25519_impl *be)
 {
 	if (spec && !jca__name_eq(spec, alg))
-		return refuse("takes no parameters");
+		return jca__builtin_refuse("takes no parameters");
 	((kpg_ctx *)ctx)->be = be;
 	return 0;
 }
@@ -253,9 +238,9 @@ static int sig_verify(void *ctx, const uint8_t *msg, size_t len, const uint8_t *
 	const sig_ctx *s = ctx;
 
 	if (sig_len != 64)
-		return refuse("an Ed25519 signature is 64 bytes");
+		return jca__builtin_refuse("an Ed25519 signature is 64 bytes");
 	if (jca__ed25519_verify_with(s->be, sig, msg, len, s->key->pub) != 0)
-		return refuse("");
+		return jca__builtin_refuse("");
 	return 0;
 }
 
@@ -290,7 +275,7 @@ static int ka_secret(void *ctx, uint8_t *out)
 	const ka_ctx *k = ctx;
 
 	if (jca__x25519_with(k->be, out, k->priv->priv, k->peer->pub) != 0)
-		return refuse("the shared secret is all zero (the peer's key is a small-order point)");
+		return jca__builtin_refuse("the shared secret is all zero (the peer's key is a small-order point)");
 	return 0;
 }
 

@@ -39,18 +39,9 @@ typedef struct xwing_key {
 	uint8_t skx[32];
 } xwing_key;
 
-static int refuse(const char *why)
-{
-	jca__set_impl_reason(why);
-	return JCA_REFUSED;
-}
-
 static void info_of(const xwing_key *k, jca_key_info *info)
 {
-	info->kind = k->has_priv ? JCA_KEY_PRIVATE : JCA_KEY_PUBLIC;
-	info->extractable = 1;
-	info->bits = 768;
-	info->params = NULL;
+	jca__builtin_key_info(k->has_priv, 768, info);
 }
 
 /* The draft's expandDecapsulationKey: SHAKE-256(seed, 96) = ML-KEM's
@@ -78,7 +69,7 @@ static int expand(xwing_key *k, const uint8_t seed[XW_SEED])
 static int from_pk(xwing_key *k, const uint8_t *pk)
 {
 	if (jca__mlkem_check_ek(3, pk) != 0)
-		return refuse("the ML-KEM-768 part of the X-Wing public key fails the modulus check (FIPS 203 7.2)");
+		return jca__builtin_refuse("the ML-KEM-768 part of the X-Wing public key fails the modulus check (FIPS 203 7.2)");
 	memcpy(k->pk, pk, XW_PK);
 	k->has_priv = 0;
 	return 0;
@@ -92,13 +83,13 @@ static int kf_decode(void *ctx, unsigned enc, unsigned kind, const uint8_t *in, 
 
 	if (enc == JCA_ENC_RAW) {
 		if (len != (kind == JCA_KEY_PUBLIC ? XW_PK : XW_SEED))
-			return refuse(kind == JCA_KEY_PUBLIC ? "a raw X-Wing public key is 1216 bytes"
+			return jca__builtin_refuse(kind == JCA_KEY_PUBLIC ? "a raw X-Wing public key is 1216 bytes"
 			                                     : "a raw X-Wing private key is its 32-byte seed");
 	} else {
 		if ((enc == JCA_ENC_X509 ? jca__spki_parse(in, len, &p) : jca__pkcs8_parse(in, len, &p)) != 0)
-			return refuse(jca_last_error_message());
+			return jca__builtin_refuse(jca_last_error_message());
 		if (p.alg != JCA__KEYALG_XWING || p.is_private != (kind == JCA_KEY_PRIVATE))
-			return refuse("not a key of this algorithm and kind");
+			return jca__builtin_refuse("not a key of this algorithm and kind");
 		in = kind == JCA_KEY_PUBLIC ? p.pub : p.priv;
 	}
 	rc = kind == JCA_KEY_PUBLIC ? from_pk(k, in) : expand(k, in);
@@ -119,17 +110,11 @@ static int kf_encode(const void *ctx, unsigned enc, uint8_t *out, size_t cap, si
 		return 0;
 	}
 	p.alg = JCA__KEYALG_XWING;
-	if (enc == JCA_ENC_PKCS8 && k->has_priv) {
-		p.is_private = 1;
+	if (k->has_priv) {
 		p.priv = k->seed;
 		p.priv_len = XW_SEED;
-		return jca__pkcs8_write(&p, out, cap, len) == 0 ? 0 : -1;
 	}
-	if (enc != JCA_ENC_X509 || k->has_priv)
-		return refuse("a public key is written as X.509, a private one as PKCS#8");
-	p.pub = k->pk;
-	p.pub_len = XW_PK;
-	return jca__spki_write(&p, out, cap, len) == 0 ? 0 : -1;
+	return jca__builtin_key_write(&p, k->has_priv, k->pk, XW_PK, enc, out, cap, len);
 }
 
 static int kf_public(void *pub, const void *priv, jca_key_info *info)
@@ -148,7 +133,7 @@ static int kpg_init(void *ctx, const char *spec)
 {
 	(void)ctx;
 	if (spec && !jca__name_eq(spec, JCA_NAME_XWING))
-		return refuse("takes no parameters");
+		return jca__builtin_refuse("takes no parameters");
 	return 0;
 }
 
@@ -196,7 +181,7 @@ static int kem_init(void *ctx, unsigned purpose, const void *key, size_t *s, siz
 	const xwing_key *k = key;
 
 	if (purpose == JCA_DECAPSULATE && !k->has_priv)
-		return refuse("decapsulation needs the private key");
+		return jca__builtin_refuse("decapsulation needs the private key");
 	st->kb = jca__builtin_keccak_best();
 	st->key = k;
 	*s = XW_SS;

@@ -105,15 +105,23 @@ int jca__der_read(jca__der *d, unsigned tag, jca__der *body, const char *what)
 	return jca__der_read_elem(d, tag, body, NULL, what);
 }
 
-int jca__der_read_uint(jca__der *d, const uint8_t **mag, size_t *mag_len, const char *what)
+/* An element with tag whose body is not empty (INTEGER, OID): its body in b. */
+static int read_nonempty(jca__der *d, unsigned tag, jca__der *b, const char *what)
 {
-	jca__der b;
-	int r = jca__der_read(d, JCA__DER_INTEGER, &b, what);
+	int r = jca__der_read(d, tag, b, what);
 
 	if (r)
 		return r;
-	if (b.len == 0)
-		return bad(&b, 0, what, JCA__DER_INTEGER, "is empty");
+	return b->len ? 0 : bad(b, 0, what, tag, "is empty");
+}
+
+int jca__der_read_uint(jca__der *d, const uint8_t **mag, size_t *mag_len, const char *what)
+{
+	jca__der b;
+	int r = read_nonempty(d, JCA__DER_INTEGER, &b, what);
+
+	if (r)
+		return r;
 	/* the first nine bits all equal: a byte could be dropped */
 	if (b.len > 1 && ((b.p[0] == 0 && !(b.p[1] & 0x80)) || (b.p[0] == 0xff && (b.p[1] & 0x80))))
 		return bad(&b, 0, what, JCA__DER_INTEGER, "not minimal (superfluous leading byte)");
@@ -145,12 +153,10 @@ int jca__der_read_oid(jca__der *d, const uint8_t **oid, size_t *len, const char 
 {
 	jca__der b;
 	size_t i;
-	int r = jca__der_read(d, JCA__DER_OID, &b, what);
+	int r = read_nonempty(d, JCA__DER_OID, &b, what);
 
 	if (r)
 		return r;
-	if (b.len == 0)
-		return bad(&b, 0, what, JCA__DER_OID, "is empty");
 	for (i = 0; i < b.len; i++) {
 		/* a sub-identifier starts at 0 or after a byte without bit 8 */
 		if (b.p[i] == 0x80 && (i == 0 || !(b.p[i - 1] & 0x80)))

@@ -245,30 +245,30 @@ int jca__pkcs8_parse(const uint8_t *der, size_t len, jca__key_parts *out)
 	return r ? fail(out, r) : 0;
 }
 
-int jca__ec_privkey_parse(const uint8_t *der, size_t len, jca__key_parts *out)
+/* A private key in its algorithm's own structure (what, for messages),
+ * read by body as algorithm alg. */
+static int bare_privkey_parse(const uint8_t *der, size_t len, jca__key_parts *out, const char *what, int alg,
+                              int (*body)(jca__der *d, jca__key_parts *out))
 {
 	jca__der d;
 	int r;
 
-	if ((r = start(der, len, out, &d, "EC PRIVATE KEY")) != 0)
+	if ((r = start(der, len, out, &d, what)) != 0)
 		return r;
-	out->alg = JCA__KEYALG_EC;
+	out->alg = alg;
 	out->is_private = 1;
-	r = jca__ec_privkey(&d, out);
+	r = body(&d, out);
 	return r ? fail(out, r) : 0;
+}
+
+int jca__ec_privkey_parse(const uint8_t *der, size_t len, jca__key_parts *out)
+{
+	return bare_privkey_parse(der, len, out, "EC PRIVATE KEY", JCA__KEYALG_EC, jca__ec_privkey);
 }
 
 int jca__rsa_privkey_parse(const uint8_t *der, size_t len, jca__key_parts *out)
 {
-	jca__der d;
-	int r;
-
-	if ((r = start(der, len, out, &d, "RSA PRIVATE KEY")) != 0)
-		return r;
-	out->alg = JCA__KEYALG_RSA;
-	out->is_private = 1;
-	r = jca__rsa_privkey(&d, out);
-	return r ? fail(out, r) : 0;
+	return bare_privkey_parse(der, len, out, "RSA PRIVATE KEY", JCA__KEYALG_RSA, jca__rsa_privkey);
 }
 
 int jca__key_parse_labelled(const char *label, size_t label_len, const uint8_t *der, size_t len,
