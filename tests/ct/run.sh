@@ -18,7 +18,7 @@
 # ExpandS's rejected half-bytes, rho, pk_from_sk's verdict (see
 # src/algs/mldsa_impl.h).
 # The accepted places of the PKCS#5 check (see ct_check.c):
-#   - cipher_do_final's branch on the padding's validity ("if (!pad)"): the
+#   - the padding final's branch (jca__block_final, cipher.c) on its validity ("if (!pad)"): the
 #     status it returns is public;
 #   - the copy of bs - pad bytes of the last block on success: the length it
 #     returns in *out_len is public.
@@ -89,12 +89,12 @@ classify() {
 		if (!inerr)
 			return
 		inerr = 0
-		if (firstlib ~ ("^cipher_do_final \\(([^()]*/)?" lv "\\)$") && top == firstlib) {
+		if (firstlib ~ ("^(cipher_do_final|jca__block_final) \\(([^()]*/)?" lv "\\)$") && top == firstlib) {
 			accepted++; seen_valid = 1
 			printf "accepted (padding validity is public): %s\n", kind
 			return
 		}
-		if (firstlib ~ ("^cipher_do_final \\(([^()]*/)?" lc "\\)$") && top ~ /^(memmove|memcpy|__memcpy|__memmove)/) {
+		if (firstlib ~ ("^(cipher_do_final|jca__block_final) \\(([^()]*/)?" lc "\\)$") && top ~ /^(memmove|memcpy|__memcpy|__memmove)/) {
 			accepted++
 			printf "accepted (returned length is public): %s in %s\n", kind, top
 			return
