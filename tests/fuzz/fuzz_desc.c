@@ -261,10 +261,10 @@ static const jca_md_impl *make_md(rd *r)
 	m->digest_size = pick_size(r, dsizes, sizeof dsizes / sizeof dsizes[0]);
 	/* A digest table handed to a Cipher service is read through its shape
 	 * member, which overlaps digest_size: a value there that says
-	 * JCA_CIPHER_AEAD makes the host read this table as an AEAD table,
-	 * pointers included, as it would a plugin's wrong pointer. Keep the
-	 * fuzzer's pointers valid: no such value. */
-	if ((uint32_t)m->digest_size == JCA_CIPHER_AEAD)
+	 * JCA_CIPHER_AEAD or JCA_CIPHER_STREAM makes the host read this table
+	 * as an AEAD or stream table, pointers included, as it would a plugin's
+	 * wrong pointer. Keep the fuzzer's pointers valid: no such value. */
+	while ((uint32_t)m->digest_size == JCA_CIPHER_AEAD || (uint32_t)m->digest_size == JCA_CIPHER_STREAM)
 		m->digest_size++;
 	m->block_size = pick_size(r, bsizes, sizeof bsizes / sizeof bsizes[0]);
 	m->flags = (f & 4) ? JCA_MD_XOF : 0;
@@ -304,8 +304,10 @@ static const jca_cipher_impl *make_cipher(rd *r)
 	if (t == 4)
 		t = 0;
 	c->shape = (g & 32) && (f & 8) ? u8(r) : JCA_CIPHER_BLOCK;
-	if (c->shape == JCA_CIPHER_AEAD)     /* (make_aead's: a block table read as one holds no valid pointers) */
-		c->shape = 3;
+	/* AEAD tables are make_aead's; a block table read as an AEAD or a
+	 * stream table holds no valid pointers */
+	if (c->shape == JCA_CIPHER_AEAD || c->shape == JCA_CIPHER_STREAM)
+		c->shape = JCA_CIPHER_STREAM + 1;
 	switch (u8(r) % 6) {
 	case 0: c->key_sizes = ks_good; break;
 	case 1: c->key_sizes = NULL; break;
