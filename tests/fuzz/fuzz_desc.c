@@ -494,13 +494,20 @@ static const jca_provider_desc *make_desc(rd *r)
 			}
 			nl = u8(r);
 			if (nl & 1) {
-				/* implementations of either kind, whatever the type */
+				/* implementations of either kind for a Cipher (or an
+				 * unknown type): the host reads a Cipher table through its
+				 * shape, which make_md keeps from naming another shape. A
+				 * MessageDigest gets digest tables only: a cipher table read
+				 * as one has no field that could tell, and its functions
+				 * would be called with a digest's arguments (a plugin's wrong
+				 * pointer, which no host can check). */
 				size_t n = (nl >> 1) % 4;
 				const jca_impl **l = alloc((n + 1) * sizeof *l);
+				int mixed = s->type != JCA_MESSAGE_DIGEST;
 
 				for (j = 0; j < n; j++)
-					l[j] = (nl & 16) ? ((nl & 32) ? &make_aead(r)->base : &make_cipher(r)->base)
-					                 : &make_md(r)->base;
+					l[j] = mixed && (nl & 16) ? ((nl & 32) ? &make_aead(r)->base : &make_cipher(r)->base)
+					                          : &make_md(r)->base;
 				s->impls = l;
 			}
 			if (u8(r) & 1)
